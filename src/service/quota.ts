@@ -1,0 +1,71 @@
+import { ServiceError } from "./errors.ts";
+import type { ServiceStore, StoredQuota } from "./store.ts";
+
+/** The quota as last seen: requests left and when the window resets. */
+export interface Quota {
+  remaining: number;
+  resetAt: Date | null;
+}
+
+/** Quota fields found in an answer (top level, or inside `error`). */
+export interface QuotaSignal {
+  remaining?: number;
+  resetAt?: number;
+}
+
+/** When neither the error nor an earlier answer says when the block ends. */
+const FALLBACK_BLOCK_MS = 60_000;
+
+export interface QuotaTracker {
+  /** Last seen quota in this process; null before any answer. */
+  readonly current: Quota | null;
+  /** Throws kind "quota" (nothing sent) while the quota is spent and the window has not reset. */
+  assertAvailable(): Promise<void>;
+  /** Records remainRequest/expireDate of an answer. */
+  observe(signal: QuotaSignal): Promise<void>;
+  /** Records a quota refusal (429, blocked 403); returns the reset time to report. */
+  exhausted(resetAt: number | undefined): Promise<Date>;
+}
+
+export function createQuotaTracker(store: ServiceStore, now: () => number): QuotaTracker {
+  let last: StoredQuota | undefined;
+
+  const futureOrNull = (at: number | null | undefined): number | null =>
+    at !== null && at !== undefined && at > now() ? at : null;
+
+  const save = async (quota: StoredQuota): Promise<void> => {
+    last = quota;
+    await store.setQuota(quota);
+  };
+
+  return {
+    get current() {
+      return last
+        ? { remaining: last.remaining, resetAt: last.resetAt === null ? null : new Date(last.resetAt) }
+        : null;
+    },
+
+    async assertAvailable() {
+      const quota = (await store.getQuota()) ?? last;
+      last = quota;
+      if (!quota || quota.remaining > 0 || quota.resetAt === null || now() >= quota.resetAt) return;
+      const resetAt = new Date(quota.resetAt);
+      throw new ServiceError("quota", `Request quota spent until ${resetAt.toISOString()}`, { resetAt });
+    },
+
+    async observe(signal) {
+      const remaining = signal.remaining ?? last?.remaining;
+      if (remaining === undefined) return;
+      let resetAt = signal.resetAt ?? futureOrNull(last?.resetAt);
+      if (remaining <= 0 && resetAt === null) resetAt = now() + FALLBACK_BLOCK_MS;
+      await save({ remaining, resetAt });
+    },
+
+    async exhausted(resetAtFromError) {
+      const resetAt =
+        futureOrNull(resetAtFromError) ?? futureOrNull(last?.resetAt) ?? now() + FALLBACK_BLOCK_MS;
+      await save({ remaining: 0, resetAt });
+      return new Date(resetAt);
+    },
+  };
+}
