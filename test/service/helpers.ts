@@ -38,3 +38,53 @@ export function list(data: unknown[], extra: Record<string, unknown> = {}) {
 export function one(data: unknown) {
   return { data, ...LIST_META };
 }
+
+/** One request as it reached the (nocked) service. */
+export interface Sent {
+  method: string;
+  path: string;
+  /** Raw query string as sent (still URL-encoded), without "?". */
+  query: string;
+  headers: Headers;
+  body: string;
+}
+
+/**
+ * Answers the next `times` requests of `method` with `status` and `body` (an
+ * object is sent as JSON, a string as-is) and records what was sent.
+ */
+export function intercept(method: string, status: number, body: unknown, times = 1): Sent[] {
+  const sent: Sent[] = [];
+  const scope = service()
+    .intercept(() => true, method)
+    .times(times)
+    .reply(status, typeof body === "string" ? body : JSON.stringify(body), {
+      "content-type": typeof body === "string" ? "text/plain" : "application/json",
+    });
+  scope.on(
+    "request",
+    (req: { method: string; url: string; headers: Headers }, _interceptor: unknown, raw: string) => {
+      const url = new URL(req.url);
+      sent.push({
+        method: req.method,
+        path: url.pathname,
+        query: url.search.slice(1),
+        headers: req.headers,
+        body: raw,
+      });
+    },
+  );
+  return sent;
+}
+
+/** A fetch that fails the test if called: for "nothing was sent" assertions. */
+export function forbiddenFetch(): typeof globalThis.fetch & { calls: number } {
+  const fn = Object.assign(
+    async (): Promise<Response> => {
+      fn.calls++;
+      throw new Error("no request expected");
+    },
+    { calls: 0 },
+  );
+  return fn;
+}
