@@ -1,0 +1,77 @@
+/**
+ * `npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--seed 1] [--orders 500]
+ *   [--quota N --window SECONDS] [--faults SPEC] [--grants FILE] [--token-ttl SECONDS]`
+ * Prints one JSON line `{"sandbox":"ready",...}` on stdout when ready; logs go
+ * to stderr (level from LOG_LEVEL, default info).
+ */
+import { parseArgs } from "node:util";
+import pino from "pino";
+import { startSandbox } from "./index.ts";
+
+function number(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`--${name} needs a whole number, got "${value}"`);
+  return parsed;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      seed: { type: "string" },
+      orders: { type: "string" },
+      quota: { type: "string" },
+      window: { type: "string" },
+      faults: { type: "string" },
+      grants: { type: "string" },
+      "token-ttl": { type: "string" },
+    },
+    strict: true,
+  });
+  const logger = pino({ level: process.env.LOG_LEVEL ?? "info", name: "sandbox" }, pino.destination(2));
+  const quotaLimit = values.quota === undefined ? undefined : number("quota", values.quota, 100);
+  const sandbox = await startSandbox({
+    port: number("port", values.port, 8787),
+    host: values.host ?? "127.0.0.1",
+    seed: number("seed", values.seed, 1),
+    orders: number("orders", values.orders, 500),
+    quota:
+      quotaLimit === undefined
+        ? undefined
+        : { limit: quotaLimit, windowMs: number("window", values.window, 900) * 1000 },
+    faults: values.faults,
+    grants: values.grants,
+    tokenTtlSeconds: number("token-ttl", values["token-ttl"], 900),
+    logger,
+  });
+  process.stdout.write(
+    `${JSON.stringify({
+      sandbox: "ready",
+      url: sandbox.url,
+      token: sandbox.token,
+      login: sandbox.login,
+      password: sandbox.password,
+      restrictedToken: sandbox.restrictedToken,
+      restrictedLogin: sandbox.restrictedLogin,
+      restrictedPassword: sandbox.restrictedPassword,
+      shops: sandbox.shops,
+    })}\n`,
+  );
+  const stop = (signal: string): void => {
+    logger.info({ signal }, "sandbox stopping");
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

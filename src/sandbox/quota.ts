@@ -1,0 +1,94 @@
+/**
+ * Request quota per API client over a fixed window, like the real service
+ * (about 100 requests per 15 minutes, /auth included). The window starts at a
+ * client's first request; `expireDate` is when it resets. Off by default: then
+ * `remainRequest` is the constant 100000.
+ */
+import { ApiError } from "./errors.ts";
+import type { Clock } from "./store.ts";
+
+export const UNLIMITED_REMAIN = 100_000;
+const DEFAULT_WINDOW_MS = 900_000;
+
+export interface QuotaOptions {
+  limit: number;
+  windowMs: number;
+}
+
+export interface QuotaState {
+  remainRequest: number;
+  expireDate: string;
+}
+
+interface Window {
+  start: number;
+  used: number;
+}
+
+export class Quota {
+  private readonly options: QuotaOptions | undefined;
+  private readonly clock: Clock;
+  private readonly windows = new Map<string, Window>();
+
+  constructor(options: QuotaOptions | undefined, clock: Clock) {
+    this.options = options;
+    this.clock = clock;
+  }
+
+  get enabled(): boolean {
+    return this.options !== undefined;
+  }
+
+  private window(login: string): Window {
+    const now = this.clock.now();
+    const windowMs = this.options?.windowMs ?? DEFAULT_WINDOW_MS;
+    let window = this.windows.get(login);
+    if (!window || now >= window.start + windowMs) {
+      window = { start: now, used: 0 };
+      this.windows.set(login, window);
+    }
+    return window;
+  }
+
+  /** The state without spending a request. */
+  peek(login: string | undefined): QuotaState {
+    if (!this.options || login === undefined) return this.unlimited();
+    const window = this.window(login);
+    return {
+      remainRequest: Math.max(0, this.options.limit - window.used),
+      expireDate: new Date(window.start + this.options.windowMs).toISOString(),
+    };
+  }
+
+  /** Spends one request of the client; 429 when none is left. */
+  take(login: string): QuotaState {
+    if (!this.options) return this.unlimited();
+    const window = this.window(login);
+    if (window.used >= this.options.limit) throw quotaSpent(this.peek(login));
+    window.used++;
+    return this.peek(login);
+  }
+
+  /** Starts a fresh window for one client or for all. */
+  reset(login?: string): void {
+    if (login === undefined) this.windows.clear();
+    else this.windows.delete(login);
+  }
+
+  private unlimited(): QuotaState {
+    return {
+      remainRequest: UNLIMITED_REMAIN,
+      expireDate: new Date(this.clock.now() + (this.options?.windowMs ?? DEFAULT_WINDOW_MS)).toISOString(),
+    };
+  }
+}
+
+export class QuotaError extends ApiError {
+  readonly state: QuotaState;
+  constructor(state: QuotaState) {
+    super(429, "Too many requests: the request quota is spent until expireDate");
+    this.state = state;
+  }
+}
+
+export const quotaSpent = (state: QuotaState): QuotaError => new QuotaError(state);
