@@ -1,0 +1,75 @@
+/**
+ * Roles: operators do everything, viewers look up only, anyone else (a
+ * "stranger") gets a short refusal that shows their Telegram id — so an admin
+ * can add them — and nothing else. The gate stands before every feature, so no
+ * feature can leak data to a stranger by forgetting a check.
+ */
+import type { Context, MiddlewareFn } from "grammy";
+import type { Config } from "../config.ts";
+import type { CoreFlavor, Role } from "./context.ts";
+import type { I18nFlavor } from "./i18n.ts";
+
+export function roleOf(userId: number | undefined, config: Pick<Config, "operatorIds" | "viewerIds">): Role {
+  if (userId === undefined) return "stranger";
+  if (config.operatorIds.includes(userId)) return "operator";
+  if (config.viewerIds.includes(userId)) return "viewer";
+  return "stranger";
+}
+
+export const canLookUp = (role: Role): boolean => role === "operator" || role === "viewer";
+export const canWrite = (role: Role): boolean => role === "operator";
+
+type GateContext = Context & I18nFlavor & CoreFlavor;
+
+/** Answers a stranger in the way the update allows, and ends the update there. */
+export async function refuse(ctx: GateContext): Promise<void> {
+  const id = ctx.from?.id ?? 0;
+  if (ctx.inlineQuery) {
+    // An empty personal answer: nothing about orders, not even a hint that the bot knows any.
+    await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });
+  } else if (ctx.callbackQuery) {
+    await ctx.answerCallbackQuery({ text: ctx.t("refusal-short", { id }), show_alert: true });
+  } else if (ctx.message && ctx.chat) {
+    await ctx.reply(ctx.t("refusal", { id }), { parse_mode: "HTML" });
+  }
+  // Other updates (edited messages, chat member changes, ...) are ignored silently.
+}
+
+/** The gate: strangers stop here; staff go on. */
+export function accessGate<C extends GateContext>(): MiddlewareFn<C> {
+  return async (ctx, next) => {
+    if (ctx.role === "stranger") {
+      ctx.log.info({ from: ctx.from?.id }, "refused a stranger");
+      await refuse(ctx);
+      return;
+    }
+    await next();
+  };
+}
+
+/**
+ * Re-checks the role at the moment of a write. Dialogs call it right before the
+ * service request (inside `conversation.external`), because a dialog can span
+ * hours and the configuration may have changed since it started.
+ * Returns false (and has answered the user) when the user may not write.
+ */
+export async function ensureOperator(ctx: GateContext): Promise<boolean> {
+  const role = roleOf(ctx.from?.id, ctx.services.config);
+  ctx.role = role;
+  if (canWrite(role)) return true;
+  if (role === "stranger") {
+    await refuse(ctx);
+  } else if (ctx.callbackQuery) {
+    await ctx.answerCallbackQuery({ text: ctx.t("read-only"), show_alert: true });
+  } else if (ctx.chat) {
+    await ctx.reply(ctx.t("read-only"));
+  }
+  return false;
+}
+
+/** Middleware form of ensureOperator for operator-only commands and buttons. */
+export function operatorsOnly<C extends GateContext>(): MiddlewareFn<C> {
+  return async (ctx, next) => {
+    if (await ensureOperator(ctx)) await next();
+  };
+}

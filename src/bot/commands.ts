@@ -1,0 +1,19 @@
+/** The command menu, per language: registered with setMyCommands at start. */
+import type { I18n } from "@grammyjs/i18n";
+import type { Api, Context } from "grammy";
+import type { Locale } from "../config.ts";
+import { LOCALES } from "./i18n.ts";
+
+export const COMMANDS = ["start", "order", "status", "language", "help"] as const;
+
+export function commandList(i18n: I18n<Context>, locale: Locale) {
+  return COMMANDS.map((command) => ({ command, description: i18n.t(locale, `cmd-${command}`) }));
+}
+
+/** One list per language, plus the default (DEFAULT_LOCALE) for users of other languages. */
+export async function registerCommands(api: Api, i18n: I18n<Context>, defaultLocale: Locale): Promise<void> {
+  await api.setMyCommands(commandList(i18n, defaultLocale));
+  for (const locale of LOCALES) {
+    await api.setMyCommands(commandList(i18n, locale), { language_code: locale });
+  }
+}

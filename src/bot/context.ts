@@ -1,0 +1,55 @@
+/**
+ * The bot's context type. Outside dialogs: session, i18n, conversations and our
+ * own core properties. Inside dialogs (conversations v2) there is no session;
+ * the dialog plugins (bot/dialogs.ts) install i18n and the same core properties.
+ */
+import type { ConversationFlavor } from "@grammyjs/conversations";
+import type { I18n, I18nFlavor } from "@grammyjs/i18n";
+import type { Context, SessionFlavor } from "grammy";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { ServiceClient } from "../service/index.ts";
+import type { Clock } from "./clock.ts";
+import type { ReferenceCache } from "./services/reference-cache.ts";
+import type { SearchStore } from "./services/search-store.ts";
+import type { Store } from "./storage.ts";
+import type { CardAction } from "./ui/order-keyboard.ts";
+
+export type Role = "operator" | "viewer" | "stranger";
+
+export interface SessionData {
+  /** Written by the i18n plugin when the user picks a language with /language. */
+  __language_code?: string;
+}
+
+/** Long-lived dependencies, the same object for every update. */
+export interface BotServices {
+  config: Config;
+  client: ServiceClient;
+  /** "sandbox" when the bot runs on the embedded sandbox (shown in /status). */
+  serviceKind: "sandbox" | "remote";
+  store: Store;
+  reference: ReferenceCache;
+  searches: SearchStore;
+  clock: Clock;
+  /** Typed for any Context so the same instance serves outside middleware and dialogs. */
+  i18n: I18n<Context>;
+  /** Operator buttons on the order card; dialogs add theirs (see ui/order-keyboard.ts). */
+  cardActions: CardAction[];
+}
+
+export interface CoreFlavor {
+  /** Who the sender is, computed per update from OPERATOR_IDS / VIEWER_IDS. */
+  role: Role;
+  /** pino child logger bound to this update (update_id, user id). */
+  log: Logger;
+  services: BotServices;
+}
+
+export type BaseContext = Context & SessionFlavor<SessionData> & I18nFlavor & CoreFlavor;
+
+/** The context of all middleware outside dialogs. */
+export type BotContext = ConversationFlavor<BaseContext>;
+
+/** The context inside dialogs: no session, no conversation controls. */
+export type DialogContext = Context & I18nFlavor & CoreFlavor;

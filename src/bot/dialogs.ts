@@ -1,0 +1,72 @@
+/**
+ * The seam for dialogs (conversations v2). A dialog's contexts are built from
+ * scratch on every replay: they pass through no middleware and see no session.
+ * So everything a dialog needs is installed by `dialogPlugins`, and the user's
+ * locale is read from the outside context through `conversation.external`.
+ *
+ *   bot.use(conversations({ storage: dialogStorage(store, 1), plugins: dialogPlugins(services) }));
+ *   bot.use(createConversation(createOrder, "create-order"));
+ *
+ * Inside a dialog: ctx.t (right locale), ctx.role, ctx.log, ctx.services, auto-retry
+ * on ctx.api; before a write: `await conversation.external((outer) => ensureOperator(outer))`.
+ */
+import type {
+  Conversation,
+  ConversationData,
+  ConversationKeyStorage,
+  VersionedState,
+} from "@grammyjs/conversations";
+import type { Middleware } from "grammy";
+import type { Logger } from "../logger.ts";
+import { roleOf } from "./access.ts";
+import type { BaseContext, BotContext, BotServices, DialogContext } from "./context.ts";
+import type { Store } from "./storage.ts";
+import { autoRetryPlugin } from "./telegram.ts";
+
+export const DIALOG_NAMESPACE = "dialogs";
+
+/**
+ * Persistent dialog state in the shared store (files or Redis), one record per chat.
+ * Bump `version` whenever a dialog changes shape: old states are then dropped instead of replayed wrongly.
+ */
+export function dialogStorage(
+  store: Store,
+  version: number | string,
+): ConversationKeyStorage<BaseContext, ConversationData> {
+  return {
+    type: "key",
+    version,
+    adapter: store.adapter<VersionedState<ConversationData>>(DIALOG_NAMESPACE),
+  };
+}
+
+/** The user's locale as the outside middleware negotiated it (session choice first). */
+export function readLocale(conversation: Conversation<BotContext, DialogContext>): Promise<string> {
+  return conversation.external((outer: BotContext) => outer.i18n.getLocale());
+}
+
+/**
+ * Default plugins for every dialog: core properties (role re-computed for every
+ * step, so a revoked operator is noticed), i18n in the user's locale, auto-retry.
+ * No throttler here (decisions.md: it would slow replayed steps).
+ */
+export function dialogPlugins(services: BotServices, logger: Logger) {
+  const i18n = services.i18n.middleware();
+  const retry = autoRetryPlugin<DialogContext>();
+  return async (
+    conversation: Conversation<BotContext, DialogContext>,
+  ): Promise<Middleware<DialogContext>[]> => {
+    const locale = await readLocale(conversation);
+    const core: Middleware<DialogContext> = (ctx, next) => {
+      ctx.services = services;
+      ctx.role = roleOf(ctx.from?.id, services.config);
+      ctx.log = logger.child({ update_id: ctx.update.update_id, user: ctx.from?.id, dialog: true });
+      return next();
+    };
+    const useLocale: Middleware<DialogContext> = (ctx, next) => {
+      ctx.i18n.useLocale(locale);
+      return next();
+    };
+    return [core, i18n, useLocale, retry];
+  };
+}

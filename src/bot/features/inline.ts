@@ -1,0 +1,150 @@
+/**
+ * Inline mode (`@bot 1042` in any chat), per decisions.md: under 3 characters an
+ * immediate empty answer with a button to the bot; longer queries wait ~500 ms
+ * per user and only the newest one goes to the service; repeats come from a
+ * short per-query cache. Typing "1042" key by key costs 1 request, 2 when slow.
+ * Results are personal (is_personal) and only for staff: the access gate has
+ * already answered strangers with nothing.
+ */
+import { Composer } from "grammy";
+import type { InlineQueryResultArticle } from "grammy/types";
+import type { BotContext } from "../context.ts";
+import {
+  type OrderQuery,
+  parseOrderQuery,
+  type SearchResult,
+  searchOrders,
+} from "../services/order-search.ts";
+import { callService } from "../services/service-gateway.ts";
+import { cardMessage } from "../ui/card-message.ts";
+import { stripHtml } from "../ui/messages.ts";
+import { deviceText, orderTitle } from "../ui/order-card.ts";
+import { cutText } from "../ui/text.ts";
+
+export const INLINE_MIN_LENGTH = 3;
+export const INLINE_DEBOUNCE_MS = 500;
+const INLINE_CACHE_MS = 60_000;
+const INLINE_CACHE_SIZE = 200;
+const MAX_RESULTS = 10;
+/** Telegram's own cache of our answer; short, the data changes. */
+const TELEGRAM_CACHE_SECONDS = 10;
+
+export interface InlineOptions {
+  debounceMs?: number;
+}
+
+export function createInlineFeature(options: InlineOptions = {}): Composer<BotContext> {
+  const debounceMs = options.debounceMs ?? INLINE_DEBOUNCE_MS;
+  const latest = new Map<number, number>(); // user id -> number of their newest query
+  let counter = 0;
+  const cache = new Map<string, { at: number; result: SearchResult }>();
+
+  const feature = new Composer<BotContext>();
+
+  feature.on("inline_query", async (ctx) => {
+    const text = ctx.inlineQuery.query.trim();
+    const query = text.length >= INLINE_MIN_LENGTH ? parseOrderQuery(text) : undefined;
+    if (!query) {
+      await answerEmpty(ctx, ctx.t("inline-hint"));
+      return;
+    }
+
+    const now = () => ctx.services.clock.now().getTime();
+    const key = cacheKey(query, ctx.services.config.shopIds);
+    let result = fresh(cache.get(key), now());
+    if (!result) {
+      const user = ctx.from.id;
+      const ticket = ++counter;
+      latest.set(user, ticket);
+      await ctx.services.clock.sleep(debounceMs);
+      if (latest.get(user) !== ticket) {
+        // A newer keystroke of this user replaced the query; Telegram shows only the newest answer.
+        await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });
+        return;
+      }
+      latest.delete(user);
+      result = fresh(cache.get(key), now()); // another user may have asked the same meanwhile
+      if (!result) {
+        const { shopIds } = ctx.services.config;
+        const outcome = await callService(ctx, (client) => searchOrders(client, shopIds, query), {
+          typing: false,
+        });
+        if (!outcome.ok) {
+          await answerEmpty(ctx, stripHtml(outcome.message));
+          return;
+        }
+        result = outcome.value;
+        remember(cache, key, { at: now(), result });
+      }
+    }
+
+    if (result.items.length === 0) {
+      await answerEmpty(ctx, ctx.t("inline-no-results"));
+      return;
+    }
+    const articles: InlineQueryResultArticle[] = [];
+    for (const [index, order] of result.items.slice(0, MAX_RESULTS).entries()) {
+      const card = await cardMessage(ctx, order, { actions: false });
+      articles.push({
+        type: "article",
+        // Result ids are at most 64 bytes; order ids normally fit, the index is the fallback.
+        id: Buffer.byteLength(order.id) <= 64 ? order.id : String(index),
+        title: cutText(
+          ctx.t("inline-result-title", { number: orderTitle(order), status: order.status?.name ?? "—" }),
+          128,
+        ),
+        description: cutText(
+          ctx.t("inline-result-description", {
+            client: order.counteragent?.name ?? "—",
+            device: deviceText(order) ?? "—",
+          }),
+          256,
+        ),
+        input_message_content: {
+          message_text: card.text,
+          parse_mode: "HTML",
+          link_preview_options: { is_disabled: true },
+        },
+        reply_markup: card.keyboard,
+      });
+    }
+    await ctx.answerInlineQuery(articles, { cache_time: TELEGRAM_CACHE_SECONDS, is_personal: true });
+  });
+
+  return feature;
+}
+
+function cacheKey(query: OrderQuery, shopIds: readonly string[]): string {
+  return `${query.kind}:${query.text.toLowerCase()}:${shopIds.join(",")}`;
+}
+
+function fresh(
+  entry: { at: number; result: SearchResult } | undefined,
+  now: number,
+): SearchResult | undefined {
+  return entry && now - entry.at < INLINE_CACHE_MS ? entry.result : undefined;
+}
+
+function remember(
+  cache: Map<string, { at: number; result: SearchResult }>,
+  key: string,
+  entry: { at: number; result: SearchResult },
+) {
+  cache.delete(key);
+  cache.set(key, entry);
+  // Oldest first in a Map: drop from the front.
+  while (cache.size > INLINE_CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+}
+
+/** No results, and a button that opens the private chat with the bot. */
+async function answerEmpty(ctx: BotContext, buttonText: string): Promise<void> {
+  await ctx.answerInlineQuery([], {
+    cache_time: 0,
+    is_personal: true,
+    button: { text: cutText(buttonText, 64), start_parameter: "inline" },
+  });
+}

@@ -1,0 +1,30 @@
+/** /language: buttons to switch; the choice is kept in the session (i18n `useSession`). */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.ts";
+import { LOCALES, supportedLocale } from "../i18n.ts";
+import { languagePick } from "../ui/callbacks.ts";
+
+export const languageFeature = new Composer<BotContext>();
+
+function languageKeyboard(ctx: BotContext): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const locale of LOCALES)
+    keyboard.text(ctx.t(`language-name-${locale}`), languagePick.encode({ locale }));
+  return keyboard;
+}
+
+languageFeature.command("language", async (ctx) => {
+  await ctx.reply(ctx.t("language-choose"), { reply_markup: languageKeyboard(ctx) });
+});
+
+languageFeature.callbackQuery(languagePick.filter, async (ctx) => {
+  const locale = supportedLocale(languagePick.decode(ctx.callbackQuery.data)?.locale);
+  if (!locale) {
+    await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+    return;
+  }
+  await ctx.i18n.setLocale(locale);
+  await ctx.answerCallbackQuery();
+  // Editing may fail when the choice equals the shown text; the answer above already happened.
+  await ctx.editMessageText(ctx.t("language-set")).catch(() => ctx.reply(ctx.t("language-set")));
+});

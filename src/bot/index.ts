@@ -1,0 +1,134 @@
+/**
+ * createBot(deps): wires the middleware and the features in one visible order.
+ * A factory, not a singleton: tests build bots with a fake Telegram `fetch`, the
+ * sandbox, an in-memory store and a manual clock.
+ */
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, type BotConfig, type Context, session } from "grammy";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { ServiceClient } from "../service/index.ts";
+import { accessGate, roleOf } from "./access.ts";
+import { type Clock, systemClock } from "./clock.ts";
+import type { BotContext, BotServices, SessionData } from "./context.ts";
+import { skipRedelivered } from "./dedupe.ts";
+import { errorHandler } from "./errors.ts";
+import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
+import { languageFeature } from "./features/language.ts";
+import { orderLookupFeature } from "./features/order-lookup.ts";
+import { startFeature } from "./features/start.ts";
+import { statusFeature } from "./features/status.ts";
+import { unhandledFeature } from "./features/unhandled.ts";
+import { createI18n } from "./i18n.ts";
+import { createReferenceCache, type ReferenceCache } from "./services/reference-cache.ts";
+import { createSearchStore } from "./services/search-store.ts";
+import type { Store } from "./storage.ts";
+import { installApiLimits } from "./telegram.ts";
+import type { CardAction } from "./ui/order-keyboard.ts";
+
+export const SESSION_NAMESPACE = "sessions";
+
+export interface BotDeps {
+  config: Config;
+  logger: Logger;
+  client: ServiceClient;
+  store: Store;
+  /** "sandbox" when running on the embedded sandbox; shown in /status. */
+  serviceKind?: "sandbox" | "remote";
+  clock?: Clock;
+  /** grammY Bot options, e.g. `{ botInfo, client: { fetch } }` in tests; apiRoot comes from config. */
+  botConfig?: BotConfig<BotContext>;
+  /** Outgoing throttling on bot.api (default on; tests switch it off to stay fast). */
+  throttle?: boolean;
+  inline?: InlineOptions;
+  /** Operator buttons on the card, added by dialogs. */
+  cardActions?: CardAction[];
+  /** A reference cache to share (tests); built from client + store otherwise. */
+  reference?: ReferenceCache;
+}
+
+export interface CreatedBot {
+  bot: Bot<BotContext>;
+  services: BotServices;
+}
+
+/** Per-chat order of processing; updates without a chat (inline queries) run freely. */
+export function chatKey(ctx: Context): string | undefined {
+  return ctx.chat?.id === undefined ? undefined : String(ctx.chat.id);
+}
+
+/** Sessions hold user preferences (the language): keyed by user, so they follow the user into groups and inline mode. */
+function sessionKey(ctx: Context): string | undefined {
+  return ctx.from?.id === undefined ? undefined : String(ctx.from.id);
+}
+
+export function createBot(deps: BotDeps): CreatedBot {
+  const { config, logger, client, store } = deps;
+  const clock = deps.clock ?? systemClock;
+  const i18n = createI18n<Context>(config.defaultLocale);
+  const botConfig: BotConfig<BotContext> = {
+    ...deps.botConfig,
+    client: {
+      ...(config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : {}),
+      ...deps.botConfig?.client,
+    },
+  };
+  const bot = new Bot<BotContext>(config.botToken, botConfig);
+  installApiLimits(bot.api, { throttle: deps.throttle ?? true });
+
+  const services: BotServices = {
+    config,
+    client,
+    serviceKind: deps.serviceKind ?? "remote",
+    store,
+    reference:
+      deps.reference ?? createReferenceCache({ client, store, logger, now: () => clock.now().getTime() }),
+    searches: createSearchStore(store),
+    clock,
+    i18n,
+    cardActions: deps.cardActions ?? [],
+  };
+
+  const onError = errorHandler(i18n, config.defaultLocale, logger);
+  bot.catch(onError);
+
+  // 1. One chat's updates one after another (runner and webhook alike); chats in parallel.
+  bot.use(sequentialize(chatKey));
+  const core = bot.errorBoundary(onError);
+  // 2. Core properties: services, role, a logger bound to this update.
+  core.use((ctx, next) => {
+    ctx.services = services;
+    ctx.role = roleOf(ctx.from?.id, config);
+    ctx.log = logger.child({ update_id: ctx.update.update_id, user: ctx.from?.id });
+    return next();
+  });
+  // 3. i18n before the gate, so strangers are refused in their language.
+  core.use(i18n);
+  // 4. Strangers stop here: nothing below ever runs for them.
+  core.use(accessGate());
+  // 5. Crash safety: a redelivered update is ignored (decisions.md).
+  core.use(skipRedelivered(store));
+  // 6. Sessions, then the locale again: the choice made with /language lives there.
+  core.use(
+    session<SessionData, BotContext>({
+      initial: () => ({}),
+      getSessionKey: sessionKey,
+      storage: store.adapter<SessionData>(SESSION_NAMESPACE),
+    }),
+  );
+  core.use(async (ctx, next) => {
+    await ctx.i18n.renegotiateLocale();
+    await next();
+  });
+  // 7. Dialogs mount here: conversations({ storage: dialogStorage(...), plugins: dialogPlugins(...) }),
+  //    then their createConversation(...) and features (they take `/status <number>` before statusFeature).
+  // 8. Features, in the order they should win.
+  core.use(startFeature);
+  core.use(languageFeature);
+  core.use(statusFeature);
+  core.use(orderLookupFeature);
+  core.use(createInlineFeature(deps.inline));
+  core.use(unhandledFeature);
+
+  return { bot, services };
+}

@@ -1,0 +1,66 @@
+/**
+ * Finding orders by number. Digits only (a leading "#" ignored, decisions.md):
+ * exact `num`; anything else: partial textual `number`, prefix counted.
+ * One lookup = one service request: one workshop configured -> its own list,
+ * otherwise the company-wide list (filtered here to SHOP_IDS when set).
+ */
+import type { Order, ServiceClient } from "../../service/index.ts";
+
+export type OrderQuery = { kind: "num"; num: number; text: string } | { kind: "number"; text: string };
+
+/** Up to this many matches come back in the one request; the list pages through them locally. */
+export const SEARCH_FETCH_SIZE = 50;
+const MAX_QUERY_LENGTH = 40;
+
+/** A bare message is an order number only when it looks like one: 1042, #1042, А-001042, Б001761. */
+const BARE_NUMBER = /^(?:#\s*\d{1,9}|\d{1,9}|[A-Za-zА-Яа-яЁё]{1,4}[-‐–]?\d{1,9})$/u;
+
+/** Parses `/order <text>` (or a bare message when `bare`); undefined when it is no order number. */
+export function parseOrderQuery(input: string, options: { bare?: boolean } = {}): OrderQuery | undefined {
+  const text = input.trim();
+  if (text === "" || text.length > MAX_QUERY_LENGTH) return undefined;
+  if (options.bare && !BARE_NUMBER.test(text)) return undefined;
+  const withoutHash = text.replace(/^#\s*/, "");
+  if (/^\d{1,15}$/.test(withoutHash)) {
+    const num = Number(withoutHash);
+    if (Number.isSafeInteger(num)) return { kind: "num", num, text: withoutHash };
+  }
+  if (withoutHash === "" || hasControlCharacters(withoutHash)) return undefined;
+  return { kind: "number", text: withoutHash };
+}
+
+function hasControlCharacters(text: string): boolean {
+  for (const ch of text) if ((ch.codePointAt(0) ?? 0) < 0x20) return true;
+  return false;
+}
+
+export interface SearchResult {
+  items: Order[];
+  /** How many orders match in the searched workshops, as far as one request can tell. */
+  total: number;
+  /** More matches exist than one request brought. */
+  truncated: boolean;
+}
+
+export async function searchOrders(
+  client: ServiceClient,
+  shopIds: readonly string[],
+  query: OrderQuery,
+): Promise<SearchResult> {
+  const filter = query.kind === "num" ? { num: query.num } : { number: query.text };
+  const single = shopIds.length === 1 ? shopIds[0] : undefined;
+  const page = await client.orders.list({
+    ...(single === undefined ? {} : { shopId: single }),
+    ...filter,
+    isVisible: true,
+    page: 1,
+    pageSize: SEARCH_FETCH_SIZE,
+  });
+  const total = page.total ?? page.items.length;
+  if (shopIds.length <= 1) {
+    return { items: page.items, total, truncated: total > page.items.length };
+  }
+  // The company list has no workshop filter: keep the configured workshops here.
+  const items = page.items.filter((order) => order.shop?.id !== undefined && shopIds.includes(order.shop.id));
+  return { items, total: items.length, truncated: total > page.items.length };
+}

@@ -1,0 +1,83 @@
+/**
+ * The one way features (and dialogs) call the service: shows "typing…" while
+ * waiting, and turns a ServiceError into a localized sentence the user can act
+ * on (quota -> "resets at HH:MM" in TIMEZONE; unavailable -> try again).
+ * Anything that is not a ServiceError is a bug and goes to the error boundary.
+ */
+import type { TranslateFunction } from "@grammyjs/i18n";
+import type { Context } from "grammy";
+import type { Locale } from "../../config.ts";
+import { isServiceError, type ServiceClient, type ServiceError } from "../../service/index.ts";
+import type { CoreFlavor } from "../context.ts";
+import { asLocale, type I18nFlavor } from "../i18n.ts";
+import { formatTime } from "../ui/dates.ts";
+import { cutText, escapeHtml } from "../ui/text.ts";
+
+export type ServiceOutcome<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      error: ServiceError;
+      /** Localized HTML-safe text for the user. */
+      message: string;
+      /** The same call may work later: offer a retry button. */
+      retryable: boolean;
+    };
+
+/** Localized, HTML-escaped explanation of a service error. */
+export function serviceErrorMessage(
+  error: ServiceError,
+  options: { t: TranslateFunction; locale: Locale; timezone: string; now: Date },
+): string {
+  const { t } = options;
+  const detail = (text: string | undefined) => escapeHtml(cutText(text ?? "", 300));
+  switch (error.kind) {
+    case "quota":
+      return error.resetAt
+        ? t("err-quota", { time: formatTime(error.resetAt, options.locale, options.timezone, options.now) })
+        : t("err-quota-unknown");
+    case "unavailable":
+      return t("err-unavailable");
+    case "not_found":
+      return t("err-not-found");
+    case "auth":
+      return t("err-auth");
+    case "forbidden":
+      return t("err-forbidden");
+    case "bad_request":
+      return t("err-bad-request", { message: detail(error.serviceMessage ?? error.message) });
+    case "validation":
+      return t("err-validation", { message: detail(error.issues[0]?.message ?? error.message) });
+    default:
+      return t("err-bad-response");
+  }
+}
+
+type GatewayContext = Context & I18nFlavor & CoreFlavor;
+
+/** Shows "typing…" in the chat; a failure to show it never fails the action. */
+export function showTyping(ctx: Context): void {
+  if (ctx.chat === undefined) return;
+  ctx.replyWithChatAction("typing").catch(() => {});
+}
+
+export async function callService<T>(
+  ctx: GatewayContext,
+  action: (client: ServiceClient) => Promise<T>,
+  options: { typing?: boolean } = {},
+): Promise<ServiceOutcome<T>> {
+  if (options.typing !== false) showTyping(ctx);
+  try {
+    return { ok: true, value: await action(ctx.services.client) };
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    ctx.log.warn({ kind: error.kind, status: error.status, path: error.path }, "service call failed");
+    const message = serviceErrorMessage(error, {
+      t: ctx.t,
+      locale: asLocale(await ctx.i18n.getLocale()),
+      timezone: ctx.services.config.timezone,
+      now: ctx.services.clock.now(),
+    });
+    return { ok: false, error, message, retryable: error.kind === "unavailable" || error.kind === "quota" };
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * One storage for everything the bot persists: sessions, the last handled
+ * update per chat, dialog state (conversations v2), the reference-data cache and
+ * the service client's token/quota. Each user asks for its own namespace, so keys
+ * never collide and a single Redis can serve several instances.
+ *
+ *   files (default): DATA_DIR/<namespace>/..  via @grammyjs/storage-file
+ *   Redis (REDIS_URL): "<prefix>:<namespace>:<key>"  via @grammyjs/storage-redis
+ *   memory (tests):  grammY's MemorySessionStorage
+ */
+import { join } from "node:path";
+import { FileAdapter } from "@grammyjs/storage-file";
+import { RedisAdapter } from "@grammyjs/storage-redis";
+import { MemorySessionStorage, type StorageAdapter } from "grammy";
+import type { Redis } from "ioredis";
+
+export type { StorageAdapter } from "grammy";
+
+export interface AdapterOptions {
+  /** Entries expire after this many seconds (Redis: EX; files and memory: checked on read). */
+  ttlSeconds?: number;
+}
+
+export interface Store {
+  readonly kind: "file" | "redis" | "memory";
+  /** A key-value adapter for one namespace (letters, digits, "-" and "_"). */
+  adapter<T>(namespace: string, options?: AdapterOptions): StorageAdapter<T>;
+  /** Releases connections; the store is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+const NAMESPACE = /^[a-z0-9_-]+$/i;
+
+function checkNamespace(namespace: string): void {
+  if (!NAMESPACE.test(namespace)) throw new Error(`Invalid storage namespace "${namespace}"`);
+}
+
+/** Keys become file names: keep them to a safe alphabet, keep them distinct. */
+function fileKey(key: string): string {
+  return /^[\w.-]+$/.test(key) ? key : `~${Buffer.from(key).toString("base64url")}`;
+}
+
+interface Expiring<T> {
+  v: T;
+  /** Expiry in Unix ms. */
+  e: number;
+}
+
+/** TTL for stores without native expiry: wraps values with their deadline. */
+function withExpiry<T>(inner: StorageAdapter<Expiring<T>>, ttlSeconds: number): StorageAdapter<T> {
+  return {
+    async read(key) {
+      const entry = await inner.read(key);
+      if (!entry) return undefined;
+      if (entry.e <= Date.now()) {
+        await inner.delete(key);
+        return undefined;
+      }
+      return entry.v;
+    },
+    write: (key, value) => inner.write(key, { v: value, e: Date.now() + ttlSeconds * 1000 }),
+    delete: (key) => inner.delete(key),
+  };
+}
+
+export function createFileStore(dataDir: string): Store {
+  return {
+    kind: "file",
+    adapter<T>(namespace: string, options: AdapterOptions = {}) {
+      checkNamespace(namespace);
+      const make = <V>(): StorageAdapter<V> => {
+        const files = new FileAdapter<V>({
+          dirName: join(dataDir, namespace),
+          // Compact JSON: dialog states are replay logs and add up (issue 6 budgets 8 KB each).
+          serializer: (value) => JSON.stringify(value),
+        });
+        return {
+          async read(key) {
+            try {
+              return await files.read(fileKey(key));
+            } catch {
+              // A file cut short by a crash mid-write reads as "nothing stored", never as a crash.
+              return undefined;
+            }
+          },
+          write: (key, value) => files.write(fileKey(key), value),
+          delete: (key) => files.delete(fileKey(key)),
+        };
+      };
+      return options.ttlSeconds ? withExpiry(make<Expiring<T>>(), options.ttlSeconds) : make<T>();
+    },
+    close: async () => {},
+  };
+}
+
+export function createRedisStore(redis: Redis, prefix = "bot"): Store {
+  return {
+    kind: "redis",
+    adapter<T>(namespace: string, options: AdapterOptions = {}): StorageAdapter<T> {
+      checkNamespace(namespace);
+      const inner = new RedisAdapter<T>({
+        instance: redis,
+        ...(options.ttlSeconds ? { ttl: options.ttlSeconds } : {}),
+      });
+      const full = (key: string) => `${prefix}:${namespace}:${key}`;
+      return {
+        read: (key) => inner.read(full(key)),
+        write: (key: string, value: T) => inner.write(full(key), value),
+        delete: (key) => inner.delete(full(key)),
+      };
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+export function createMemoryStore(): Store {
+  const namespaces = new Map<string, MemorySessionStorage<unknown>>();
+  return {
+    kind: "memory",
+    adapter<T>(namespace: string, options: AdapterOptions = {}) {
+      checkNamespace(namespace);
+      let storage = namespaces.get(namespace);
+      if (!storage) {
+        storage = new MemorySessionStorage<unknown>();
+        namespaces.set(namespace, storage);
+      }
+      const typed = storage as MemorySessionStorage<T>;
+      return options.ttlSeconds
+        ? withExpiry(storage as MemorySessionStorage<Expiring<T>>, options.ttlSeconds)
+        : typed;
+    },
+    close: async () => {},
+  };
+}
+
+/** Opens the store the configuration asks for; Redis is imported only when used. */
+export async function openStore(
+  storage: { kind: "file"; dataDir: string } | { kind: "redis"; url: string },
+  prefix = "bot",
+): Promise<Store> {
+  if (storage.kind === "file") return createFileStore(storage.dataDir);
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(storage.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await redis.connect();
+  return createRedisStore(redis, prefix);
+}

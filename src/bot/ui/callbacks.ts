@@ -1,0 +1,16 @@
+/**
+ * Every callback-data format of the bot in one place, so prefixes never collide.
+ * Dialogs add theirs here too (e.g. `orderAction` below for the card's buttons).
+ */
+import { callbackCodec } from "./callback-data.ts";
+
+/** /language buttons: `lang:ru`. */
+export const languagePick = callbackCodec("lang", ["locale"]);
+/** Card refresh (also the retry of a failed card load): `or:<orderId>`. */
+export const orderRefresh = callbackCodec("or", ["id"]);
+/** Open an order from a list (sends its card): `oo:<orderId>`. */
+export const orderOpen = callbackCodec("oo", ["id"]);
+/** A page of a saved search (also the retry of a failed search): `os:<token>:<page>`. */
+export const searchPage = callbackCodec("os", ["token", "page"]);
+/** Operator actions on a card, added by dialogs: `oa:<action>:<orderId>` (action: a short word). */
+export const orderAction = callbackCodec("oa", ["action", "id"]);

@@ -1,0 +1,35 @@
+/** The card as a message: text + keyboard for this user (role, locale). Used by lookup, inline and dialogs. */
+import type { Context, InlineKeyboard } from "grammy";
+import type { Order } from "../../service/index.ts";
+import type { CoreFlavor } from "../context.ts";
+import { type I18nFlavor, localeOf } from "../i18n.ts";
+import { formatOrderCard } from "./order-card.ts";
+import { orderCardKeyboard } from "./order-keyboard.ts";
+
+export interface CardMessage {
+  text: string;
+  keyboard: InlineKeyboard;
+}
+
+export async function cardMessage(
+  ctx: Context & I18nFlavor & CoreFlavor,
+  order: Order,
+  options: { actions?: boolean } = {},
+): Promise<CardMessage> {
+  const { config, clock, cardActions } = ctx.services;
+  const text = formatOrderCard(order, {
+    t: ctx.t,
+    locale: await localeOf(ctx),
+    timezone: config.timezone,
+    now: clock.now(),
+  });
+  const keyboard = orderCardKeyboard(order, {
+    t: ctx.t,
+    role: ctx.role,
+    // Inline results are seen by everyone in a chat: no operator buttons there.
+    actions: options.actions === false ? [] : cardActions,
+  });
+  return { text, keyboard };
+}
+
+export const HTML = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;

@@ -1,0 +1,19 @@
+/** Dates as users read them: in the shop's TIMEZONE, in the user's locale (date-fns). */
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { enGB, ru } from "date-fns/locale";
+import type { Locale } from "../../config.ts";
+
+const DATE_LOCALES = { ru, en: enGB } as const;
+
+/** "25 дек. 2026, 15:00" / "25 Dec 2026, 15:00" */
+export function formatDateTime(date: Date, locale: Locale, timezone: string): string {
+  return format(new TZDate(date, timezone), "d MMM yyyy, HH:mm", { locale: DATE_LOCALES[locale] });
+}
+
+/** "15:00", or "25 дек., 15:00" when the moment is not today (e.g. a quota reset after midnight). */
+export function formatTime(date: Date, locale: Locale, timezone: string, now: Date): string {
+  const zoned = new TZDate(date, timezone);
+  const sameDay = format(zoned, "yyyy-MM-dd") === format(new TZDate(now, timezone), "yyyy-MM-dd");
+  return format(zoned, sameDay ? "HH:mm" : "d MMM, HH:mm", { locale: DATE_LOCALES[locale] });
+}

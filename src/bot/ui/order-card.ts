@@ -1,0 +1,96 @@
+/**
+ * The order card: one pure function from a normalized order record to Telegram
+ * HTML. Works on list records (what a lookup returns) and on full records
+ * (GET /orders/{id}); absent fields simply leave their line out.
+ */
+import type { TranslateFunction } from "@grammyjs/i18n";
+import type { Locale } from "../../config.ts";
+import type { Order } from "../../service/index.ts";
+import { formatDateTime } from "./dates.ts";
+import { cutHtml, escapeHtml } from "./text.ts";
+
+export interface CardOptions {
+  t: TranslateFunction;
+  locale: Locale;
+  timezone: string;
+  /** "Now" for the overdue mark; injected so the card stays a pure function. */
+  now: Date;
+}
+
+export function orderTitle(order: Order): string {
+  if (order.number) return order.number;
+  return order.num === undefined ? order.id : `#${order.num}`;
+}
+
+/** Past its deadline and neither ready nor handed over. */
+export function isOverdue(order: Order, now: Date): boolean {
+  return order.deadline !== undefined && order.deadline < now && !order.dateFinish && !order.dateClose;
+}
+
+/** What the device is: the full record has parts, a list record has one `device` string. */
+export function deviceText(order: Order): string | undefined {
+  const parts = [order.typeDevice, order.brand, order.model].map((part) => part?.trim()).filter(Boolean);
+  if (parts.length > 0) return parts.join(" ");
+  return order.device?.trim() || undefined;
+}
+
+/** The note is kept by the client as an unknown field ("node" in the interface's names). */
+function noteText(order: Order): string | undefined {
+  const note = (order as Record<string, unknown>).node ?? (order as Record<string, unknown>).orderNode;
+  return typeof note === "string" && note.trim() ? note.trim() : undefined;
+}
+
+export function formatOrderCard(order: Order, options: CardOptions): string {
+  const { t, locale, timezone, now } = options;
+  const e = escapeHtml;
+  const lines: string[] = [];
+  const line = (key: string, vars: Record<string, string | number>) => lines.push(t(key, vars));
+
+  line("card-title", { number: e(orderTitle(order)) });
+  lines.push(t("card-status", { status: e(order.status?.name ?? t("card-unknown")) }));
+  const marks = [order.isUrgent ? t("card-urgent") : "", isOverdue(order, now) ? t("card-overdue") : ""];
+  if (marks.some(Boolean)) lines.push(marks.filter(Boolean).join("  "));
+  if (order.typeOrder?.name) line("card-type", { type: e(order.typeOrder.name) });
+  if (order.shop?.name) line("card-shop", { shop: e(order.shop.name) });
+
+  lines.push("");
+  const device = deviceText(order);
+  if (device) line("card-device", { device: e(device) });
+  if (order.sn) line("card-serial", { sn: e(order.sn) });
+  const faults = (order.problem ?? []).map((p) => p.trim()).filter(Boolean);
+  if (faults.length > 0) line("card-faults", { faults: e(faults.join("; ")) });
+
+  const client = order.counteragent;
+  if (client?.name) line("card-client", { name: e(client.name) });
+  const phones = (client?.phones ?? []).filter(Boolean);
+  if (phones.length > 0)
+    line("card-phones", { phones: phones.map((p) => `<code>${e(p)}</code>`).join(", ") });
+  if (order.master?.name) line("card-master", { name: e(order.master.name) });
+  if (order.manager?.name) line("card-manager", { name: e(order.manager.name) });
+
+  lines.push("");
+  if (order.dateCreate) line("card-created", { date: formatDateTime(order.dateCreate, locale, timezone) });
+  if (order.deadline) line("card-deadline", { date: formatDateTime(order.deadline, locale, timezone) });
+  const price = order.summ?.price;
+  if (price !== undefined && price > 0) line("card-price", { amount: t("money", { amount: price }) });
+  else if (order.approximatePrice?.trim())
+    line("card-approx-price", { price: e(order.approximatePrice.trim()) });
+  const paid = order.cash?.summ;
+  if (paid !== undefined && paid > 0) line("card-paid", { amount: t("money", { amount: paid }) });
+  const note = noteText(order);
+  if (note) line("card-note", { note: e(note) });
+
+  const html = lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  // A huge fault list or note from the service must not push the message over Telegram's limit.
+  return cutHtml(html);
+}
+
+/** One line for lists and inline results: number · status · client · device (plain text). */
+export function orderSummary(order: Order): string {
+  return [orderTitle(order), order.status?.name, order.counteragent?.name, deviceText(order)]
+    .filter((part): part is string => Boolean(part?.trim()))
+    .join(" · ");
+}

@@ -1,0 +1,276 @@
+/**
+ * The environment of the bot: one zod schema, parsed once at start. `parseConfig`
+ * is pure (it takes the env object) so every rule is unit-testable; `loadConfig`
+ * adds the `.env` file and the process environment.
+ */
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+const LOCALES = ["ru", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const ARRAY_FORMATS = ["comma", "brackets", "repeat"] as const;
+
+/** Empty strings in .env files mean "not set", not "set to nothing". */
+const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(1).optional());
+
+const idList = (name: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : v),
+    z.union([
+      z.array(z.number()),
+      z
+        .string()
+        .transform((s) =>
+          s
+            .split(/[\s,;]+/)
+            .filter(Boolean)
+            .map((part) => Number(part)),
+        )
+        .refine((ids) => ids.every((id) => Number.isSafeInteger(id) && id > 0), {
+          message: `${name} must be a comma-separated list of numeric Telegram user ids`,
+        }),
+    ]),
+  );
+
+const stringList = z.preprocess(
+  (v) => (v === undefined || v === "" ? [] : v),
+  z.string().transform((s) =>
+    s
+      .split(/[\s,;]+/)
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ),
+);
+
+const url = (name: string) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string({ error: `${name} is required` })
+      .refine((s) => URL.canParse(s) && /^https?:/.test(s), { message: `${name} must be an http(s) URL` }),
+  );
+
+const optionalUrl = (name: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine((s) => URL.canParse(s) && /^https?:/.test(s), { message: `${name} must be an http(s) URL` })
+      .optional(),
+  );
+
+const timezone = z
+  .string()
+  .default("Europe/Moscow")
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "TIMEZONE must be an IANA time zone such as Europe/Moscow" },
+  );
+
+const positiveInt = (name: string, fallback: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? fallback : Number(v)),
+    z
+      .number({ error: `${name} must be a number` })
+      .int()
+      .positive({ message: `${name} must be a positive integer` }),
+  );
+
+const commonSchema = z.object({
+  BOT_TOKEN: z
+    .string({ error: "BOT_TOKEN is required" })
+    .trim()
+    .min(1, { message: "BOT_TOKEN is required" })
+    .regex(/^\d+:[\w-]+$/, {
+      message: "BOT_TOKEN does not look like a token from @BotFather (digits:letters)",
+    }),
+  TELEGRAM_API_ROOT: optionalUrl("TELEGRAM_API_ROOT"),
+  SERVICE_URL: optionalUrl("SERVICE_URL"),
+  SERVICE_TOKEN: optionalText,
+  SERVICE_LOGIN: optionalText,
+  SERVICE_PASSWORD: optionalText,
+  SERVICE_ARRAY_FORMAT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(ARRAY_FORMATS, { error: "SERVICE_ARRAY_FORMAT must be comma, brackets or repeat" }).optional(),
+  ),
+  SERVICE_TIMEOUT_MS: positiveInt("SERVICE_TIMEOUT_MS", 10_000),
+  OPERATOR_IDS: idList("OPERATOR_IDS"),
+  VIEWER_IDS: idList("VIEWER_IDS"),
+  SHOP_IDS: stringList,
+  DEFAULT_LOCALE: z.preprocess(
+    (v) => (v === "" || v === undefined ? "ru" : String(v).toLowerCase()),
+    z.enum(LOCALES, { error: "DEFAULT_LOCALE must be ru or en" }),
+  ),
+  TIMEZONE: z.preprocess((v) => (v === "" ? undefined : v), timezone),
+  CLOSING_TIME: z.preprocess(
+    (v) => (v === "" || v === undefined ? "19:00" : v),
+    z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { message: "CLOSING_TIME must be HH:MM, e.g. 19:00" }),
+  ),
+  DATA_DIR: z.preprocess((v) => (v === "" || v === undefined ? "./data" : v), z.string()),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((s) => /^rediss?:\/\//.test(s), { message: "REDIS_URL must start with redis:// or rediss://" })
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === "" || v === undefined ? "info" : String(v).toLowerCase()),
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }),
+  ),
+});
+
+const modeSchema = z.discriminatedUnion(
+  "BOT_MODE",
+  [
+    z.object({ BOT_MODE: z.literal("polling") }),
+    z.object({
+      BOT_MODE: z.literal("webhook"),
+      // Telegram delivers only to https, but a test Bot API (TELEGRAM_API_ROOT) may use http.
+      WEBHOOK_URL: url("WEBHOOK_URL"),
+      WEBHOOK_SECRET: z
+        .string({ error: "WEBHOOK_SECRET is required in webhook mode" })
+        .regex(/^[A-Za-z0-9_-]{16,256}$/, {
+          message: "WEBHOOK_SECRET must be 16-256 characters of A-Z, a-z, 0-9, _ and -",
+        }),
+      PORT: z.preprocess(
+        (v) => (v === undefined || v === "" ? 8080 : Number(v)),
+        z
+          .number({ error: "PORT must be a number" })
+          .int()
+          .min(0, { message: "PORT must be between 0 and 65535" })
+          .max(65535, { message: "PORT must be between 0 and 65535" }),
+      ),
+    }),
+  ],
+  { error: "BOT_MODE must be polling or webhook" },
+);
+
+export type ServiceAuth =
+  | { kind: "token"; token: string }
+  | { kind: "login"; login: string; password: string };
+
+export type ServiceConfig =
+  | { kind: "sandbox" }
+  | {
+      kind: "remote";
+      url: string;
+      auth: ServiceAuth;
+      arrayFormat?: (typeof ARRAY_FORMATS)[number];
+      timeoutMs: number;
+    };
+
+export type ModeConfig = { kind: "polling" } | { kind: "webhook"; url: string; secret: string; port: number };
+
+export interface Config {
+  botToken: string;
+  telegramApiRoot?: string;
+  service: ServiceConfig;
+  operatorIds: number[];
+  viewerIds: number[];
+  shopIds: string[];
+  defaultLocale: Locale;
+  timezone: string;
+  closingTime: { hours: number; minutes: number };
+  storage: { kind: "file"; dataDir: string } | { kind: "redis"; url: string };
+  mode: ModeConfig;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Kept for the sandbox and the client when they run embedded. */
+  serviceTimeoutMs: number;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+type Env = Record<string, string | undefined>;
+
+/** Pure: the same env object always gives the same result; no I/O. */
+export function parseConfig(env: Env): ConfigResult {
+  const errors: string[] = [];
+  const common = commonSchema.safeParse(env);
+  if (!common.success) errors.push(...messages(common.error));
+  const modeInput = {
+    ...env,
+    BOT_MODE: env.BOT_MODE === undefined || env.BOT_MODE === "" ? "polling" : env.BOT_MODE,
+  };
+  const mode = modeSchema.safeParse(modeInput);
+  if (!mode.success) errors.push(...messages(mode.error));
+
+  if (common.success) {
+    const c = common.data;
+    if (!c.SERVICE_URL && (c.SERVICE_TOKEN || c.SERVICE_LOGIN || c.SERVICE_PASSWORD)) {
+      errors.push("SERVICE_URL is required when SERVICE_TOKEN or SERVICE_LOGIN is set");
+    }
+    if (c.SERVICE_URL && !c.SERVICE_TOKEN && !(c.SERVICE_LOGIN && c.SERVICE_PASSWORD)) {
+      errors.push("SERVICE_URL needs SERVICE_TOKEN, or SERVICE_LOGIN and SERVICE_PASSWORD");
+    }
+    if (c.SERVICE_LOGIN && !c.SERVICE_PASSWORD && !c.SERVICE_TOKEN) {
+      errors.push("SERVICE_PASSWORD is required with SERVICE_LOGIN");
+    }
+  }
+  if (errors.length > 0 || !common.success || !mode.success) return { ok: false, errors };
+
+  const c = common.data;
+  const m = mode.data;
+  const [hours = 19, minutes = 0] = c.CLOSING_TIME.split(":").map(Number);
+  const auth: ServiceAuth | undefined = c.SERVICE_TOKEN
+    ? { kind: "token", token: c.SERVICE_TOKEN }
+    : c.SERVICE_LOGIN && c.SERVICE_PASSWORD
+      ? { kind: "login", login: c.SERVICE_LOGIN, password: c.SERVICE_PASSWORD }
+      : undefined;
+  const service: ServiceConfig =
+    c.SERVICE_URL && auth
+      ? {
+          kind: "remote",
+          url: c.SERVICE_URL,
+          auth,
+          timeoutMs: c.SERVICE_TIMEOUT_MS,
+          ...(c.SERVICE_ARRAY_FORMAT ? { arrayFormat: c.SERVICE_ARRAY_FORMAT } : {}),
+        }
+      : { kind: "sandbox" };
+
+  return {
+    ok: true,
+    config: {
+      botToken: c.BOT_TOKEN,
+      ...(c.TELEGRAM_API_ROOT ? { telegramApiRoot: c.TELEGRAM_API_ROOT.replace(/\/+$/, "") } : {}),
+      service,
+      operatorIds: [...new Set(c.OPERATOR_IDS)],
+      // An id in both lists is an operator: the stronger role wins.
+      viewerIds: [...new Set(c.VIEWER_IDS)].filter((id) => !c.OPERATOR_IDS.includes(id)),
+      shopIds: c.SHOP_IDS,
+      defaultLocale: c.DEFAULT_LOCALE,
+      timezone: c.TIMEZONE,
+      closingTime: { hours, minutes },
+      storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
+      mode:
+        m.BOT_MODE === "webhook"
+          ? { kind: "webhook", url: m.WEBHOOK_URL, secret: m.WEBHOOK_SECRET, port: m.PORT }
+          : { kind: "polling" },
+      logLevel: c.LOG_LEVEL,
+      serviceTimeoutMs: c.SERVICE_TIMEOUT_MS,
+    },
+  };
+}
+
+function messages(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join(".");
+    // Our own messages already name the variable; zod's generic ones get the name prefixed.
+    return field && !issue.message.includes(field) ? `${field}: ${issue.message}` : issue.message;
+  });
+}
+
+/** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */
+export function loadConfig(envFile = ".env"): ConfigResult {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return parseConfig(process.env);
+}
