@@ -18,7 +18,7 @@ export type DateRangeValue = readonly [number | null, number | null];
 export type QueryValue = string | number | boolean | readonly string[] | DateRangeValue | undefined;
 export type QueryParams = Record<string, QueryValue>;
 
-function isDateRange(value: readonly unknown[]): value is DateRangeValue {
+function isDateRange(value: readonly string[] | DateRangeValue): value is DateRangeValue {
   return value.length === 2 && value.every((bound) => bound === null || typeof bound === "number");
 }
 
@@ -33,10 +33,9 @@ export function encodeQuery(params: QueryParams, format: ArrayFormat): string {
     } else if (isDateRange(value)) {
       add(key, `[${value[0] ?? "null"},${value[1] ?? "null"}]`);
     } else if (value.length > 0) {
-      const items = value as readonly string[];
       if (format === "comma")
-        parts.push(`${encodeURIComponent(key)}=${items.map(encodeURIComponent).join(",")}`);
-      else for (const item of items) add(format === "brackets" ? `${key}[]` : key, item);
+        parts.push(`${encodeURIComponent(key)}=${value.map(encodeURIComponent).join(",")}`);
+      else for (const item of value) add(format === "brackets" ? `${key}[]` : key, item);
     }
   }
   return parts.join("&");

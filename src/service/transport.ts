@@ -186,37 +186,49 @@ export function createTransport(options: TransportOptions): Transport {
       throw new ServiceError("unavailable", `${method} ${path}: ${what}`, { method, path, cause });
     }
 
-    const { status } = response;
-    const parsed = parseJson(response._data ?? "");
+    const status = response.status;
+    const outcome = await interpret(spec, status, response._data ?? "");
+    report({
+      method,
+      path,
+      status,
+      durationMs: elapsed(),
+      ...(outcome.ok ? {} : { error: outcome.error.kind }),
+    });
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  }
+
+  /** Quota bookkeeping, then the answer as a value or a ServiceError. */
+  async function interpret<S extends z.ZodType>(
+    spec: CallSpec<S>,
+    status: number,
+    text: string,
+  ): Promise<{ ok: true; value: z.output<S> } | { ok: false; error: ServiceError }> {
+    const { method, path } = spec;
+    const parsed = parseJson(text);
     const answer = parsed.ok ? parsed.value : undefined;
     await quota.observe(readQuota(answer));
     const failure = readFailure(status, answer);
-    let error: ServiceError | undefined;
-    let result: z.output<S> | undefined;
-    if (failure) {
-      error = await toError(spec, failure);
-    } else if (!parsed.ok) {
-      error = new ServiceError("bad_response", `${method} ${path}: answer is not JSON`, {
+    if (failure) return { ok: false, error: await toError(spec, failure) };
+    if (!parsed.ok) {
+      const error = new ServiceError("bad_response", `${method} ${path}: answer is not JSON`, {
         status,
         method,
         path,
       });
-    } else {
-      const checked = spec.schema.safeParse(answer);
-      if (checked.success) result = checked.data;
-      else {
-        const detail = shapeProblem(checked.error);
-        error = new ServiceError("bad_response", `${method} ${path}: unexpected answer (${detail})`, {
-          status,
-          method,
-          path,
-          cause: checked.error,
-        });
-      }
+      return { ok: false, error };
     }
-    report({ method, path, status, durationMs: elapsed(), ...(error ? { error: error.kind } : {}) });
-    if (error) throw error;
-    return result as z.output<S>;
+    const checked = spec.schema.safeParse(answer);
+    if (checked.success) return { ok: true, value: checked.data };
+    const detail = shapeProblem(checked.error);
+    const error = new ServiceError("bad_response", `${method} ${path}: unexpected answer (${detail})`, {
+      status,
+      method,
+      path,
+      cause: checked.error,
+    });
+    return { ok: false, error };
   }
 
   return {
