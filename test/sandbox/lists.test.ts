@@ -25,7 +25,13 @@ describe("list conventions", () => {
   });
 
   it("rejects page 0, pageSize 0 and non-numbers", async () => {
-    for (const query of [{ page: 0 }, { pageSize: 0 }, { page: "x" }, { pageSize: "1.5" }]) {
+    const queries: Record<string, string | number>[] = [
+      { page: 0 },
+      { pageSize: 0 },
+      { page: "x" },
+      { pageSize: "1.5" },
+    ];
+    for (const query of queries) {
       expect((await call(sb(), "/company/orders", { query })).status).toBe(400);
     }
   });
