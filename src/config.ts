@@ -35,7 +35,7 @@ const idList = (name: string) =>
   );
 
 const stringList = z.preprocess(
-  (v) => (v === undefined || v === "" ? [] : v),
+  (v) => v ?? "",
   z.string().transform((s) =>
     s
       .split(/[\s,;]+/)

@@ -1,0 +1,122 @@
+/**
+ * Start-up: config -> logger -> service client (or the embedded sandbox) ->
+ * storage -> bot -> polling (runner) or webhook; graceful shutdown on SIGINT/SIGTERM.
+ */
+import type { Server } from "node:http";
+import { type RunnerHandle, run } from "@grammyjs/runner";
+import { registerCommands } from "./bot/commands.ts";
+import { createBot } from "./bot/index.ts";
+import { serviceStoreFrom } from "./bot/service-store.ts";
+import { openStore, type Store } from "./bot/storage.ts";
+import { startWebhookServer } from "./bot/webhook.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { createLogger, type Logger, redactBotToken } from "./logger.ts";
+import type { Sandbox } from "./sandbox/index.ts";
+import { createServiceClient, type ServiceClient } from "./service/index.ts";
+
+const ALLOWED_UPDATES = ["message", "callback_query", "inline_query"] as const;
+
+async function connectService(
+  config: Config,
+  logger: Logger,
+  store: Store,
+): Promise<{ client: ServiceClient; sandbox?: Sandbox }> {
+  const common = { logger, store: serviceStoreFrom(store), timeoutMs: config.serviceTimeoutMs };
+  if (config.service.kind === "remote") {
+    const { url, auth, arrayFormat } = config.service;
+    const credentials =
+      auth.kind === "token" ? { token: auth.token } : { login: auth.login, password: auth.password };
+    return {
+      client: createServiceClient({
+        baseUrl: url,
+        ...credentials,
+        ...(arrayFormat ? { arrayFormat } : {}),
+        ...common,
+      }),
+    };
+  }
+  // Imported only when needed: a production start with SERVICE_URL never loads the sandbox.
+  const { startSandbox } = await import("./sandbox/index.ts");
+  const sandbox = await startSandbox({ port: 0, logger: logger.child({ module: "sandbox" }) });
+  logger.warn(
+    { url: sandbox.url, shops: sandbox.shops.map((shop) => shop.name) },
+    "SERVICE_URL is not set: running on the embedded sandbox with demo data",
+  );
+  return { client: createServiceClient({ baseUrl: sandbox.url, token: sandbox.token, ...common }), sandbox };
+}
+
+async function main(): Promise<void> {
+  const parsed = loadConfig();
+  if (!parsed.ok) {
+    for (const error of parsed.errors) process.stderr.write(`Configuration error: ${error}\n`);
+    process.exit(1);
+  }
+  const config = parsed.config;
+  const logger = createLogger({ level: config.logLevel });
+  const store = await openStore(config.storage);
+  const { client, sandbox } = await connectService(config, logger, store);
+  const { bot, services } = createBot({
+    config,
+    logger,
+    client,
+    store,
+    serviceKind: sandbox ? "sandbox" : "remote",
+  });
+
+  await bot.init();
+  logger.info({ bot: bot.botInfo.username, mode: config.mode.kind, storage: store.kind }, "bot starting");
+  await registerCommands(bot.api, services.i18n, config.defaultLocale).catch((error: unknown) =>
+    logger.warn({ err: String(error) }, "could not register the command menu"),
+  );
+  // Warm the workshop list (one request) and catch a SHOP_IDS typo early.
+  await services.reference
+    .shops()
+    .then((shops) => {
+      const unknown = config.shopIds.filter((id) => !shops.some((shop) => shop.id === id));
+      if (unknown.length > 0) logger.warn({ unknown }, "SHOP_IDS lists workshops the service does not know");
+    })
+    .catch((error: unknown) => logger.warn({ err: String(error) }, "the service did not answer at start"));
+
+  let runner: RunnerHandle | undefined;
+  let server: Server | undefined;
+  if (config.mode.kind === "webhook") {
+    server = await startWebhookServer(bot, config.mode, logger);
+    await bot.api.setWebhook(config.mode.url, {
+      secret_token: config.mode.secret,
+      allowed_updates: [...ALLOWED_UPDATES],
+    });
+    logger.info({ port: config.mode.port }, "webhook server listening");
+  } else {
+    await bot.api.deleteWebhook();
+    runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+    logger.info("long polling started");
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    // Stop taking updates first, let the ones in progress finish, then close what they use.
+    if (runner?.isRunning()) await runner.stop();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sandbox?.close();
+    await store.close();
+    logger.flush();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+process.on("unhandledRejection", (reason) => {
+  // The error boundary covers updates; this is the last net for background work. Never crash for it.
+  process.stderr.write(`Unhandled rejection: ${redactBotToken(String(reason))}\n`);
+});
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Start-up failed: ${redactBotToken(error instanceof Error ? error.message : String(error))}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,221 @@
+/**
+ * The real bot, in-process, against the sandbox and a fake Telegram:
+ *
+ *   const t = await createTestBot({ operators: [1], viewers: [2] });
+ *   const op = t.user(1, { languageCode: "en" });
+ *   await op.send("1042");
+ *   expect(op.lastReply()?.text).toContain("А-001042");
+ *   await op.press("🔄 Refresh");
+ *   expect(t.serviceRequests()).toBe(2);
+ *   await t.close();
+ *
+ * Dialog tests reuse it as is: conversations call Telegram through the same fake fetch.
+ */
+
+import type { Bot } from "grammy";
+import type { Update, User } from "grammy/types";
+import { pino } from "pino";
+import type { BotContext, BotServices } from "../../src/bot/context.ts";
+import { type BotDeps, createBot } from "../../src/bot/index.ts";
+import { createMemoryStore, type Store } from "../../src/bot/storage.ts";
+import type { CardAction } from "../../src/bot/ui/order-keyboard.ts";
+import type { Config } from "../../src/config.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
+import {
+  createServiceClient,
+  type ServiceClient,
+  type ServiceClientOptions,
+} from "../../src/service/index.ts";
+import { type ApiCall, BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.ts";
+import { ManualClock } from "./manual-clock.ts";
+import { callbackUpdate, inlineQueryUpdate, messageUpdate, telegramUser } from "./updates.ts";
+
+export interface TestBotOptions {
+  operators?: number[];
+  viewers?: number[];
+  /** Share one sandbox between tests (faster); otherwise one is started and closed with the bot. */
+  sandbox?: Sandbox;
+  sandboxOptions?: SandboxOptions;
+  /** Share a store to simulate a restart (a new bot on the same storage). */
+  store?: Store;
+  config?: Partial<Config>;
+  clock?: ManualClock;
+  clientOptions?: Partial<ServiceClientOptions>;
+  cardActions?: CardAction[];
+  /** Extra wiring before the bot handles anything (e.g. dialogs' features); defaults to none. */
+  deps?: Partial<BotDeps>;
+}
+
+export interface TestUser {
+  readonly id: number;
+  readonly from: User;
+  /** Sends a text message (commands included) in the user's private chat. */
+  send(text: string): Promise<ApiCall[]>;
+  /** Presses a button (by its text or its callback data) on the newest bot message that has it. */
+  press(buttonTextOrData: string, options?: { message?: StoredMessage }): Promise<ApiCall[]>;
+  /** Sends raw callback data as if from a button of `message` (forged/stale data tests). */
+  pressData(data: string, message?: StoredMessage): Promise<ApiCall[]>;
+  /** Types an inline query; with the clock's autoAdvance off the promise waits for `clock.advance`. */
+  inline(query: string): Promise<ApiCall[]>;
+  /** The newest message of the bot in this user's chat. */
+  lastReply(): StoredMessage | undefined;
+  replies(): StoredMessage[];
+}
+
+export interface TestBot {
+  bot: Bot<BotContext>;
+  services: BotServices;
+  telegram: FakeTelegram;
+  sandbox: Sandbox;
+  client: ServiceClient;
+  clock: ManualClock;
+  store: Store;
+  config: Config;
+  /** HTTP requests our client sent to the service since the start (or the last reset). */
+  serviceRequests(): number;
+  resetServiceRequests(): void;
+  user(id: number, options?: { languageCode?: string; firstName?: string }): TestUser;
+  handle(update: Update): Promise<ApiCall[]>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    botToken: "123456:TEST-token",
+    service: { kind: "sandbox" },
+    operatorIds: [],
+    viewerIds: [],
+    shopIds: [],
+    defaultLocale: "ru",
+    timezone: "Europe/Moscow",
+    closingTime: { hours: 19, minutes: 0 },
+    storage: { kind: "file", dataDir: "./data" },
+    mode: { kind: "polling" },
+    logLevel: "silent",
+    serviceTimeoutMs: 5000,
+    ...overrides,
+  };
+}
+
+export async function createTestBot(options: TestBotOptions = {}): Promise<TestBot> {
+  const ownSandbox = options.sandbox === undefined;
+  const sandbox = options.sandbox ?? (await startSandbox({ port: 0, ...options.sandboxOptions }));
+  let requests = 0;
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const client = createServiceClient({
+    baseUrl: sandbox.url,
+    token: sandbox.token,
+    timeoutMs: 3000,
+    retry: { count: 0, baseDelayMs: 1 },
+    onRequest: () => {
+      requests++;
+    },
+    ...options.clientOptions,
+  });
+  const telegram = new FakeTelegram();
+  const clock = options.clock ?? new ManualClock();
+  const store = options.store ?? createMemoryStore();
+  const config = testConfig({
+    operatorIds: options.operators ?? [],
+    viewerIds: options.viewers ?? [],
+    ...options.config,
+  });
+  const { bot, services } = createBot({
+    config,
+    logger,
+    client,
+    store,
+    clock,
+    serviceKind: "sandbox",
+    throttle: false,
+    botConfig: { botInfo: BOT_INFO, client: { fetch: telegram.fetch as unknown as typeof fetch } },
+    ...(options.cardActions ? { cardActions: options.cardActions } : {}),
+    ...options.deps,
+  });
+
+  const handle = async (update: Update): Promise<ApiCall[]> => {
+    const from = telegram.calls.length;
+    await bot.handleUpdate(update);
+    return telegram.calls.slice(from);
+  };
+
+  const user = (id: number, userOptions: { languageCode?: string; firstName?: string } = {}): TestUser => {
+    const from = telegramUser(id, userOptions);
+    const findButton = (wanted: string, message?: StoredMessage) => {
+      const candidates = message ? [message] : telegram.botMessages(id).reverse();
+      for (const candidate of candidates) {
+        for (const row of candidate.replyMarkup?.inline_keyboard ?? []) {
+          for (const button of row) {
+            if ("callback_data" in button && (button.text === wanted || button.callback_data === wanted)) {
+              return { message: candidate, data: button.callback_data };
+            }
+          }
+        }
+      }
+      throw new Error(`No button "${wanted}" in the chat with ${id}`);
+    };
+    const asTelegramMessage = (message: StoredMessage | undefined) =>
+      message && {
+        message_id: message.messageId,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: message.chatId, type: "private" as const, first_name: from.first_name },
+        from: BOT_INFO,
+        text: message.text,
+        ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
+      };
+    return {
+      id,
+      from,
+      send(text) {
+        const messageId = telegram.nextMessageId(id);
+        telegram.registerUserMessage(id, messageId, text);
+        return handle(messageUpdate(from, text, messageId));
+      },
+      press(wanted, pressOptions = {}) {
+        const { message, data } = findButton(wanted, pressOptions.message);
+        return handle(callbackUpdate(from, data, asTelegramMessage(message)));
+      },
+      pressData(data, message) {
+        return handle(
+          callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1))),
+        );
+      },
+      inline(query) {
+        return handle(inlineQueryUpdate(from, query));
+      },
+      lastReply: () => telegram.botMessages(id).at(-1),
+      replies: () => telegram.botMessages(id),
+    };
+  };
+
+  return {
+    bot,
+    services,
+    telegram,
+    sandbox,
+    client,
+    clock,
+    store,
+    config,
+    serviceRequests: () => requests,
+    resetServiceRequests: () => {
+      requests = 0;
+    },
+    user,
+    handle,
+    async close() {
+      if (ownSandbox) await sandbox.close();
+    },
+  };
+}
+
+/** Texts the bot sent or edited, and callback answers, in order: handy for asserting on one action. */
+export function textsOf(calls: ApiCall[]): string[] {
+  return calls
+    .filter((c) => ["sendMessage", "editMessageText", "answerCallbackQuery"].includes(c.method))
+    .map((c) => String(c.payload.text ?? ""));
+}
+
+export function callsOf(calls: ApiCall[], method: string): ApiCall[] {
+  return calls.filter((c) => c.method === method);
+}

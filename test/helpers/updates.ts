@@ -1,0 +1,61 @@
+/** Update factories: what Telegram would send when a user types, presses or queries inline. */
+import type { Message, Update, User } from "grammy/types";
+
+let nextUpdateId = 1;
+
+/** Update ids grow across the whole test run, like Telegram's. */
+export function updateId(): number {
+  return nextUpdateId++;
+}
+
+export function telegramUser(id: number, options: { languageCode?: string; firstName?: string } = {}): User {
+  return {
+    id,
+    is_bot: false,
+    first_name: options.firstName ?? `User${id}`,
+    ...(options.languageCode ? { language_code: options.languageCode } : {}),
+  };
+}
+
+export function messageUpdate(from: User, text: string, messageId: number, chatId = from.id): Update {
+  const command = /^\/[a-z0-9_]+(@\w+)?/i.exec(text);
+  const message: Message.TextMessage = {
+    message_id: messageId,
+    date: Math.floor(Date.now() / 1000),
+    chat:
+      chatId === from.id
+        ? { id: chatId, type: "private", first_name: from.first_name }
+        : { id: chatId, type: "group", title: "Group" },
+    from,
+    text,
+    ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+  };
+  // A private-or-group chat text message; the literal's union type is wider than Update's.
+  return { update_id: updateId(), message } as Update;
+}
+
+export function callbackUpdate(
+  from: User,
+  data: string,
+  message: Message | undefined,
+  inlineMessageId?: string,
+): Update {
+  return {
+    update_id: updateId(),
+    callback_query: {
+      id: `cb${nextUpdateId}`,
+      from,
+      chat_instance: "ci1",
+      data,
+      ...(message ? { message: message as Message.TextMessage & Message } : {}),
+      ...(inlineMessageId ? { inline_message_id: inlineMessageId } : {}),
+    },
+  };
+}
+
+export function inlineQueryUpdate(from: User, query: string): Update {
+  return {
+    update_id: updateId(),
+    inline_query: { id: `iq${nextUpdateId}`, from, query, offset: "", chat_type: "sender" },
+  };
+}
