@@ -57,16 +57,21 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+/**
+ * `expireDate` inside `error` means "blocked until then" (service-notes, decisions):
+ * only a quota refusal carries it there; other errors carry it beside `error`, so
+ * an "Access denied" 403 is not read as a temporary block.
+ */
 function errorBody(error: ApiError, quota: QuotaState): Record<string, unknown> {
-  return {
-    error: {
-      statusCode: error.statusCode,
-      name: error.errorName,
-      message: error.message,
-      remainRequest: quota.remainRequest,
-      expireDate: quota.expireDate,
-    },
+  const base = {
+    statusCode: error.statusCode,
+    name: error.errorName,
+    message: error.message,
+    remainRequest: quota.remainRequest,
   };
+  return error instanceof QuotaError
+    ? { error: { ...base, expireDate: quota.expireDate } }
+    : { error: base, expireDate: quota.expireDate };
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
