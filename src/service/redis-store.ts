@@ -1,0 +1,115 @@
+/**
+ * A ServiceStore in Redis: several bot processes share one token (renewed by
+ * one of them, under a Redis lock) and respect one quota.
+ *
+ * Keys (under `prefix`): `token` and `quota` as JSON, `lock:<key>` for locks.
+ * The lock is SET NX PX with a random value, released by a compare-and-delete
+ * script so a holder whose lock expired never frees someone else's. Waiters
+ * poll; after `lockWaitMs` they run anyway (the client's renewal re-reads the
+ * token first), so a dead holder never stops the others for long.
+ */
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Redis } from "ioredis";
+import { ServiceError } from "./errors.ts";
+import type { ServiceStore, StoredQuota, StoredToken } from "./store.ts";
+
+export interface RedisStoreOptions {
+  /** A connected ioredis client; the caller owns (and closes) it. */
+  redis: Redis;
+  /** Key prefix shared by the processes of one API client. Default "crm:service:". */
+  prefix?: string;
+  /** Lock lifetime: longer than one login call. Default 20000. */
+  lockTtlMs?: number;
+  /** How long a waiter polls for the lock before running anyway. Default 25000. */
+  lockWaitMs?: number;
+  /** Poll interval of a waiter. Default 50. */
+  pollMs?: number;
+}
+
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+function isToken(value: unknown): value is StoredToken {
+  if (typeof value !== "object" || value === null) return false;
+  const { token, expiresAt, renewAt } = value as Record<string, unknown>;
+  return typeof token === "string" && typeof expiresAt === "number" && typeof renewAt === "number";
+}
+
+function isQuota(value: unknown): value is StoredQuota {
+  if (typeof value !== "object" || value === null) return false;
+  const { remaining, resetAt } = value as Record<string, unknown>;
+  return typeof remaining === "number" && (resetAt === null || typeof resetAt === "number");
+}
+
+function parse<T>(text: string | null, guard: (value: unknown) => value is T): T | undefined {
+  if (text === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return guard(value) ? value : undefined;
+  } catch {
+    return undefined; // a foreign or broken value reads as "none"
+  }
+}
+
+/** Redis failures become kind "unavailable", like any other outage of the service path. */
+async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (cause) {
+    if (cause instanceof ServiceError) throw cause;
+    throw new ServiceError("unavailable", `Redis store: ${what} failed`, { cause });
+  }
+}
+
+export function createRedisStore(options: RedisStoreOptions): ServiceStore {
+  const { redis } = options;
+  const prefix = options.prefix ?? "crm:service:";
+  const lockTtlMs = options.lockTtlMs ?? 20_000;
+  const lockWaitMs = options.lockWaitMs ?? 25_000;
+  const pollMs = options.pollMs ?? 50;
+  const tokenKey = `${prefix}token`;
+  const quotaKey = `${prefix}quota`;
+
+  async function acquire(lockKey: string, value: string): Promise<boolean> {
+    const deadline = Date.now() + lockWaitMs;
+    for (;;) {
+      if ((await redis.set(lockKey, value, "PX", lockTtlMs, "NX")) === "OK") return true;
+      if (Date.now() >= deadline) return false;
+      await sleep(pollMs);
+    }
+  }
+
+  return {
+    getToken: () => guarded("reading the token", async () => parse(await redis.get(tokenKey), isToken)),
+
+    setToken: (token) =>
+      guarded("writing the token", async () => {
+        if (!token) {
+          await redis.del(tokenKey);
+          return;
+        }
+        // Expire with the token when that is in the future by the wall clock.
+        const ttl = Math.round(token.expiresAt - Date.now());
+        if (ttl > 0) await redis.set(tokenKey, JSON.stringify(token), "PX", ttl);
+        else await redis.set(tokenKey, JSON.stringify(token));
+      }),
+
+    getQuota: () => guarded("reading the quota", async () => parse(await redis.get(quotaKey), isQuota)),
+
+    setQuota: (quota) =>
+      guarded("writing the quota", async () => {
+        await redis.set(quotaKey, JSON.stringify(quota));
+      }),
+
+    async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+      const lockKey = `${prefix}lock:${key}`;
+      const value = randomUUID();
+      const held = await guarded("taking a lock", () => acquire(lockKey, value));
+      try {
+        return await fn();
+      } finally {
+        if (held) await redis.eval(RELEASE, 1, lockKey, value).catch(() => undefined); // expires anyway
+      }
+    },
+  };
+}
