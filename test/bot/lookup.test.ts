@@ -1,35 +1,146 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { callsOf, createTestBot, type TestBot, textsOf } from "../helpers/test-bot.ts";
+import { callsOf, createTestBot, type TestBot, type TestUser, textsOf } from "../helpers/test-bot.ts";
 
 const OPERATOR = 101;
+const VIEWER = 202;
 
 let sandbox: Sandbox;
 let t: TestBot;
+let op: TestUser;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  t = await createTestBot({ sandbox, operators: [OPERATOR] });
+  t = await createTestBot({ sandbox, operators: [OPERATOR], viewers: [VIEWER] });
+  op = t.user(OPERATOR, { languageCode: "en" });
 });
 afterAll(async () => {
   await t.close();
   await sandbox.close();
 });
+beforeEach(() => t.resetServiceRequests());
 
 describe("order lookup", () => {
-  it("finds an order by a bare number and shows its card", async () => {
-    const op = t.user(OPERATOR, { languageCode: "en" });
-    const calls = await op.send(String(KNOWN_NUM));
-    expect(callsOf(calls, "sendChatAction")).toHaveLength(1);
-    const reply = op.lastReply();
-    expect(reply?.text).toContain("А-001042");
-    expect(reply?.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toContain("🔄 Refresh");
+  for (const form of [
+    String(KNOWN_NUM),
+    `#${KNOWN_NUM}`,
+    "А-001042",
+    `/order ${KNOWN_NUM}`,
+    "/order А-001042",
+  ]) {
+    it(`finds the order for "${form}" with one request and shows its card`, async () => {
+      const calls = await op.send(form);
+      expect(t.serviceRequests()).toBe(1);
+      expect(callsOf(calls, "sendChatAction")[0]?.payload).toMatchObject({ action: "typing" });
+      const reply = op.lastReply();
+      expect(reply?.text).toContain("<b>Order А-001042</b>");
+      expect(reply?.text).toContain("Status:");
+      const buttons = reply?.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
+      expect(buttons).toEqual(["🔄 Refresh"]);
+    });
+  }
+
+  it("refreshes a card with one request and says when nothing changed", async () => {
+    await op.send(String(KNOWN_NUM));
+    t.resetServiceRequests();
+    const calls = await op.press("🔄 Refresh");
+    expect(t.serviceRequests()).toBe(1);
+    // The full record may add fields (the list record lacks some): edited, or "nothing changed".
+    const answer = callsOf(calls, "answerCallbackQuery")[0]?.payload.text;
+    expect(["Updated.", "Nothing changed."]).toContain(answer);
+    const again = await op.press("🔄 Refresh");
+    expect(callsOf(again, "answerCallbackQuery")[0]?.payload.text).toBe("Nothing changed.");
+    expect(callsOf(again, "editMessageText")).toHaveLength(1);
   });
 
-  it("shows a list for a partial number", async () => {
-    const op = t.user(OPERATOR, { languageCode: "en" });
-    const calls = await op.send("/order А-0010");
-    console.log(textsOf(calls));
-    console.log(JSON.stringify(op.lastReply()?.replyMarkup));
+  it("lists several matches with a button per order and pages through them", async () => {
+    await op.send("/order А-00104");
+    expect(t.serviceRequests()).toBe(1);
+    const list = op.lastReply();
+    expect(list?.text).toContain("Found 10 orders for «<b>А-00104</b>». Page 1 of 2");
+    const buttons = list?.replyMarkup?.inline_keyboard.flat() ?? [];
+    expect(buttons.filter((b) => b.text.startsWith("А-00104"))).toHaveLength(8);
+    expect(buttons.map((b) => b.text)).toContain("Next ▶️");
+
+    await op.press("Next ▶️");
+    expect(t.serviceRequests()).toBe(2);
+    const page2 = op.lastReply();
+    expect(page2?.messageId).toBe(list?.messageId); // the list was edited in place
+    expect(page2?.text).toContain("Page 2 of 2");
+    expect(page2?.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toContain("◀️ Back");
+  });
+
+  it("opens an order from a list with one request", async () => {
+    await op.send("/order А-00104");
+    const first = op.lastReply()?.replyMarkup?.inline_keyboard[0]?.[0];
+    t.resetServiceRequests();
+    await op.press(first?.text ?? "");
+    expect(t.serviceRequests()).toBe(1);
+    expect(op.lastReply()?.text).toMatch(/<b>Order А-00104\d<\/b>/);
+  });
+
+  it("says what was searched when nothing matches an exact number", async () => {
+    await op.send("/order 999999");
+    expect(op.lastReply()?.text).toBe(
+      "🔍 No order with the number <b>999999</b> (exact match) in all workshops.",
+    );
+  });
+
+  it("says what was searched when nothing matches a partial number", async () => {
+    await op.send("Я-77");
+    expect(op.lastReply()?.text).toContain("No order whose number contains «<b>Я-77</b>»");
+  });
+
+  it("explains /order without a number", async () => {
+    await op.send("/order");
+    expect(op.lastReply()?.text).toContain("/order 1042");
+    expect(t.serviceRequests()).toBe(0);
+  });
+
+  it("does not treat ordinary text as an order number", async () => {
+    const calls = await op.send("hello there");
+    expect(t.serviceRequests()).toBe(0);
+    expect(textsOf(calls)[0]).toContain("I did not understand that");
+  });
+
+  it("answers in Russian to a Russian user", async () => {
+    const ru = t.user(VIEWER, { languageCode: "ru" });
+    await ru.send(String(KNOWN_NUM));
+    expect(ru.lastReply()?.text).toContain("<b>Заказ А-001042</b>");
+    expect(
+      ru
+        .lastReply()
+        ?.replyMarkup?.inline_keyboard.flat()
+        .map((b) => b.text),
+    ).toEqual(["🔄 Обновить"]);
+  });
+
+  it("searches only the configured workshop", async () => {
+    const shopB = sandbox.shops[1]?.id ?? "";
+    const scoped = await createTestBot({ sandbox, operators: [OPERATOR], config: { shopIds: [shopB] } });
+    const user = scoped.user(OPERATOR, { languageCode: "en" });
+    await scoped.services.reference.shops(); // main.ts warms the workshop list at start
+    scoped.resetServiceRequests();
+    await user.send(String(KNOWN_NUM));
+    expect(scoped.serviceRequests()).toBe(1);
+    expect(user.lastReply()?.text).toContain("No order with the number <b>1042</b>");
+    await user.send("517");
+    expect(user.lastReply()?.text).toMatch(/<b>Order Б-?000517<\/b>/);
+  });
+});
+
+describe("language", () => {
+  it("switches with /language buttons and remembers the choice", async () => {
+    const user = t.user(OPERATOR, { languageCode: "en" });
+    await user.send("/language");
+    expect(user.lastReply()?.text).toBe("Choose the language:");
+    await user.press("🇷🇺 Русский");
+    expect(user.lastReply()?.text).toBe("✅ Теперь я говорю по-русски.");
+    await user.send("/help");
+    expect(user.lastReply()?.text).toContain("Что я умею");
+    await user.send("/language");
+    await user.press("🇬🇧 English");
+    await user.send("/help");
+    expect(user.lastReply()?.text).toContain("What I can do");
   });
 });

@@ -31,6 +31,8 @@ export class ManualClock implements Clock {
 
   /** Moves time forward and wakes every sleep whose deadline passed. */
   async advance(ms: number): Promise<void> {
+    // Updates sent just before may not have reached their sleep yet: let them run up to it.
+    await ticks(20);
     this.current += ms;
     const due = this.sleepers.filter((s) => s.at <= this.current);
     for (const sleeper of due) {
@@ -38,6 +40,10 @@ export class ManualClock implements Clock {
       sleeper.wake();
     }
     // Let the woken handlers run up to their next await on I/O.
-    await new Promise((resolve) => setImmediate(resolve));
+    await ticks(1);
   }
+}
+
+async function ticks(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -180,8 +180,13 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
           callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1))),
         );
       },
-      inline(query) {
-        return handle(inlineQueryUpdate(from, query));
+      async inline(query) {
+        const update = inlineQueryUpdate(from, query);
+        const calls = await handle(update);
+        // Several queries run at once (debounce): keep only the answers to this one.
+        return calls.filter(
+          (c) => c.method !== "answerInlineQuery" || c.payload.inline_query_id === update.inline_query?.id,
+        );
       },
       lastReply: () => telegram.botMessages(id).at(-1),
       replies: () => telegram.botMessages(id),

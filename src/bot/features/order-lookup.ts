@@ -149,7 +149,7 @@ async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string>
     scope = ctx.t("lookup-scope-shops", { shops: escapeHtml(names.join(", ")) });
   }
   return query.kind === "num"
-    ? ctx.t("lookup-none-num", { num: query.num, scope })
+    ? ctx.t("lookup-none-num", { num: String(query.num), scope }) // a string: no "999,999" grouping
     : ctx.t("lookup-none-text", { query: escapeHtml(query.text), scope });
 }
 

@@ -1,0 +1,114 @@
+import { readFileSync } from "node:fs";
+import type { TranslateFunction } from "@grammyjs/i18n";
+import { describe, expect, it } from "vitest";
+import { createI18n, LOCALES_DIR } from "../../src/bot/i18n.ts";
+import { formatOrderCard, orderSummary } from "../../src/bot/ui/order-card.ts";
+import { MESSAGE_LIMIT } from "../../src/bot/ui/text.ts";
+import type { Locale } from "../../src/config.ts";
+import type { Order } from "../../src/service/index.ts";
+
+const i18n = createI18n("ru");
+const tr =
+  (locale: Locale): TranslateFunction =>
+  (key, vars) =>
+    i18n.t(locale, key, vars);
+const NOW = new Date("2026-03-10T12:00:00Z");
+
+const order: Order = {
+  id: "o1",
+  number: "А-001042",
+  num: 1042,
+  dateCreate: new Date("2026-03-01T07:30:00Z"),
+  deadline: new Date("2026-03-05T16:00:00Z"),
+  status: { id: "s1", name: "В работе" },
+  typeOrder: { id: "t1", name: "Платный ремонт" },
+  shop: { id: "sh1", name: "Сервис на Ленина" },
+  counteragent: { id: "c1", name: "Иванов <Иван>", phones: ["+79161234567", "+79031112233"] },
+  master: { id: "m1", name: "Петров П." },
+  manager: { id: "m2", name: "Сидорова А." },
+  typeDevice: "Смартфон",
+  brand: "Apple",
+  model: "iPhone 12",
+  sn: "SN-123",
+  problem: ["Не включается", "Разбит экран"],
+  summ: { price: 12500.5 },
+  cash: { summ: 3000 },
+  isUrgent: true,
+  node: "Клиент просил позвонить & уточнить",
+};
+
+function card(locale: Locale, record: Order = order): string {
+  return formatOrderCard(record, { t: tr(locale), locale, timezone: "Europe/Moscow", now: NOW });
+}
+
+describe("order card", () => {
+  it("shows every field in Russian, dates in the shop's time zone", () => {
+    const text = card("ru");
+    expect(text).toContain("🧾 <b>Заказ А-001042</b>");
+    expect(text).toContain("Статус: <b>В работе</b>");
+    expect(text).toContain("🔥 Срочный");
+    expect(text).toContain("⏰ Просрочен");
+    expect(text).toContain("Тип: Платный ремонт");
+    expect(text).toContain("📱 Устройство: Смартфон Apple iPhone 12");
+    expect(text).toContain("Серийный номер: <code>SN-123</code>");
+    expect(text).toContain("🛠 Неисправности: Не включается; Разбит экран");
+    expect(text).toContain("<code>+79161234567</code>, <code>+79031112233</code>");
+    expect(text).toContain("Мастер: Петров П.");
+    expect(text).toContain("Менеджер: Сидорова А.");
+    expect(text).toContain("Создан: 1 мар. 2026, 10:30");
+    expect(text).toContain("Срок: 5 мар. 2026, 19:00");
+    expect(text).toMatch(/Стоимость: 12\s500,5 ₽/);
+    expect(text).toMatch(/Оплачено: 3\s000 ₽/);
+    expect(text).toContain("📝 Заметка: Клиент просил позвонить &amp; уточнить");
+  });
+
+  it("speaks English with English dates", () => {
+    const text = card("en");
+    expect(text).toContain("🧾 <b>Order А-001042</b>");
+    expect(text).toContain("Status: <b>В работе</b>");
+    expect(text).toContain("Created: 1 Mar 2026, 10:30");
+    expect(text).toContain("Deadline: 5 Mar 2026, 19:00");
+    expect(text).toContain("💰 Price: 12,500.5 ₽");
+  });
+
+  it("escapes what the service sends", () => {
+    expect(card("ru")).toContain("Иванов &lt;Иван&gt;");
+    expect(card("ru")).not.toContain("<Иван>");
+  });
+
+  it("works on a sparse list record and leaves absent fields out", () => {
+    const text = card("en", { id: "o2", number: "Б001761", device: "Ноутбук", status: { name: "Готов" } });
+    expect(text).toContain("📱 Device: Ноутбук");
+    expect(text).not.toMatch(/Master|Manager|Price|Paid|Overdue|Urgent|Deadline/);
+  });
+
+  it("is not overdue once the order is ready", () => {
+    expect(card("en", { ...order, dateFinish: new Date("2026-03-04T00:00:00Z") })).not.toContain("Overdue");
+  });
+
+  it("stays under Telegram's limit with a huge fault list", () => {
+    const text = card("ru", {
+      ...order,
+      problem: Array.from({ length: 500 }, (_, i) => `неисправность <${i}>`),
+    });
+    expect(text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
+  });
+
+  it("summarizes an order in one line for lists", () => {
+    expect(orderSummary(order)).toBe("А-001042 · В работе · Иванов <Иван> · Смартфон Apple iPhone 12");
+  });
+});
+
+describe("locale files", () => {
+  const keys = (locale: string) =>
+    readFileSync(`${LOCALES_DIR}/${locale}.ftl`, "utf8")
+      .split("\n")
+      .map((line) => /^([a-z][\w-]*)\s*=/.exec(line)?.[1])
+      .filter(Boolean)
+      .sort();
+
+  it("have the same keys in Russian and English", () => {
+    expect(keys("ru")).toEqual(keys("en"));
+    expect(keys("ru").length).toBeGreaterThan(50);
+  });
+});
