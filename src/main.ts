@@ -12,7 +12,7 @@ import { startWebhookServer } from "./bot/webhook.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";
 import type { Sandbox } from "./sandbox/index.ts";
-import { createServiceClient, type ServiceClient } from "./service/index.ts";
+import { createRedisStore, createServiceClient, type ServiceClient } from "./service/index.ts";
 
 const ALLOWED_UPDATES = ["message", "callback_query", "inline_query"] as const;
 
@@ -21,7 +21,11 @@ async function connectService(
   logger: Logger,
   store: Store,
 ): Promise<{ client: ServiceClient; sandbox?: Sandbox }> {
-  const common = { logger, store: serviceStoreFrom(store), timeoutMs: config.serviceTimeoutMs };
+  // Token and quota shared by all instances: Redis (with a renewal lock) or the bot's own storage.
+  const serviceStore = store.redis
+    ? createRedisStore({ redis: store.redis, prefix: "bot:service:" })
+    : serviceStoreFrom(store);
+  const common = { logger, store: serviceStore, timeoutMs: config.serviceTimeoutMs };
   if (config.service.kind === "remote") {
     const { url, auth, arrayFormat } = config.service;
     const credentials =

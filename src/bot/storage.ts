@@ -25,6 +25,8 @@ export interface Store {
   readonly kind: "file" | "redis" | "memory";
   /** A key-value adapter for one namespace (letters, digits, "-" and "_"). */
   adapter<T>(namespace: string, options?: AdapterOptions): StorageAdapter<T>;
+  /** The Redis connection of a Redis store (the service client's shared token store uses it too). */
+  readonly redis?: Redis;
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -96,6 +98,7 @@ export function createFileStore(dataDir: string): Store {
 export function createRedisStore(redis: Redis, prefix = "bot"): Store {
   return {
     kind: "redis",
+    redis,
     adapter<T>(namespace: string, options: AdapterOptions = {}): StorageAdapter<T> {
       checkNamespace(namespace);
       const inner = new RedisAdapter<T>({
