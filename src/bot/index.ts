@@ -12,6 +12,7 @@ import { accessGate, roleOf } from "./access.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { BotContext, BotServices, SessionData } from "./context.ts";
 import { skipRedelivered } from "./dedupe.ts";
+import { dialogsFeature } from "./dialog-kit/mount.ts";
 import { errorHandler } from "./errors.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
@@ -122,6 +123,7 @@ export function createBot(deps: BotDeps): CreatedBot {
   });
   // 7. Dialogs mount here: conversations({ storage: dialogStorage(...), plugins: dialogPlugins(...) }),
   //    then their createConversation(...) and features (they take `/status <number>` before statusFeature).
+  core.use(dialogsFeature(services, logger));
   // 8. Features, in the order they should win.
   core.use(startFeature);
   core.use(languageFeature);

@@ -14,3 +14,9 @@ export const orderOpen = callbackCodec("oo", ["id"]);
 export const searchPage = callbackCodec("os", ["token", "page"]);
 /** Operator actions on a card, added by dialogs: `oa:<action>:<orderId>` (action: a short word). */
 export const orderAction = callbackCodec("oa", ["action", "id"]);
+
+// --- Dialogs (issue 5) ---
+/** A button of a dialog prompt: `dg:<tag>:<value>`; the tag names the prompt (dialog nonce + prompt number). */
+export const dialogButton = callbackCodec("dg", ["tag", "value"]);
+/** A page of a staff list: `sl:<kind>:<token or ->:<page>` (kind m|g|s: masters, managers, staff). */
+export const staffPage = callbackCodec("sl", ["kind", "token", "page"]);

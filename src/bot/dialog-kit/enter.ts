@@ -1,0 +1,50 @@
+/**
+ * Entering dialogs, leaving them, and mounting them on the bot. Only operators
+ * enter; one dialog per chat at a time; `/cancel` outside a dialog says there
+ * is nothing to cancel (inside one, `ask` handles it).
+ */
+import { conversations } from "@grammyjs/conversations";
+import { Composer } from "grammy";
+import type { Logger } from "../../logger.ts";
+import { ensureOperator } from "../access.ts";
+import type { BotContext, BotServices, DialogContext } from "../context.ts";
+import { dialogPlugins, dialogStorage } from "../dialogs.ts";
+
+/**
+ * Version of the dialogs' stored shape: bump it whenever a dialog's steps
+ * change, so a state saved by older code is dropped instead of replayed wrongly.
+ */
+export const DIALOG_VERSION = 1;
+
+export async function enterDialog(ctx: BotContext, id: string, ...args: unknown[]): Promise<void> {
+  if (!(await ensureOperator(ctx))) return;
+  if (ctx.chat?.type !== "private") {
+    if (ctx.callbackQuery)
+      await ctx.answerCallbackQuery({ text: ctx.t("dlg-private-only"), show_alert: true });
+    else await ctx.reply(ctx.t("dlg-private-only"));
+    return;
+  }
+  if (Object.keys(ctx.conversation.active()).length > 0) {
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("dlg-busy"), show_alert: true });
+    else await ctx.reply(ctx.t("dlg-busy"));
+    return;
+  }
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+  await ctx.conversation.enter(id, ...args);
+}
+
+/** The conversations plugin on the core's storage and plugins, then `/cancel` for when no dialog runs. */
+export function dialogsMiddleware(services: BotServices, logger: Logger): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.use(
+    conversations<BotContext, DialogContext>({
+      storage: dialogStorage(services.store, DIALOG_VERSION),
+      plugins: dialogPlugins(services, logger),
+    }),
+  );
+  composer.command("cancel", async (ctx) => {
+    await ctx.conversation.exitAll();
+    await ctx.reply(ctx.t("dlg-nothing-to-cancel"));
+  });
+  return composer;
+}

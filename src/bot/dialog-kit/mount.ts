@@ -1,0 +1,17 @@
+/**
+ * Everything of the dialogs in the order it must run: the conversations plugin
+ * (with `/cancel` for when no dialog is active), then each dialog's feature.
+ * createBot mounts this at its step 7, before the core features, so
+ * `/status <number>` reaches the status-change dialog before the core's `/status`.
+ */
+import type { Composer } from "grammy";
+import type { Logger } from "../../logger.ts";
+import type { BotContext, BotServices } from "../context.ts";
+import { orderCreateFeature } from "../features/order-create/index.ts";
+import { dialogsMiddleware } from "./enter.ts";
+
+export function dialogsFeature(services: BotServices, logger: Logger): Composer<BotContext> {
+  const composer = dialogsMiddleware(services, logger);
+  composer.use(orderCreateFeature);
+  return composer;
+}

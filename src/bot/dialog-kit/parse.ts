@@ -1,0 +1,105 @@
+/** Parsers of typed answers: amounts, phones, dates in the user's locale formats (date-fns, in TIMEZONE). */
+import { TZDate, tz } from "@date-fns/tz";
+import { addDays, isValid, parse, set, startOfDay } from "date-fns";
+import type { Locale } from "../../config.ts";
+
+const MAX_AMOUNT = 100_000_000;
+
+/** "1500", "1 500", "1500,50", "1500.5 ₽" -> 1500.5; undefined unless a positive amount with at most 2 decimals. */
+export function parseAmount(text: string): number | undefined {
+  const cleaned = text.replace(/[\s\u00a0₽$€]|руб\.?|rub/gi, "").replace(",", ".");
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return undefined;
+  const value = Number(cleaned);
+  return value > 0 && value <= MAX_AMOUNT ? value : undefined;
+}
+
+/** Digits of something that looks like a phone (5..15 digits, phone punctuation only); undefined otherwise. */
+export function phoneQuery(text: string): string | undefined {
+  if (!/^[+\d\s()-]+$/.test(text)) return undefined;
+  const digits = text.replace(/\D/g, "");
+  return digits.length >= 5 && digits.length <= 15 ? digits : undefined;
+}
+
+export function parseNumber(text: string): number | undefined {
+  const cleaned = text.replace(/\s/g, "").replace(",", ".");
+  if (!/^-?\d{1,12}(\.\d{1,6})?$/.test(cleaned)) return undefined;
+  return Number(cleaned);
+}
+
+export interface DateContext {
+  locale: Locale;
+  timezone: string;
+  now: Date;
+  /** Time of day for a date typed without one (the workshop's closing time). */
+  defaultTime: { hours: number; minutes: number };
+}
+
+const WITH_YEAR: Record<Locale, string[]> = {
+  ru: ["d.M.yyyy", "d.M.yy", "yyyy-MM-dd"],
+  en: ["M/d/yyyy", "M/d/yy", "yyyy-MM-dd", "d MMM yyyy"],
+};
+const WITHOUT_YEAR: Record<Locale, string[]> = {
+  ru: ["d.M"],
+  en: ["M/d", "d MMM", "MMM d"],
+};
+const WORDS: Record<string, number> = {
+  сегодня: 0,
+  today: 0,
+  завтра: 1,
+  tomorrow: 1,
+  послезавтра: 2,
+};
+
+/**
+ * A typed date, optionally with a time ("25.12", "25.12 15:00", "25.12.2026",
+ * "12/25", "завтра 12:00", "tomorrow"). Without a year: this year, or the next
+ * one when the day has passed. Returns undefined when unreadable.
+ */
+export function parseDate(input: string, c: DateContext): Date | undefined {
+  const zone = tz(c.timezone);
+  const ref = new TZDate(c.now, c.timezone);
+  const text = input.trim().toLowerCase().replace(/\s+/g, " ");
+  const timeMatch = /^(.*?)[ ,]*(?:в |at )?(\d{1,2})[:.](\d{2})$/.exec(text);
+  let datePart = text;
+  let time = c.defaultTime;
+  if (timeMatch && /\D/.test(timeMatch[1] ?? "")) {
+    const hours = Number(timeMatch[2]);
+    const minutes = Number(timeMatch[3]);
+    if (hours > 23 || minutes > 59) return undefined;
+    datePart = (timeMatch[1] ?? "").trim();
+    time = { hours, minutes };
+  }
+  let day: Date | undefined;
+  const offset = WORDS[datePart];
+  if (offset !== undefined) day = addDays(startOfDay(ref), offset);
+  for (const format of WITH_YEAR[c.locale]) {
+    if (day) break;
+    const parsed = parse(datePart, format, ref, { in: zone });
+    // "yyyy" also reads "26" as the year 26: leave two-digit years to "yy".
+    if (isValid(parsed) && parsed.getFullYear() >= 1900) day = parsed;
+  }
+  for (const format of WITHOUT_YEAR[c.locale]) {
+    if (day) break;
+    const parsed = parse(datePart, format, ref, { in: zone });
+    if (isValid(parsed))
+      day = parsed < startOfDay(ref) ? set(parsed, { year: parsed.getFullYear() + 1 }) : parsed;
+  }
+  if (!day) return undefined;
+  return set(new TZDate(day, c.timezone), {
+    hours: time.hours,
+    minutes: time.minutes,
+    seconds: 0,
+    milliseconds: 0,
+  });
+}
+
+/** `days` days from today at the closing time, in TIMEZONE. */
+export function daysAhead(days: number, c: Omit<DateContext, "locale">): Date {
+  const ref = new TZDate(c.now, c.timezone);
+  return set(addDays(startOfDay(ref), days), {
+    hours: c.defaultTime.hours,
+    minutes: c.defaultTime.minutes,
+    seconds: 0,
+    milliseconds: 0,
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * Payment steps shared by the prepayment of a new order and the payment on a
+ * status change: a register of the order's workshop (cached) that accepts cash
+ * or bank, then the amounts the register allows: cash, bank, or both (mixed).
+ */
+import type { DialogContext } from "../context.ts";
+import { accept, ask, type DialogRun, reject } from "./ask.ts";
+import { parseAmount } from "./parse.ts";
+import { askPick } from "./prompts.ts";
+import { loadOrLeave } from "./service.ts";
+
+export interface PaymentRegister {
+  id: string;
+  name: string;
+  cash: boolean;
+  bank: boolean;
+}
+
+export interface Amounts {
+  money?: number;
+  bank?: number;
+}
+
+/** Undefined when the clerk chose "no payment" (or the workshop has no register that takes money). */
+export async function askRegister(
+  run: DialogRun,
+  ctx: DialogContext,
+  shopId: string,
+  text: string,
+  noneLabel: string,
+): Promise<PaymentRegister | undefined> {
+  const registers = await loadOrLeave(run, ctx, async ({ reference }) =>
+    (await reference.cashRegisters(shopId))
+      .filter((r) => r.isEnableCash === true || r.isEnableBank === true)
+      .map(
+        (r): PaymentRegister => ({
+          id: r.id,
+          name: r.name ?? r.id,
+          cash: r.isEnableCash === true,
+          bank: r.isEnableBank === true,
+        }),
+      ),
+  );
+  if (registers.length === 0) return undefined;
+  const label = (r: PaymentRegister) =>
+    `${r.name} (${[r.cash ? ctx.t("pay-cash") : "", r.bank ? ctx.t("pay-bank") : ""].filter(Boolean).join(", ")})`;
+  const buttons = registers.map((r, index) => [{ text: label(r), value: String(index) }]);
+  return ask<PaymentRegister | undefined>(run, ctx, {
+    text,
+    buttons: [...buttons, [{ text: noneLabel, value: "none" }]],
+    parse: (a) => {
+      if (a.kind !== "button") return reject(a.ctx.t("dlg-use-buttons"));
+      if (a.value === "none") return accept(undefined);
+      const register = /^\d{1,3}$/.test(a.value) ? registers[Number(a.value)] : undefined;
+      return register ? accept(register) : reject(a.ctx.t("dlg-use-buttons"));
+    },
+  });
+}
+
+type Method = "cash" | "bank" | "mixed";
+
+export async function askAmounts(
+  run: DialogRun,
+  ctx: DialogContext,
+  register: PaymentRegister,
+): Promise<Amounts> {
+  let method: Method = register.cash ? "cash" : "bank";
+  if (register.cash && register.bank) {
+    const methods: Method[] = ["cash", "bank", "mixed"];
+    method =
+      (await askPick(run, ctx, ctx.t("pay-ask-method"), methods, (m) => ctx.t(`pay-method-${m}`), {
+        perRow: 3,
+      })) ?? "cash";
+  }
+  const money = method === "bank" ? undefined : await askAmount(run, ctx, ctx.t("pay-ask-cash"));
+  const bank = method === "cash" ? undefined : await askAmount(run, ctx, ctx.t("pay-ask-bank"));
+  return { ...(money !== undefined ? { money } : {}), ...(bank !== undefined ? { bank } : {}) };
+}
+
+function askAmount(run: DialogRun, ctx: DialogContext, text: string): Promise<number> {
+  return ask(run, ctx, {
+    text,
+    acceptsText: true,
+    parse: (a) => {
+      if (a.kind !== "text") return reject(a.ctx.t("pay-bad-amount"));
+      const amount = parseAmount(a.text);
+      return amount === undefined ? reject(a.ctx.t("pay-bad-amount")) : accept(amount);
+    },
+  });
+}
+
+/** "1 500 ₽ cash + 2 000 ₽ bank" for summaries and confirmations. */
+export function amountsText(ctx: DialogContext, amounts: Amounts, locale: string): string {
+  const format = (value: number) =>
+    new Intl.NumberFormat(locale === "en" ? "en-GB" : "ru-RU", { maximumFractionDigits: 2 }).format(value);
+  const parts: string[] = [];
+  if (amounts.money !== undefined) parts.push(ctx.t("pay-amount-cash", { amount: format(amounts.money) }));
+  if (amounts.bank !== undefined) parts.push(ctx.t("pay-amount-bank", { amount: format(amounts.bank) }));
+  return parts.join(" + ");
+}

@@ -1,0 +1,52 @@
+/**
+ * Service calls from dialogs. Every call is a side effect, so it runs inside
+ * `conversation.external` (a replay reuses the logged result instead of asking
+ * the service again) and answers plain JSON: an error becomes its localized
+ * message, never a thrown ServiceError (which would not survive the storage).
+ */
+
+import type { ServiceErrorKind } from "../../service/index.ts";
+import { ensureOperator } from "../access.ts";
+import type { BotContext, BotServices, DialogContext } from "../context.ts";
+import { callService } from "../services/service-gateway.ts";
+import type { DialogRun } from "./ask.ts";
+
+export type CallResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; kind: ServiceErrorKind; message: string; retryable: boolean };
+
+/** Runs `action` once (not on replays) with the outside context; `T` must be plain JSON. */
+export function serviceCall<T>(
+  run: DialogRun,
+  action: (services: BotServices, outer: BotContext) => Promise<T>,
+): Promise<CallResult<T>> {
+  return run.dialog.external(async (outer: BotContext) => {
+    const outcome = await callService(outer, () => action(outer.services, outer));
+    return outcome.ok
+      ? { ok: true as const, value: outcome.value }
+      : {
+          ok: false as const,
+          kind: outcome.error.kind,
+          message: outcome.message,
+          retryable: outcome.retryable,
+        };
+  });
+}
+
+/** Reference data (cached) for a step; when the service cannot give it, the dialog says why and ends. */
+export async function loadOrLeave<T>(
+  run: DialogRun,
+  ctx: DialogContext,
+  load: (services: BotServices) => Promise<T>,
+): Promise<T> {
+  const result = await serviceCall(run, (services) => load(services));
+  if (result.ok) return result.value;
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
+  await ctx.reply(`${result.message}\n${ctx.t("dlg-left-service")}`, { parse_mode: "HTML" });
+  return run.dialog.halt();
+}
+
+/** The user's current role, read at this moment (a write re-checks it; the outer context answers a refusal). */
+export function stillOperator(run: DialogRun): Promise<boolean> {
+  return run.dialog.external((outer: BotContext) => ensureOperator(outer));
+}

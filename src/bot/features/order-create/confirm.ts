@@ -1,0 +1,169 @@
+/**
+ * Confirm: exactly one create request per dialog, whatever happens.
+ *
+ * - A second press of Confirm, an old summary's button or a redelivered update
+ *   never reach this code: the dialog ends after a success, prompt tags make
+ *   old buttons "outdated", and the core drops redelivered updates.
+ * - A one-shot marker in the storage (key: chat + dialog nonce) guards the rest:
+ *   "sending" is written before the request, "created" with the id after. A
+ *   replay after a crash finds "created" and shows that order instead of
+ *   sending again.
+ * - When an attempt ended ambiguously (timeout, network, 5xx, unreadable
+ *   answer: the order MAY exist), the retry first looks for it: one list
+ *   request for orders of this workshop created since the attempt, matched by
+ *   type, client and faults. Found: that is our order. Not found: send again.
+ *   Errors that certainly created nothing (quota, 4xx) clear the marker.
+ *
+ * Requests: 1 (create) + 1 (GET of the new order: the create answers only its
+ * id, and the card shows the number); +1 lookup only on a retry after an
+ * ambiguous failure.
+ */
+import type { OrderCreateInput, ServiceClient, ServiceErrorKind } from "../../../service/index.ts";
+import { ensureOperator } from "../../access.ts";
+import type { BotContext, DialogContext } from "../../context.ts";
+import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { callService } from "../../services/service-gateway.ts";
+import { orderRefresh } from "../../ui/callbacks.ts";
+import { cardMessage } from "../../ui/card-message.ts";
+import type { Draft } from "./draft.ts";
+
+export const WRITES_NAMESPACE = "dialog-writes";
+const MARKER_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** How far back the retry looks for an order an ambiguous attempt may have made. */
+const LOOKBACK_MS = 10 * 60 * 1000;
+const AMBIGUOUS: readonly ServiceErrorKind[] = ["unavailable", "bad_response"];
+
+type Marker = { state: "sending"; at: number } | { state: "created"; id: string };
+
+export type CreateResult =
+  | { kind: "created"; id: string }
+  | { kind: "refused" }
+  | { kind: "failed"; message: string };
+
+export function createInput(draft: Draft): OrderCreateInput {
+  const { client, device } = draft;
+  const clientFields = client.kind === "new" ? client.fields : [];
+  const customFields = [...draft.fields, ...clientFields].map((f) => ({ id: f.id, value: f.value }));
+  const split = (text: string | undefined) =>
+    text
+      ? text
+          .split(/\n|;\s*/)
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined;
+  return {
+    typeOrderId: draft.type.id,
+    ...(client.kind === "existing"
+      ? { counteragentId: client.id }
+      : {
+          name: client.name,
+          isBuyer: true,
+          isVendor: false,
+          ...(client.typeId ? { typeCounteragentId: client.typeId } : {}),
+          ...(client.phone ? { phones: [client.phone] } : {}),
+          ...(client.email ? { email: client.email } : {}),
+          ...(client.address ? { address: client.address } : {}),
+        }),
+    isUrgent: draft.isUrgent,
+    ...(draft.master ? { masterId: draft.master.id } : {}),
+    ...(draft.deadline !== undefined ? { deadline: draft.deadline } : {}),
+    ...(device.typeDevice ? { typeDevice: device.typeDevice } : {}),
+    ...(device.brand ? { brand: device.brand } : {}),
+    ...(device.model ? { model: device.model } : {}),
+    ...(device.sn ? { sn: device.sn } : {}),
+    problem: device.problem,
+    ...(split(device.completeSet) ? { completeSet: split(device.completeSet) } : {}),
+    ...(split(device.appearance) ? { appearance: split(device.appearance) } : {}),
+    ...(device.color ? { color: device.color } : {}),
+    ...(device.approximatePrice ? { approximatePrice: device.approximatePrice } : {}),
+    ...(customFields.length > 0 ? { customFields } : {}),
+    ...(draft.howKnow ? { howKnowId: draft.howKnow.id } : {}),
+    ...(draft.prepayment
+      ? {
+          cashRegisterId: draft.prepayment.register.id,
+          ...(draft.prepayment.money !== undefined ? { money: draft.prepayment.money } : {}),
+          ...(draft.prepayment.bank !== undefined ? { bank: draft.prepayment.bank } : {}),
+        }
+      : {}),
+  };
+}
+
+/** An order of this workshop made since `since` that matches the draft: the one an ambiguous attempt created. */
+async function findJustCreated(
+  client: ServiceClient,
+  draft: Draft,
+  since: number,
+): Promise<string | undefined> {
+  const page = await client.orders.list({
+    shopId: draft.shop.id,
+    ...(draft.client.kind === "existing" ? { counteragentId: draft.client.id } : {}),
+    dateCreate: [since - LOOKBACK_MS, null],
+    sort: "dateCreate DESC",
+    page: 1,
+    pageSize: 20,
+  });
+  const problem = draft.device.problem.join("\n");
+  const found = page.items.find(
+    (order) =>
+      order.typeOrder?.id === draft.type.id &&
+      (draft.client.kind === "existing" || order.counteragent?.name === draft.client.name) &&
+      (order.problem ?? []).join("\n") === problem,
+  );
+  return found?.id;
+}
+
+export function createOnce(run: DialogRun, draft: Draft): Promise<CreateResult> {
+  return run.dialog.external(async (outer: BotContext): Promise<CreateResult> => {
+    // The role is read now: a dialog may span hours, and the configuration may have changed.
+    if (!(await ensureOperator(outer))) return { kind: "refused" };
+    const { store, clock } = outer.services;
+    const markers = store.adapter<Marker>(WRITES_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
+    const key = `create.${outer.chat?.id ?? 0}.${run.nonce}`;
+    const marker = await markers.read(key);
+    if (marker?.state === "created") return { kind: "created", id: marker.id };
+    if (marker?.state === "sending") {
+      const found = await callService(outer, (client) => findJustCreated(client, draft, marker.at));
+      if (!found.ok) return { kind: "failed", message: found.message };
+      if (found.value) {
+        await markers.write(key, { state: "created", id: found.value });
+        return { kind: "created", id: found.value };
+      }
+    }
+    await markers.write(key, { state: "sending", at: clock.now().getTime() });
+    const outcome = await callService(outer, (client) =>
+      client.orders.create(draft.shop.id, createInput(draft)),
+    );
+    if (outcome.ok) {
+      await markers.write(key, { state: "created", id: outcome.value.id });
+      return { kind: "created", id: outcome.value.id };
+    }
+    if (!AMBIGUOUS.includes(outcome.error.kind)) await markers.delete(key);
+    outer.log.warn({ kind: outcome.error.kind }, "order create failed");
+    return { kind: "failed", message: outcome.message };
+  });
+}
+
+/** The new order's card (one GET: the number exists only in the service); a short note when it cannot be loaded. */
+export async function showCreated(run: DialogRun, ctx: DialogContext, id: string): Promise<void> {
+  const card = await run.dialog.external(async (outer: BotContext) => {
+    const outcome = await callService(outer, (client) => client.orders.get(id));
+    if (!outcome.ok) return { ok: false as const, message: outcome.message };
+    const message = await cardMessage(outer, outcome.value);
+    return { ok: true as const, text: message.text, keyboard: message.keyboard.inline_keyboard };
+  });
+  if (card.ok) {
+    await ctx.reply(`${ctx.t("new-created")}\n\n${card.text}`, {
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+      reply_markup: { inline_keyboard: card.keyboard },
+    });
+    return;
+  }
+  const refresh = orderRefresh.fits({ id })
+    ? [[{ text: ctx.t("btn-refresh"), callback_data: orderRefresh.encode({ id }) }]]
+    : [];
+  await ctx.reply(`${ctx.t("new-created-no-card")}\n${card.message}`, {
+    parse_mode: "HTML",
+    reply_markup: { inline_keyboard: refresh },
+  });
+}
