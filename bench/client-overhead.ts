@@ -1,0 +1,67 @@
+/**
+ * Client overhead: the typed client (validation, query encoding, quota
+ * bookkeeping, answer parsing) against raw ofetch with the same requests on
+ * the same in-process sandbox. Target: at most 10% more time per call.
+ */
+import { ofetch } from "ofetch";
+import { createServiceClient } from "../src/service/index.ts";
+import { compareInterleaved, round, summarize } from "./measure.ts";
+import type { BenchContext, BenchModule, BenchRow } from "./types.ts";
+
+const TARGET = 0.1;
+
+export const clientOverhead: BenchModule = {
+  name: "client overhead",
+  async run({ sandbox, orderId, shopId }: BenchContext): Promise<BenchRow[]> {
+    const client = createServiceClient({ baseUrl: sandbox.url, token: sandbox.token });
+    const http = ofetch.create({ baseURL: sandbox.url, headers: { authorization: sandbox.token } });
+    const calls = [
+      {
+        name: "orders list (50)",
+        client: () => client.orders.list({ shopId, pageSize: 50 }),
+        raw: () => http(`/shops/${shopId}/orders`, { query: { pageSize: 50 } }),
+      },
+      { name: "order get", client: () => client.orders.get(orderId), raw: () => http(`/orders/${orderId}`) },
+      {
+        name: "employees list",
+        client: () => client.employees.list(shopId, { pageSize: 50 }),
+        raw: () => http(`/shops/${shopId}/customers`, { query: { pageSize: 50 } }),
+      },
+    ];
+    const rows: BenchRow[] = [];
+    let clientTotal = 0;
+    let rawTotal = 0;
+    for (const call of calls) {
+      const samples = await compareInterleaved(call.client, call.raw, {
+        warmup: 300,
+        rounds: 10,
+        perRound: 200,
+      });
+      const c = summarize(samples.a);
+      const r = summarize(samples.b);
+      clientTotal += c.meanMs;
+      rawTotal += r.meanMs;
+      const overhead = c.meanMs / r.meanMs - 1;
+      rows.push(
+        { name: `${call.name}: client mean`, value: round(c.meanMs * 1000, 0), unit: "µs" },
+        { name: `${call.name}: raw ofetch mean`, value: round(r.meanMs * 1000, 0), unit: "µs" },
+        {
+          name: `${call.name}: client overhead`,
+          value: round(overhead * 100, 1),
+          unit: "%",
+          target: `<= ${TARGET * 100}%`,
+          ok: overhead <= TARGET,
+        },
+      );
+    }
+    const ratio = clientTotal / rawTotal;
+    rows.push({
+      name: "client/raw time ratio (3 calls)",
+      value: round(ratio, 3),
+      unit: "x",
+      target: `<= ${1 + TARGET}`,
+      ok: ratio <= 1 + TARGET,
+    });
+    return rows;
+  },
+};
