@@ -23,7 +23,8 @@ type GateContext = Context & I18nFlavor & CoreFlavor;
 
 /** Answers a stranger in the way the update allows, and ends the update there. */
 export async function refuse(ctx: GateContext): Promise<void> {
-  const id = ctx.from?.id ?? 0;
+  // A string: Fluent would group the digits ("123,456,789"), and the admin copies this id into OPERATOR_IDS.
+  const id = String(ctx.from?.id ?? 0);
   if (ctx.inlineQuery) {
     // An empty personal answer: nothing about orders, not even a hint that the bot knows any.
     await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });

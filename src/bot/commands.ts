@@ -4,7 +4,18 @@ import type { Api, Context } from "grammy";
 import type { Locale } from "../config.ts";
 import { LOCALES } from "./i18n.ts";
 
-export const COMMANDS = ["start", "order", "status", "language", "help"] as const;
+export const COMMANDS = [
+  "start",
+  "order",
+  "new",
+  "status",
+  "masters",
+  "managers",
+  "staff",
+  "cancel",
+  "language",
+  "help",
+] as const;
 
 export function commandList(i18n: I18n<Context>, locale: Locale) {
   return COMMANDS.map((command) => ({ command, description: i18n.t(locale, `cmd-${command}`) }));

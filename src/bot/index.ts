@@ -4,7 +4,7 @@
  * sandbox, an in-memory store and a manual clock.
  */
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type BotConfig, type Context, session } from "grammy";
+import { Bot, type BotConfig, type Context, type Middleware, session } from "grammy";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { ServiceClient } from "../service/index.ts";
@@ -12,7 +12,7 @@ import { accessGate, roleOf } from "./access.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { BotContext, BotServices, SessionData } from "./context.ts";
 import { skipRedelivered } from "./dedupe.ts";
-import { dialogsFeature } from "./dialog-kit/mount.ts";
+import { dialogCardActions, dialogsFeature } from "./dialog-kit/mount.ts";
 import { errorHandler } from "./errors.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
@@ -44,6 +44,8 @@ export interface BotDeps {
   inline?: InlineOptions;
   /** Operator buttons on the card, added by dialogs. */
   cardActions?: CardAction[];
+  /** Middleware mounted after the dialogs and before the core features (tests, add-ons). */
+  features?: (services: BotServices) => Middleware<BotContext>[];
   /** A reference cache to share (tests); built from client + store otherwise. */
   reference?: ReferenceCache;
 }
@@ -87,7 +89,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     searches: createSearchStore(store),
     clock,
     i18n,
-    cardActions: deps.cardActions ?? [],
+    cardActions: deps.cardActions ?? dialogCardActions,
   };
 
   const onError = errorHandler(i18n, config.defaultLocale, logger);
@@ -121,9 +123,11 @@ export function createBot(deps: BotDeps): CreatedBot {
     await ctx.i18n.renegotiateLocale();
     await next();
   });
-  // 7. Dialogs mount here: conversations({ storage: dialogStorage(...), plugins: dialogPlugins(...) }),
-  //    then their createConversation(...) and features (they take `/status <number>` before statusFeature).
+  // 7. Dialogs: conversations({ storage: dialogStorage(...), plugins: dialogPlugins(...) }), their
+  //    createConversation(...) and features; they take `/status <number>` before statusFeature.
   core.use(dialogsFeature(services, logger));
+  // Extra features (tests, add-ons) see the conversations plugin installed above.
+  for (const feature of deps.features?.(services) ?? []) core.use(feature);
   // 8. Features, in the order they should win.
   core.use(startFeature);
   core.use(languageFeature);
