@@ -16,19 +16,25 @@ import { dialogPlugins, dialogStorage } from "../dialogs.ts";
  */
 export const DIALOG_VERSION = 1;
 
-export async function enterDialog(ctx: BotContext, id: string, ...args: unknown[]): Promise<void> {
-  if (!(await ensureOperator(ctx))) return;
+/** Whether this user may start a dialog here and now; answers the user when not. */
+export async function canEnterDialog(ctx: BotContext): Promise<boolean> {
+  if (!(await ensureOperator(ctx))) return false;
   if (ctx.chat?.type !== "private") {
     if (ctx.callbackQuery)
       await ctx.answerCallbackQuery({ text: ctx.t("dlg-private-only"), show_alert: true });
     else await ctx.reply(ctx.t("dlg-private-only"));
-    return;
+    return false;
   }
   if (Object.keys(ctx.conversation.active()).length > 0) {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("dlg-busy"), show_alert: true });
     else await ctx.reply(ctx.t("dlg-busy"));
-    return;
+    return false;
   }
+  return true;
+}
+
+export async function enterDialog(ctx: BotContext, id: string, ...args: unknown[]): Promise<void> {
+  if (!(await canEnterDialog(ctx))) return;
   if (ctx.callbackQuery) await ctx.answerCallbackQuery();
   await ctx.conversation.enter(id, ...args);
 }

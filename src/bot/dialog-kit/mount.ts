@@ -7,11 +7,19 @@
 import type { Composer } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { BotContext, BotServices } from "../context.ts";
+import { orderActionsFeature } from "../features/order-actions/index.ts";
 import { orderCreateFeature } from "../features/order-create/index.ts";
+import { staffFeature } from "../features/staff.ts";
+import { statusChangeFeature } from "../features/status-change/index.ts";
 import { dialogsMiddleware } from "./enter.ts";
+
+export { dialogCardActions } from "../features/order-actions/index.ts";
 
 export function dialogsFeature(services: BotServices, logger: Logger): Composer<BotContext> {
   const composer = dialogsMiddleware(services, logger);
   composer.use(orderCreateFeature);
+  composer.use(statusChangeFeature);
+  composer.use(orderActionsFeature);
+  composer.use(staffFeature);
   return composer;
 }

@@ -18,20 +18,18 @@
  * id, and the card shows the number); +1 lookup only on a retry after an
  * ambiguous failure.
  */
-import type { OrderCreateInput, ServiceClient, ServiceErrorKind } from "../../../service/index.ts";
+import type { OrderCreateInput, ServiceClient } from "../../../service/index.ts";
 import { ensureOperator } from "../../access.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { AMBIGUOUS, MARKER_TTL_SECONDS, WRITES_NAMESPACE } from "../../dialog-kit/write.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderRefresh } from "../../ui/callbacks.ts";
 import { cardMessage } from "../../ui/card-message.ts";
 import type { Draft } from "./draft.ts";
 
-export const WRITES_NAMESPACE = "dialog-writes";
-const MARKER_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** How far back the retry looks for an order an ambiguous attempt may have made. */
 const LOOKBACK_MS = 10 * 60 * 1000;
-const AMBIGUOUS: readonly ServiceErrorKind[] = ["unavailable", "bad_response"];
 
 type Marker = { state: "sending"; at: number } | { state: "created"; id: string };
 

@@ -1,0 +1,90 @@
+/**
+ * Card actions as small dialogs: assign a master or a manager (buttons from
+ * the cached staff of the order's workshop), add a comment. Each ends with ONE
+ * PATCH; the assignment answers with the card built from the record plus the
+ * change (no extra request).
+ */
+import type { DialogContext } from "../../context.ts";
+import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
+import { reviveOrder } from "../../dialog-kit/order-json.ts";
+import { askPick, askText } from "../../dialog-kit/prompts.ts";
+import { loadOrLeave } from "../../dialog-kit/service.ts";
+import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
+import { orderTitle } from "../../ui/order-card.ts";
+import { escapeHtml } from "../../ui/text.ts";
+
+export const ASSIGN_STAFF = "assign-staff";
+export const ADD_COMMENT = "add-comment";
+
+export type StaffRole = "master" | "manager";
+
+export async function assignStaffDialog(
+  dialog: Dialog,
+  ctx: DialogContext,
+  raw: unknown,
+  role: StaffRole,
+): Promise<void> {
+  const order = reviveOrder(raw);
+  const run = await startRun(dialog);
+  const shopId = order.shop?.id;
+  if (!shopId) {
+    await ctx.reply(ctx.t("act-no-shop"));
+    return;
+  }
+  const people = await loadOrLeave(run, ctx, async ({ reference }) =>
+    (role === "master" ? await reference.masters(shopId) : await reference.managers(shopId)).map((e) => ({
+      id: e.id,
+      name: e.name ?? e.id,
+    })),
+  );
+  if (people.length === 0) {
+    await ctx.reply(ctx.t(`act-no-${role}s`));
+    return;
+  }
+  const title = escapeHtml(orderTitle(order));
+  const current = role === "master" ? order.master : order.manager;
+  const person = await askPick(
+    run,
+    ctx,
+    ctx.t(`act-ask-${role}`, { order: title, current: escapeHtml(current?.name ?? "—") }),
+    people,
+    (p) => (p.id === current?.id ? `• ${p.name}` : p.name),
+  );
+  if (!person) return;
+  const result = await patchOnce(
+    run,
+    order.id,
+    role === "master" ? { masterId: person.id } : { managerId: person.id },
+    {
+      action: role,
+      alreadyDone: (o) => (role === "master" ? o.master?.id : o.manager?.id) === person.id,
+    },
+  );
+  if (result.kind === "refused") return;
+  if (result.kind === "failed") {
+    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`, { parse_mode: "HTML" });
+    return;
+  }
+  const updated = { ...order, [role]: { id: person.id, name: person.name } };
+  await sendCard(run, ctx, updated, ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) }));
+}
+
+export async function addCommentDialog(
+  dialog: Dialog,
+  ctx: DialogContext,
+  orderId: string,
+  title: string,
+): Promise<void> {
+  const run = await startRun(dialog);
+  const text = await askText(run, ctx, ctx.t("act-ask-comment", { order: escapeHtml(title) }), {
+    limit: 1000,
+  });
+  if (!text) return;
+  const result = await patchOnce(run, orderId, { comment: text }, { action: "comment" });
+  if (result.kind === "refused") return;
+  if (result.kind === "failed") {
+    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`, { parse_mode: "HTML" });
+    return;
+  }
+  await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }), { parse_mode: "HTML" });
+}

@@ -1,0 +1,72 @@
+/**
+ * The operator buttons on an order card (CardAction entries for createBot):
+ * change status, assign master, assign manager, add comment. A press re-checks
+ * the role, reads the order when the dialog needs its workshop or status
+ * (1 GET), and starts the dialog.
+ */
+import { createConversation } from "@grammyjs/conversations";
+import { Composer } from "grammy";
+import type { Order } from "../../../service/index.ts";
+import type { BotContext, DialogContext } from "../../context.ts";
+import { canEnterDialog } from "../../dialog-kit/enter.ts";
+import { callService } from "../../services/service-gateway.ts";
+import { orderAction } from "../../ui/callbacks.ts";
+import { stripHtml } from "../../ui/messages.ts";
+import type { CardAction } from "../../ui/order-keyboard.ts";
+import { CALLBACK_ANSWER_LIMIT, cutText } from "../../ui/text.ts";
+import { enterStatusChange } from "../status-change/index.ts";
+import { ADD_COMMENT, ASSIGN_STAFF, addCommentDialog, assignStaffDialog } from "./dialogs.ts";
+
+const ACTIONS = { status: "st", master: "ms", manager: "mg", comment: "cm" } as const;
+
+const action = (label: string, code: string): CardAction => ({
+  label,
+  data: (order: Order) =>
+    orderAction.fits({ action: code, id: order.id })
+      ? orderAction.encode({ action: code, id: order.id })
+      : undefined,
+});
+
+/** The dialogs' buttons on the card, in this order (two per row). */
+export const dialogCardActions: CardAction[] = [
+  action("card-btn-status", ACTIONS.status),
+  action("card-btn-comment", ACTIONS.comment),
+  action("card-btn-master", ACTIONS.master),
+  action("card-btn-manager", ACTIONS.manager),
+];
+
+export const orderActionsFeature = new Composer<BotContext>();
+orderActionsFeature.use(createConversation<BotContext, DialogContext>(assignStaffDialog, ASSIGN_STAFF));
+orderActionsFeature.use(createConversation<BotContext, DialogContext>(addCommentDialog, ADD_COMMENT));
+
+orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
+  const data = orderAction.decode(ctx.callbackQuery.data);
+  const code = data?.action;
+  if (!data || !Object.values(ACTIONS).some((known) => known === code)) {
+    await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+    return;
+  }
+  if (!(await canEnterDialog(ctx))) return;
+  if (code === ACTIONS.comment) {
+    await ctx.answerCallbackQuery();
+    // The card's first line names the order; no request needed for a comment.
+    const title = ctx.callbackQuery.message?.text?.split("\n")[0] ?? "";
+    await ctx.conversation.enter(ADD_COMMENT, data.id, cutText(title, 100));
+    return;
+  }
+  const outcome = await callService(ctx, (client) => client.orders.get(data.id));
+  if (!outcome.ok) {
+    await ctx.answerCallbackQuery({
+      text: cutText(stripHtml(outcome.message), CALLBACK_ANSWER_LIMIT),
+      show_alert: true,
+    });
+    return;
+  }
+  if (code === ACTIONS.status) {
+    await enterStatusChange(ctx, outcome.value);
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const role = code === ACTIONS.master ? "master" : "manager";
+  await ctx.conversation.enter(ASSIGN_STAFF, JSON.parse(JSON.stringify(outcome.value)), role);
+});

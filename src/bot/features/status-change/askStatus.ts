@@ -1,0 +1,58 @@
+/**
+ * The status list: grouped and ordered as GET /statuses gives it (cached),
+ * the group names in the text, the current status marked and not pickable.
+ */
+import type { Status } from "../../../service/index.ts";
+import type { DialogContext } from "../../context.ts";
+import { accept, ask, type Button, type DialogRun, reject } from "../../dialog-kit/ask.ts";
+import { escapeHtml } from "../../ui/text.ts";
+
+export interface StatusOption {
+  id: string;
+  name: string;
+  group?: string;
+  groupName?: string;
+  isPayRequired: boolean;
+}
+
+export const statusOption = (s: Status): StatusOption => ({
+  id: s.id,
+  name: s.name ?? s.id,
+  ...(s.group ? { group: s.group } : {}),
+  ...(s.groupDescription ? { groupName: s.groupDescription } : {}),
+  isPayRequired: s.isPayRequired,
+});
+
+export async function askStatus(
+  run: DialogRun,
+  ctx: DialogContext,
+  header: string,
+  statuses: StatusOption[],
+  currentId: string | undefined,
+): Promise<StatusOption> {
+  const rows: Button[][] = [];
+  let group: string | undefined = "\u0000";
+  statuses.forEach((status, index) => {
+    // A new row at each group boundary keeps the groups visible in the keyboard too.
+    if (status.group !== group || (rows.at(-1)?.length ?? 0) >= 2) rows.push([]);
+    group = status.group;
+    const mark = status.id === currentId ? "• " : "";
+    const pay = status.isPayRequired ? " 💰" : "";
+    rows.at(-1)?.push({ text: `${mark}${status.name}${pay}`, value: String(index) });
+  });
+  const groups = [...new Set(statuses.map((s) => s.groupName ?? s.group).filter(Boolean))];
+  const text = [header, ctx.t("st-ask-status"), groups.length > 0 ? escapeHtml(groups.join(" → ")) : ""]
+    .filter(Boolean)
+    .join("\n");
+  return ask<StatusOption>(run, ctx, {
+    text,
+    buttons: rows,
+    parse: (a) => {
+      if (a.kind !== "button") return reject(a.ctx.t("dlg-use-buttons"));
+      const picked = /^\d{1,3}$/.test(a.value) ? statuses[Number(a.value)] : undefined;
+      if (!picked) return reject(a.ctx.t("dlg-use-buttons"));
+      if (picked.id === currentId) return reject(a.ctx.t("st-same-status"));
+      return accept(picked);
+    },
+  });
+}

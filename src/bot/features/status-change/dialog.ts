@@ -1,0 +1,120 @@
+/**
+ * Status change (operators): pick the status; when it requires payment
+ * (isPayRequired) take it — register, amounts (cash, bank or mixed), note
+ * (`nodePay`); confirm; ONE PATCH; the refreshed card. Requests: the order is
+ * read before the dialog (1: GET from the card, or the search of
+ * `/status <number>`), statuses and registers come from the cache, the PATCH
+ * is 1, and the card afterwards is built from the record plus the change.
+ */
+import type { Order, OrderUpdateInput } from "../../../service/index.ts";
+import type { DialogContext } from "../../context.ts";
+import { type Dialog, leave, startRun } from "../../dialog-kit/ask.ts";
+import { reviveOrder } from "../../dialog-kit/order-json.ts";
+import {
+  type Amounts,
+  amountsText,
+  askAmounts,
+  askRegister,
+  type PaymentRegister,
+} from "../../dialog-kit/payment.ts";
+import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
+import { loadOrLeave } from "../../dialog-kit/service.ts";
+import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
+import { localeOf } from "../../i18n.ts";
+import { orderTitle } from "../../ui/order-card.ts";
+import { escapeHtml } from "../../ui/text.ts";
+import { askStatus, type StatusOption, statusOption } from "./askStatus.ts";
+
+export const STATUS_CHANGE = "status-change";
+
+interface Payment extends Amounts {
+  register: PaymentRegister;
+  note?: string;
+}
+
+export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw: unknown): Promise<void> {
+  const order = reviveOrder(raw);
+  const run = await startRun(dialog);
+  const title = escapeHtml(orderTitle(order));
+  const statuses = await loadOrLeave(run, ctx, async ({ reference }) =>
+    (await reference.statuses()).map(statusOption),
+  );
+  const header = ctx.t("st-header", { order: title, status: escapeHtml(order.status?.name ?? "—") });
+  const target = await askStatus(run, ctx, header, statuses, order.status?.id);
+  const payment = target.isPayRequired ? await askPayment(run, ctx, order) : undefined;
+
+  const locale = await localeOf(ctx);
+  const paid = payment && (payment.money !== undefined || payment.bank !== undefined);
+  const confirmText = [
+    ctx.t("st-confirm", {
+      order: title,
+      from: escapeHtml(order.status?.name ?? "—"),
+      to: escapeHtml(target.name),
+    }),
+    ...(payment && paid
+      ? [
+          ctx.t("st-confirm-payment", {
+            register: escapeHtml(payment.register.name),
+            amounts: amountsText(ctx, payment, locale),
+          }),
+        ]
+      : []),
+    ...(payment?.note ? [ctx.t("st-confirm-note", { note: escapeHtml(payment.note) })] : []),
+  ].join("\n");
+  if (!(await askYesNo(run, ctx, confirmText))) await leave(run, ctx, "dlg-cancelled");
+
+  const input: OrderUpdateInput = {
+    statusId: target.id,
+    ...(payment && paid
+      ? {
+          cashRegisterId: payment.register.id,
+          ...(payment.money !== undefined ? { money: payment.money } : {}),
+          ...(payment.bank !== undefined ? { bank: payment.bank } : {}),
+          ...(payment.note ? { nodePay: payment.note } : {}),
+        }
+      : {}),
+  };
+  for (;;) {
+    const result = await patchOnce(run, order.id, input, {
+      action: "status",
+      alreadyDone: (current) => current.status?.id === target.id,
+    });
+    if (result.kind === "refused") return;
+    if (result.kind === "done") {
+      await sendCard(
+        run,
+        ctx,
+        changed(order, target, payment),
+        ctx.t("st-done", { status: escapeHtml(target.name) }),
+      );
+      return;
+    }
+    // A refusal (no edit access in this status, payment not allowed) is final; a network or quota problem may pass.
+    await ctx.reply(`${ctx.t("st-failed")}\n${result.message}`, { parse_mode: "HTML" });
+    if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry")))) return;
+  }
+}
+
+async function askPayment(
+  run: Parameters<typeof askYesNo>[0],
+  ctx: DialogContext,
+  order: Order,
+): Promise<Payment | undefined> {
+  const shopId = order.shop?.id;
+  if (!shopId) return undefined;
+  const register = await askRegister(run, ctx, shopId, ctx.t("st-ask-payment"), ctx.t("st-btn-no-payment"));
+  if (!register) return undefined;
+  const amounts = await askAmounts(run, ctx, register);
+  const note = await askText(run, ctx, ctx.t("st-ask-note"), { skippable: true, limit: 300 });
+  return { register, ...amounts, ...(note ? { note } : {}) };
+}
+
+/** The record after the change, for the card: new status, received sums added. */
+function changed(order: Order, target: StatusOption, payment: Payment | undefined): Order {
+  const received = (payment?.money ?? 0) + (payment?.bank ?? 0);
+  return {
+    ...order,
+    status: { ...order.status, id: target.id, name: target.name },
+    ...(received > 0 ? { cash: { ...order.cash, summ: (order.cash?.summ ?? 0) + received } } : {}),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Entry points of the status change: the card's "🔁 Status" button (reads the
+ * order: 1 GET) and `/status <number>` (the search: 1 request; one match opens
+ * the dialog, several become buttons). `/status` alone stays the core's view.
+ */
+import { createConversation } from "@grammyjs/conversations";
+import { Composer, InlineKeyboard } from "grammy";
+import type { Order } from "../../../service/index.ts";
+import type { BotContext, DialogContext } from "../../context.ts";
+import { canEnterDialog } from "../../dialog-kit/enter.ts";
+import { parseOrderQuery, searchOrders } from "../../services/order-search.ts";
+import { callService } from "../../services/service-gateway.ts";
+import { orderAction } from "../../ui/callbacks.ts";
+import { HTML } from "../../ui/card-message.ts";
+import { orderSummary } from "../../ui/order-card.ts";
+import { cutText } from "../../ui/text.ts";
+import { STATUS_CHANGE, statusChangeDialog } from "./dialog.ts";
+
+export { STATUS_CHANGE } from "./dialog.ts";
+
+/** Starts the dialog for an order already read (its JSON is the dialog's argument). */
+export async function enterStatusChange(ctx: BotContext, order: Order): Promise<void> {
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
+  await ctx.conversation.enter(STATUS_CHANGE, JSON.parse(JSON.stringify(order)));
+}
+
+export const statusChangeFeature = new Composer<BotContext>();
+statusChangeFeature.use(createConversation<BotContext, DialogContext>(statusChangeDialog, STATUS_CHANGE));
+
+statusChangeFeature.command("status", async (ctx, next) => {
+  if (ctx.match.trim() === "") return next();
+  const query = parseOrderQuery(ctx.match);
+  if (!query) {
+    await ctx.reply(ctx.t("lookup-usage"), HTML);
+    return;
+  }
+  if (!(await canEnterDialog(ctx))) return;
+  const outcome = await callService(ctx, (client) =>
+    searchOrders(client, ctx.services.config.shopIds, query),
+  );
+  if (!outcome.ok) {
+    await ctx.reply(outcome.message, HTML);
+    return;
+  }
+  const [first, ...others] = outcome.value.items;
+  if (!first) {
+    await ctx.reply(ctx.t("st-not-found", { query: query.text }));
+    return;
+  }
+  if (others.length === 0) {
+    await enterStatusChange(ctx, first);
+    return;
+  }
+  const keyboard = new InlineKeyboard();
+  for (const order of outcome.value.items.slice(0, 10)) {
+    if (!orderAction.fits({ action: "st", id: order.id })) continue;
+    keyboard.text(cutText(orderSummary(order), 60), orderAction.encode({ action: "st", id: order.id })).row();
+  }
+  await ctx.reply(ctx.t("st-pick-order"), { reply_markup: keyboard });
+});
