@@ -36,7 +36,7 @@ describe("order lookup", () => {
       expect(reply?.text).toContain("<b>Order А-001042</b>");
       expect(reply?.text).toContain("Status:");
       const buttons = reply?.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
-      expect(buttons).toEqual(["🔄 Refresh"]);
+      expect(buttons?.[0]).toBe("🔄 Refresh"); // operators also get the dialogs' action buttons after it
     });
   }
 
