@@ -48,9 +48,11 @@ export function dialogsMiddleware(services: BotServices, logger: Logger): Compos
       plugins: dialogPlugins(services, logger),
     }),
   );
+  // Runs before the dialogs see the update: leaving here works even for a dialog that cannot replay.
   composer.command("cancel", async (ctx) => {
+    const active = Object.keys(ctx.conversation.active()).length > 0;
     await ctx.conversation.exitAll();
-    await ctx.reply(ctx.t("dlg-nothing-to-cancel"));
+    await ctx.reply(ctx.t(active ? "dlg-cancelled" : "dlg-nothing-to-cancel"));
   });
   return composer;
 }

@@ -1,0 +1,64 @@
+/** Drives the dialogs like a clerk would; shared by the dialog tests. */
+import { expect } from "vitest";
+import type { TestUser } from "../../helpers/test-bot.ts";
+
+export const SKIP = "⏭ Skip";
+
+export interface OrderAnswers {
+  type?: string;
+  client: { query: string; pick?: string; newClient?: { phone?: string } };
+  problem?: string;
+  brand?: string;
+  deadline?: string;
+  master?: string;
+  fields?: (op: TestUser) => Promise<void>;
+  prepayment?: (op: TestUser) => Promise<void>;
+}
+
+export function lastText(op: TestUser): string {
+  return op.lastReply()?.text ?? "";
+}
+
+export function buttons(op: TestUser): string[] {
+  return (
+    op
+      .lastReply()
+      ?.replyMarkup?.inline_keyboard.flat()
+      .map((b) => b.text) ?? []
+  );
+}
+
+/** /new up to the summary, in English, on a bot configured with one workshop. */
+export async function fillOrder(op: TestUser, a: OrderAnswers): Promise<void> {
+  await op.send("/new");
+  await op.press(a.type ?? "Платный ремонт");
+  expect(lastText(op)).toContain("Client:");
+  await op.send(a.client.query);
+  if (a.client.pick) {
+    await op.press(a.client.pick);
+  } else {
+    await op.press("➕ New client");
+    if (a.client.newClient?.phone) await op.send(a.client.newClient.phone);
+    else await op.press(SKIP); // phone
+    await op.press(SKIP); // e-mail
+    await op.press(SKIP); // address
+  }
+  await op.press(SKIP); // device type
+  if (a.brand) await op.send(a.brand);
+  else await op.press(SKIP);
+  await op.send("iPhone 12"); // model
+  await op.press(SKIP); // serial number
+  await op.send(a.problem ?? "Не включается\nТрещина на экране");
+  for (let i = 0; i < 4; i++) await op.press(SKIP); // equipment, appearance, colour, price
+  expect(lastText(op)).toContain("Deadline");
+  if (a.deadline) await op.send(a.deadline);
+  else await op.press("+1 d");
+  await op.press(a.master ?? SKIP);
+  await op.press("❌ No"); // urgent
+  await op.press(SKIP); // advertising source
+  if (a.fields) await a.fields(op);
+  else await op.press("✔ Done");
+  if (a.prepayment) await a.prepayment(op);
+  else await op.press("No prepayment");
+  expect(lastText(op)).toContain("Check the order");
+}

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createMemoryStore } from "../../../src/bot/storage.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { updateId } from "../../helpers/updates.ts";
+import { buttons, fillOrder, lastText } from "./driver.ts";
+
+const OPERATOR = 101;
+const VIEWER = 202;
+const STRANGER = 303;
+let sandbox: Sandbox;
+let t: TestBot;
+let shopId: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  shopId = sandbox.shops[0]?.id ?? "";
+  t = await createTestBot({
+    sandbox,
+    operators: [OPERATOR],
+    viewers: [VIEWER],
+    config: { shopIds: [shopId] },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+beforeEach(async () => {
+  sandbox.faults.clear();
+  // Leave any dialog a failed test may have left open.
+  await t.user(OPERATOR, { languageCode: "en" }).send("/cancel");
+});
+
+const ordersOf = (name: string) =>
+  sandbox.store.orders.filter((o) => sandbox.store.counteragentById.get(o.counteragentId)?.name === name);
+
+describe("/new: happy paths", () => {
+  it("creates an order for a new client and answers with its card", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, {
+      client: { query: "Тестов Новый" },
+      brand: "Apple",
+      master: "Орлов Дмитрий Павлович",
+    });
+    expect(lastText(op)).toContain("Тестов Новый");
+    await op.press("✅ Create");
+    const orders = ordersOf("Тестов Новый");
+    expect(orders).toHaveLength(1);
+    const order = orders[0];
+    expect(order?.brand).toBe("Apple");
+    expect(order?.problem).toEqual(["Не включается", "Трещина на экране"]);
+    expect(order?.masterId).toBeTruthy();
+    expect(order?.deadline).toBeGreaterThan(Date.now());
+    expect(lastText(op)).toContain("Order created");
+    expect(lastText(op)).toContain(order?.number ?? "?");
+  });
+
+  it("finds an existing client by phone and takes a mixed prepayment", async () => {
+    const client = sandbox.store.counteragents.find((c) => c.phones.length > 0);
+    const phone = client?.phones[0] ?? "";
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    const before = sandbox.store.orders.length;
+    await fillOrder(op, {
+      client: { query: phone, pick: `${client?.name} · ${phone}` },
+      prepayment: async (u) => {
+        await u.press("Касса Ленина (cash, bank)");
+        await u.press("💵+💳 Both");
+        await u.send("1 000");
+        await u.send("500,50");
+      },
+    });
+    await op.press("✅ Create");
+    expect(sandbox.store.orders.length).toBe(before + 1);
+    const order = sandbox.store.orders.at(-1);
+    expect(order?.counteragentId).toBe(client?.id);
+    const payments = sandbox.store.transactions.filter((tr) => tr.orderId === order?.id);
+    expect(payments.map((p) => [p.money, p.isBankTransfer]).sort()).toEqual([
+      [1000, false],
+      [500.5, true],
+    ]);
+  });
+
+  it("asks the required custom field of an order type", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, {
+      type: "Гарантийный ремонт",
+      client: { query: "Гарантия Клиент" },
+      fields: async (u) => {
+        expect(lastText(u)).toContain("(required)");
+        expect(buttons(u)).not.toContain("⏭ Skip");
+        await u.send("GT-12345");
+        await u.press("✔ Done");
+      },
+    });
+    await op.press("✅ Create");
+    const order = ordersOf("Гарантия Клиент")[0];
+    expect(order?.customFields.map((f) => f.value)).toContain("GT-12345");
+  });
+
+  it("costs 1 create + 1 card read when the reference data is cached", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Кэш Первый" } }); // warms the cache
+    await op.press("✅ Create");
+    t.resetServiceRequests();
+    await fillOrder(op, { client: { query: "Кэш Второй" } });
+    // The client search is the only request before the summary.
+    expect(t.serviceRequests()).toBe(1);
+    await op.press("✅ Create");
+    expect(t.serviceRequests()).toBe(3);
+  });
+});
+
+describe("/new: edit and cancel", () => {
+  it("changes a field from the summary and comes back to it", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Правка Клиент" } });
+    await op.press("✏️ Edit");
+    await op.press("Deadline");
+    await op.press("+7 d");
+    expect(lastText(op)).toContain("Check the order");
+    await op.press("✅ Create");
+    const order = ordersOf("Правка Клиент")[0];
+    expect(order?.deadline ?? 0).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+  });
+
+  it("/cancel leaves the dialog and creates nothing", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("/cancel");
+    expect(lastText(op)).toContain("Dialog cancelled");
+    await op.send("/cancel");
+    expect(lastText(op)).toContain("nothing to cancel");
+  });
+
+  it("the ✖ Cancel button leaves the dialog", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await op.press("✖ Cancel");
+    expect(lastText(op)).toContain("Dialog cancelled");
+  });
+});
+
+describe("/new: bad input gets a re-prompt", () => {
+  it("re-prompts for a command, a huge text, a sticker, an unreadable and a past date, a bad amount", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await op.send("/order 1");
+    expect(lastText(op)).toContain("A dialog is in progress");
+    await op.send("Платный ремонт typed wrong");
+    expect(lastText(op)).toContain("Please choose with a button");
+    await op.press("Платный ремонт");
+    await op.send("x".repeat(2000));
+    expect(lastText(op)).toContain("too long");
+    await t.handle({
+      update_id: updateId(),
+      message: {
+        message_id: 9999,
+        date: 0,
+        chat: { id: OPERATOR, type: "private", first_name: "Op" },
+        from: op.from,
+        sticker: {
+          file_id: "s",
+          file_unique_id: "s",
+          type: "regular",
+          width: 1,
+          height: 1,
+          is_animated: false,
+          is_video: false,
+        },
+      },
+    });
+    expect(lastText(op)).toContain("Text is needed here");
+    await op.send("Плохие Даты");
+    await op.press("➕ New client");
+    for (let i = 0; i < 4; i++) await op.press("⏭ Skip"); // phone, e-mail, address, device type
+    await op.press("⏭ Skip"); // brand
+    await op.press("⏭ Skip"); // model
+    await op.press("⏭ Skip"); // sn
+    await op.send("Не заряжается");
+    for (let i = 0; i < 4; i++) await op.press("⏭ Skip");
+    await op.send("когда-нибудь");
+    expect(lastText(op)).toContain("could not read the date");
+    await op.send("01/01/2020");
+    expect(lastText(op)).toContain("in the past");
+    await op.send("tomorrow 15:00");
+    await op.press("⏭ Skip"); // master
+    await op.send("maybe");
+    expect(lastText(op)).toContain("Please choose with a button");
+    await op.press("✅ Yes");
+    await op.press("⏭ Skip");
+    await op.press("✔ Done");
+    await op.press("Касса Ленина (cash, bank)");
+    await op.press("💵 Cash");
+    await op.send("-5");
+    expect(lastText(op)).toContain("positive amount");
+    await op.send("abc");
+    expect(lastText(op)).toContain("positive amount");
+    await op.send("300");
+    expect(lastText(op)).toContain("Check the order");
+    await op.press("✅ Create");
+    const order = ordersOf("Плохие Даты")[0];
+    expect(order?.isUrgent).toBe(true);
+    expect(order?.paidCash).toBe(300);
+  });
+});
+
+describe("/new: duplicates, failures, restarts", () => {
+  it("a double press and an old summary's button create one order only", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Двойное Нажатие" } });
+    const firstSummary = op.lastReply();
+    await op.press("✏️ Edit");
+    await op.press("Urgency");
+    await op.press("✅ Yes");
+    // The old summary's Create: outdated, nothing created.
+    if (!firstSummary) throw new Error("no summary");
+    await op.press("✅ Create", { message: firstSummary });
+    expect(ordersOf("Двойное Нажатие")).toHaveLength(0);
+    const summary = op.lastReply();
+    if (!summary) throw new Error("no summary");
+    await op.press("✅ Create", { message: summary });
+    await op.press("✅ Create", { message: summary });
+    expect(ordersOf("Двойное Нажатие")).toHaveLength(1);
+  });
+
+  it("a service failure at confirm keeps the data; retry creates exactly one order", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Сбой Сервиса" } });
+    sandbox.faults.set({ errorRate: 1 });
+    await op.press("✅ Create");
+    expect(lastText(op)).toContain("Check the order");
+    expect(buttons(op)).toContain("🔁 Retry");
+    expect(ordersOf("Сбой Сервиса")).toHaveLength(0);
+    sandbox.faults.clear();
+    await op.press("🔁 Retry");
+    expect(ordersOf("Сбой Сервиса")).toHaveLength(1);
+    expect(lastText(op)).toContain("Order created");
+  });
+
+  it("a lost answer to the create is found on retry instead of creating twice", async () => {
+    const store = createMemoryStore();
+    let lose = true;
+    const lossy = await createTestBot({
+      sandbox,
+      store,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+      clientOptions: {
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          // The service did the work, but the answer never arrives.
+          if (lose && init?.method === "POST" && String(input).includes("/orders"))
+            throw new TypeError("fetch failed");
+          return response;
+        },
+      },
+    });
+    const op = lossy.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Потерянный Ответ" } });
+    await op.press("✅ Create");
+    expect(ordersOf("Потерянный Ответ")).toHaveLength(1);
+    expect(buttons(op)).toContain("🔁 Retry");
+    lose = false;
+    await op.press("🔁 Retry");
+    expect(ordersOf("Потерянный Ответ")).toHaveLength(1);
+    expect(lastText(op)).toContain("Order created");
+    await lossy.close();
+  });
+
+  it("a new bot instance on the same storage continues the dialog", async () => {
+    const store = createMemoryStore();
+    const first = await createTestBot({
+      sandbox,
+      store,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+    });
+    const op1 = first.user(OPERATOR, { languageCode: "en" });
+    await op1.send("/new");
+    await op1.press("Платный ремонт");
+    await first.close();
+    const second = await createTestBot({
+      sandbox,
+      store,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+    });
+    const op2 = second.user(OPERATOR, { languageCode: "en" });
+    await op2.send("Рестарт Клиент");
+    expect(lastText(op2)).toContain("Nobody found");
+    await second.close();
+  });
+});
+
+describe("/new: access", () => {
+  it("refuses a viewer and a stranger", async () => {
+    const viewer = t.user(VIEWER, { languageCode: "en" });
+    await viewer.send("/new");
+    expect(lastText(viewer)).toContain("operators only");
+    const stranger = t.user(STRANGER, { languageCode: "en" });
+    await stranger.send("/new");
+    expect(lastText(stranger)).toContain(String(STRANGER));
+  });
+});
