@@ -1,0 +1,91 @@
+/**
+ * What is in each chat: messages of users and of the bot with ids growing per
+ * chat (shared by both sides, as in Telegram), and messages sent via inline
+ * mode (addressed by inline_message_id). Every change of a bot message is an
+ * `Output`, so a test can wait for "the next thing the user saw".
+ */
+import type { InlineKeyboardMarkup } from "grammy/types";
+
+export interface ChatMessage {
+  chatId: number;
+  messageId: number;
+  text: string;
+  parseMode?: string;
+  replyMarkup?: InlineKeyboardMarkup;
+  fromBot: boolean;
+  edits: number;
+}
+
+export interface Output {
+  /** Position in the whole run: outputs after a mark are "new". */
+  seq: number;
+  kind: "sent" | "edited" | "deleted";
+  chatId: number;
+  messageId: number;
+  text: string;
+  replyMarkup?: InlineKeyboardMarkup;
+}
+
+export interface InlineMessage {
+  id: string;
+  text: string;
+  parseMode?: string;
+  replyMarkup?: InlineKeyboardMarkup;
+}
+
+export class Chats {
+  readonly outputs: Output[] = [];
+  private readonly messages = new Map<string, ChatMessage>();
+  private readonly lastIds = new Map<number, number>();
+  readonly inline = new Map<string, InlineMessage>();
+  private seq = 0;
+
+  add(chatId: number, message: Omit<ChatMessage, "chatId" | "messageId" | "edits">): ChatMessage {
+    const messageId = (this.lastIds.get(chatId) ?? 0) + 1;
+    this.lastIds.set(chatId, messageId);
+    const stored: ChatMessage = { ...message, chatId, messageId, edits: 0 };
+    this.messages.set(key(chatId, messageId), stored);
+    if (stored.fromBot) this.output("sent", stored);
+    return stored;
+  }
+
+  get(chatId: number, messageId: number): ChatMessage | undefined {
+    return this.messages.get(key(chatId, messageId));
+  }
+
+  edited(message: ChatMessage): void {
+    message.edits++;
+    this.output("edited", message);
+  }
+
+  delete(message: ChatMessage): void {
+    this.messages.delete(key(message.chatId, message.messageId));
+    this.output("deleted", message);
+  }
+
+  /** The bot's messages in a chat, oldest first. */
+  botMessages(chatId: number): ChatMessage[] {
+    return [...this.messages.values()]
+      .filter((m) => m.chatId === chatId && m.fromBot)
+      .sort((a, b) => a.messageId - b.messageId);
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  private output(kind: Output["kind"], m: ChatMessage): void {
+    this.outputs.push({
+      seq: ++this.seq,
+      kind,
+      chatId: m.chatId,
+      messageId: m.messageId,
+      text: m.text,
+      ...(m.replyMarkup ? { replyMarkup: m.replyMarkup } : {}),
+    });
+  }
+}
+
+function key(chatId: number, messageId: number): string {
+  return `${chatId}/${messageId}`;
+}

@@ -1,0 +1,172 @@
+/**
+ * The Bot API methods the bot uses, answered as Telegram answers them. Long
+ * polling and webhooks live in server.ts (they need the HTTP request).
+ */
+import type { Message } from "grammy/types";
+import type { ChatMessage } from "./chats.ts";
+import { badRequest } from "./errors.ts";
+import type { TelegramState } from "./state.ts";
+import { CALLBACK_ANSWER_LIMIT, checkMarkup, checkText, sameMarkup } from "./validation.ts";
+
+export type Payload = Record<string, unknown>;
+type Handler = (state: TelegramState, p: Payload) => unknown;
+
+const CHAT_ACTIONS = new Set([
+  "typing",
+  "upload_photo",
+  "record_video",
+  "upload_video",
+  "record_voice",
+  "upload_voice",
+  "upload_document",
+  "choose_sticker",
+  "find_location",
+  "record_video_note",
+  "upload_video_note",
+]);
+const NOT_MODIFIED =
+  "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
+
+export const methods: Record<string, Handler> = {
+  getMe: (state) => state.botInfo,
+  sendMessage(state, p) {
+    const chatId = chatIdOf(p);
+    const text = checkText(p.text, p.parse_mode);
+    const replyMarkup = checkMarkup(p.reply_markup);
+    const stored = state.chats.add(chatId, {
+      text,
+      ...(typeof p.parse_mode === "string" ? { parseMode: p.parse_mode } : {}),
+      ...(replyMarkup ? { replyMarkup } : {}),
+      fromBot: true,
+    });
+    return toMessage(state, stored);
+  },
+  editMessageText(state, p) {
+    const text = checkText(p.text, p.parse_mode);
+    const replyMarkup = checkMarkup(p.reply_markup);
+    if (p.inline_message_id !== undefined) {
+      const inline = state.chats.inline.get(String(p.inline_message_id));
+      if (!inline) badRequest("MESSAGE_ID_INVALID");
+      if (inline.text === text && sameMarkup(inline.replyMarkup, replyMarkup)) badRequest(NOT_MODIFIED);
+      inline.text = text;
+      if (replyMarkup) inline.replyMarkup = replyMarkup;
+      else delete inline.replyMarkup;
+      return true;
+    }
+    const stored = botMessage(state, p, "edited");
+    if (stored.text === text && sameMarkup(stored.replyMarkup, replyMarkup)) badRequest(NOT_MODIFIED);
+    stored.text = text;
+    if (typeof p.parse_mode === "string") stored.parseMode = p.parse_mode;
+    else delete stored.parseMode;
+    if (replyMarkup) stored.replyMarkup = replyMarkup;
+    else delete stored.replyMarkup;
+    state.chats.edited(stored);
+    return toMessage(state, stored);
+  },
+  editMessageReplyMarkup(state, p) {
+    const replyMarkup = checkMarkup(p.reply_markup);
+    if (p.inline_message_id !== undefined) {
+      const inline = state.chats.inline.get(String(p.inline_message_id));
+      if (!inline) badRequest("MESSAGE_ID_INVALID");
+      if (sameMarkup(inline.replyMarkup, replyMarkup)) badRequest(NOT_MODIFIED);
+      if (replyMarkup) inline.replyMarkup = replyMarkup;
+      else delete inline.replyMarkup;
+      return true;
+    }
+    const stored = botMessage(state, p, "edited");
+    if (sameMarkup(stored.replyMarkup, replyMarkup)) badRequest(NOT_MODIFIED);
+    if (replyMarkup) stored.replyMarkup = replyMarkup;
+    else delete stored.replyMarkup;
+    state.chats.edited(stored);
+    return toMessage(state, stored);
+  },
+  deleteMessage(state, p) {
+    const stored = state.chats.get(chatIdOf(p), Number(p.message_id));
+    if (!stored) badRequest("message to delete not found");
+    state.chats.delete(stored);
+    return true;
+  },
+  answerCallbackQuery(state, p) {
+    const queryId = String(p.callback_query_id ?? "");
+    if (!state.openCallbacks.delete(queryId)) {
+      badRequest("query is too old and response timeout expired or query ID is invalid");
+    }
+    const text = typeof p.text === "string" ? p.text : undefined;
+    if (text !== undefined && text.length > CALLBACK_ANSWER_LIMIT) badRequest("MESSAGE_TOO_LONG");
+    state.callbackAnswers.set(queryId, {
+      queryId,
+      ...(text !== undefined ? { text } : {}),
+      showAlert: p.show_alert === true,
+    });
+    return true;
+  },
+  answerInlineQuery(state, p) {
+    const queryId = String(p.inline_query_id ?? "");
+    if (!state.openInlineQueries.delete(queryId)) {
+      badRequest("query is too old and response timeout expired or query ID is invalid");
+    }
+    const results = Array.isArray(p.results) ? (p.results as Payload[]) : [];
+    if (results.length > 50) badRequest("RESULTS_TOO_MUCH");
+    const ids = new Set<string>();
+    for (const result of results) {
+      const id = String(result.id ?? "");
+      if (id === "" || Buffer.byteLength(id) > 64) badRequest("RESULT_ID_INVALID");
+      if (ids.has(id)) badRequest("RESULT_ID_DUPLICATE");
+      ids.add(id);
+      const content = result.input_message_content as Payload | undefined;
+      if (content) checkText(content.message_text, content.parse_mode);
+      checkMarkup(result.reply_markup);
+    }
+    const button = p.button as { text?: unknown } | undefined;
+    state.inlineAnswers.set(queryId, {
+      queryId,
+      results,
+      ...(button && typeof button.text === "string" ? { button: { text: button.text } } : {}),
+      isPersonal: p.is_personal === true,
+    });
+    return true;
+  },
+  sendChatAction(_state, p) {
+    chatIdOf(p);
+    if (!CHAT_ACTIONS.has(String(p.action))) badRequest("wrong parameter action in request");
+    return true;
+  },
+  setMyCommands(state, p) {
+    if (!Array.isArray(p.commands)) badRequest("parameter commands is required");
+    state.commands = p.commands;
+    return true;
+  },
+  getMyCommands: (state) => state.commands,
+  deleteMyCommands: () => true,
+  setChatMenuButton: () => true,
+  setMyDescription: () => true,
+  setMyShortDescription: () => true,
+  setMyName: () => true,
+  close: () => true,
+  logOut: () => true,
+};
+
+function chatIdOf(p: Payload): number {
+  const id = Number(p.chat_id);
+  if (p.chat_id === undefined || !Number.isSafeInteger(id)) badRequest("chat not found");
+  return id;
+}
+
+function botMessage(state: TelegramState, p: Payload, verb: string): ChatMessage {
+  const stored = state.chats.get(chatIdOf(p), Number(p.message_id));
+  if (!stored) badRequest(`message to ${verb === "edited" ? "edit" : verb} not found`);
+  if (!stored.fromBot) badRequest("message can't be edited");
+  return stored;
+}
+
+function toMessage(state: TelegramState, m: ChatMessage): Message {
+  return {
+    message_id: m.messageId,
+    date: Math.floor(Date.now() / 1000),
+    chat: { id: m.chatId, type: "private", first_name: "User" },
+    from: state.botInfo,
+    text: m.text,
+    ...(m.edits > 0 ? { edit_date: Math.floor(Date.now() / 1000) } : {}),
+    ...(m.replyMarkup ? { reply_markup: m.replyMarkup } : {}),
+  } as Message;
+}

@@ -1,0 +1,83 @@
+/** Everything the fake Bot API knows about one bot, shared by the methods and the test helpers. */
+import type { UserFromGetMe } from "grammy/types";
+import { Chats } from "./chats.ts";
+import { TelegramFaults } from "./faults.ts";
+import { UpdateQueue } from "./update-queue.ts";
+import type { WebhookDelivery } from "./webhook-delivery.ts";
+
+export interface CallbackAnswer {
+  queryId: string;
+  text?: string;
+  showAlert: boolean;
+}
+
+export interface InlineAnswer {
+  queryId: string;
+  results: Record<string, unknown>[];
+  button?: { text: string };
+  isPersonal: boolean;
+}
+
+export interface RecordedCall {
+  seq: number;
+  method: string;
+  payload: Record<string, unknown>;
+  /** 200 for a success, else Telegram's error_code. */
+  status: number;
+  description?: string;
+}
+
+export class TelegramState {
+  readonly botInfo: UserFromGetMe;
+  readonly chats = new Chats();
+  readonly queue = new UpdateQueue();
+  readonly faults = new TelegramFaults();
+  readonly calls: RecordedCall[] = [];
+  /** Callback queries not answered yet (Telegram refuses a second answer). */
+  readonly openCallbacks = new Set<string>();
+  readonly callbackAnswers = new Map<string, CallbackAnswer>();
+  readonly openInlineQueries = new Set<string>();
+  readonly inlineAnswers = new Map<string, InlineAnswer>();
+  webhook: WebhookDelivery | undefined;
+  commands: unknown[] = [];
+  private readonly listeners = new Set<() => void>();
+  private callSeq = 0;
+
+  constructor(botInfo: UserFromGetMe) {
+    this.botInfo = botInfo;
+  }
+
+  record(call: Omit<RecordedCall, "seq">): void {
+    this.calls.push({ seq: ++this.callSeq, ...call });
+    this.changed();
+  }
+
+  /** Wakes whoever waits for something the bot does. */
+  changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+export function botInfoFor(token: string): UserFromGetMe {
+  const id = Number(token.split(":")[0]);
+  return {
+    id,
+    is_bot: true,
+    first_name: "Repair CRM",
+    username: "repair_crm_e2e_bot",
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: true,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+    can_manage_bots: false,
+    supports_join_request_queries: false,
+  };
+}
