@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { buttons, lastText } from "./driver.ts";
+
+const OPERATOR = 101;
+const VIEWER = 202;
+let sandbox: Sandbox;
+let t: TestBot;
+let shopId: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  shopId = sandbox.shops[0]?.id ?? "";
+  t = await createTestBot({
+    sandbox,
+    operators: [OPERATOR],
+    viewers: [VIEWER],
+    config: { shopIds: [shopId] },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+beforeEach(async () => {
+  sandbox.faults.clear();
+  await t.user(OPERATOR, { languageCode: "en" }).send("/cancel");
+});
+
+/** A visible order of the workshop in a "new" status, not used by another test yet. */
+const used = new Set<string>();
+function freshOrder() {
+  const order = sandbox.store.orders.find(
+    (o) =>
+      o.shopId === shopId &&
+      o.isVisible &&
+      !used.has(o.id) &&
+      sandbox.store.statusById.get(o.statusId)?.group === "new",
+  );
+  if (!order) throw new Error("no order in a new status");
+  used.add(order.id);
+  return order;
+}
+const statusName = (id: string) => sandbox.store.statusById.get(id)?.name;
+const paymentsOf = (orderId: string) => sandbox.store.transactions.filter((tr) => tr.orderId === orderId);
+
+describe("status change", () => {
+  it("changes the status without payment from /status <number>: 2 requests", async () => {
+    const order = freshOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${freshOrder().number}`); // warms the status cache
+    await op.send("/cancel");
+    t.resetServiceRequests();
+    await op.send(`/status ${order.number}`);
+    expect(lastText(op)).toContain("Choose the new status");
+    expect(buttons(op)).toContain(`• ${statusName(order.statusId)}`);
+    await op.press("Диагностика");
+    expect(lastText(op)).toContain("Диагностика");
+    await op.press("✅ Yes");
+    expect(statusName(order.statusId)).toBe("Диагностика");
+    expect(paymentsOf(order.id)).toHaveLength(0);
+    expect(lastText(op)).toContain("Status changed");
+    expect(t.serviceRequests()).toBe(2);
+  });
+
+  it("takes a cash payment when the status requires it (card button)", async () => {
+    const order = freshOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/order ${order.number}`);
+    await op.press("🔁 Status");
+    await op.press("Согласовано, предоплата 💰");
+    await op.press("Касса Ленина (cash, bank)");
+    await op.press("💵 Cash");
+    await op.send("2500");
+    await op.send("за запчасти");
+    t.resetServiceRequests();
+    await op.press("✅ Yes");
+    expect(t.serviceRequests()).toBe(1);
+    expect(statusName(order.statusId)).toBe("Согласовано, предоплата");
+    const payments = paymentsOf(order.id);
+    expect(payments.map((p) => [p.money, p.isBankTransfer, p.node])).toEqual([[2500, false, "за запчасти"]]);
+  });
+
+  it("takes a mixed payment", async () => {
+    const order = freshOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${order.number}`);
+    await op.press("Выдан 💰");
+    await op.press("Касса Ленина (cash, bank)");
+    await op.press("💵+💳 Both");
+    await op.send("100");
+    await op.send("200");
+    await op.press("⏭ Skip");
+    await op.press("✅ Yes");
+    expect(statusName(order.statusId)).toBe("Выдан");
+    expect(
+      paymentsOf(order.id)
+        .map((p) => [p.money, p.isBankTransfer])
+        .sort(),
+    ).toEqual([
+      [100, false],
+      [200, true],
+    ]);
+  });
+
+  it("refuses to pick the current status and shows a service refusal in plain words", async () => {
+    const order = freshOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${order.number}`);
+    await op.press(`• ${statusName(order.statusId)}`);
+    expect(lastText(op)).toContain("in this status already");
+    await op.press("В работе");
+    sandbox.faults.set({ errorRate: 1 });
+    await op.press("✅ Yes");
+    expect(lastText(op)).toContain("Try again?");
+    sandbox.faults.clear();
+    await op.press("✅ Yes");
+    expect(statusName(order.statusId)).toBe("В работе");
+  });
+
+  it("viewers get no status button and cannot start the dialog", async () => {
+    const order = freshOrder();
+    const viewer = t.user(VIEWER, { languageCode: "en" });
+    await viewer.send(`/order ${order.number}`);
+    expect(buttons(viewer)).not.toContain("🔁 Status");
+    await viewer.send(`/status ${order.number}`);
+    expect(lastText(viewer)).toContain("operators only");
+  });
+});
+
+describe("card actions", () => {
+  it("assigns a master and adds a comment", async () => {
+    const order = freshOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/order ${order.number}`);
+    await op.press("🔧 Master");
+    await op.press("Лебедев Кирилл Олегович");
+    expect(sandbox.store.employeeById.get(order.masterId ?? "")?.name).toBe("Лебедев Кирилл Олегович");
+    await op.press("💬 Comment");
+    await op.send("Клиент просил позвонить");
+    expect(order.comments.at(-1)?.text).toBe("Клиент просил позвонить");
+  });
+});
+
+describe("staff lists", () => {
+  it("pages employees 10 per page, filters by name, serves pages from the cache; viewers may use it", async () => {
+    const viewer = t.user(VIEWER, { languageCode: "en" });
+    await viewer.send("/masters");
+    expect(lastText(viewer)).toContain("Masters");
+    expect(lastText(viewer)).toContain("Орлов");
+    await viewer.send("/staff лебедев");
+    expect(lastText(viewer)).toContain("Лебедев");
+    expect(lastText(viewer)).not.toContain("Орлов");
+    await viewer.send("/managers nobody-like-this");
+    expect(lastText(viewer)).toContain("Nobody");
+  });
+});
