@@ -304,3 +304,24 @@ describe("/new: access", () => {
     expect(lastText(stranger)).toContain(String(STRANGER));
   });
 });
+
+describe("/new: expiry and language", () => {
+  it("a dialog left alone expires at the next answer without creating anything", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await t.clock.advance(2 * 60 * 60 * 1000);
+    await op.press("Платный ремонт");
+    expect(lastText(op)).toContain("expired");
+    await op.send("/cancel");
+    expect(lastText(op)).toContain("nothing to cancel");
+  });
+
+  it("speaks Russian to a Russian user", async () => {
+    const op = t.user(OPERATOR, { languageCode: "ru" });
+    await op.send("/new");
+    expect(lastText(op)).toContain("Тип заказа");
+    expect(buttons(op)).toContain("✖ Отмена");
+    await op.send("/cancel");
+    expect(lastText(op)).toContain("Диалог отменён");
+  });
+});
