@@ -1,0 +1,27 @@
+/** `/status <number>` played by a clerk: a status that requires payment, paid in cash and by bank, with a note. */
+import type { Script } from "./walker.ts";
+
+export interface StatusChange {
+  /** The button of the new status, e.g. /^Выдан 💰/. */
+  status: RegExp;
+  cash: string;
+  bank: string;
+  note: string;
+}
+
+export function changeStatusScript(num: number, change: StatusChange): Script {
+  return {
+    start: { say: `/status ${num}` },
+    done: /Status changed/,
+    rules: [
+      [/Change the status of order/, { press: "✅ Yes" }],
+      [/Try again\?/, { press: "✅ Yes" }],
+      [/Choose the new status/, { press: change.status }],
+      [/requires payment\. Pick a register/, { press: /^Касса/ }],
+      [/How does the client pay/, { press: "💵+💳 Both" }],
+      [/Amount in cash/, { say: change.cash }],
+      [/Amount by bank/, { say: change.bank }],
+      [/Payment note/, { say: change.note }],
+    ],
+  };
+}

@@ -1,0 +1,49 @@
+/** `/new` played by a clerk: a new client, a device, a deadline, a master, optionally a cash prepayment. */
+import type { Output } from "../fake-telegram/chats.ts";
+import { TelegramUser } from "../fake-telegram/user.ts";
+import type { Script } from "./walker.ts";
+
+export interface NewOrder {
+  client: string;
+  phone: string;
+  /** Unique per test: it identifies the order in the sandbox. */
+  problem: string;
+  /** Cash prepayment at the first register, e.g. "500". */
+  prepayment?: string;
+}
+
+const skip = { press: "⏭ Skip" } as const;
+
+export function createOrderScript(order: NewOrder): Script {
+  const confirm = (prompt: Output) =>
+    TelegramUser.buttons(prompt).includes("🔁 Retry") ? { press: "🔁 Retry" } : { press: "✅ Create" };
+  return {
+    start: { say: "/new" },
+    done: /Order created/,
+    rules: [
+      [/Check the order/, confirm],
+      [/Workshop:/, { press: "Сервис на Ленина" }],
+      [/Order type:/, { press: "Платный ремонт" }],
+      [/Found for|Nobody found/, { press: "➕ New client" }],
+      [/Client: type a phone number or a name/, { say: order.client }],
+      [/Name of the new client/, { say: order.client }],
+      [/Client's phone/, { say: order.phone }],
+      [/Client's e-mail|Client's address/, skip],
+      [/Device type/, { say: "smartphone" }],
+      [/Brand:/, { say: "Apple" }],
+      [/Model:/, { say: "iPhone 12" }],
+      [/Serial number/, { say: "SN-E2E-1" }],
+      [/Faults \(one or several lines\)/, { say: order.problem }],
+      [/Equipment:|Appearance:|Colour:/, skip],
+      [/Preliminary price/, { say: "1500" }],
+      [/Deadline:/, { press: "+1 d" }],
+      [/Master:/, { press: /Лебедев/ }],
+      [/Is the order urgent/, { press: "❌ No" }],
+      [/How did the client learn/, { press: "Авито" }],
+      [/Optional fields/, { press: "✔ Done" }],
+      [/Prepayment: pick a register/, order.prepayment ? { press: /^Касса/ } : { press: "No prepayment" }],
+      [/How does the client pay/, { press: "💵 Cash" }],
+      [/Amount in cash/, { say: order.prepayment ?? "0" }],
+    ],
+  };
+}
