@@ -2,15 +2,22 @@
  * `npm run bench`: runs each bench module against one in-process sandbox,
  * prints a table and, last, one JSON line `{"bench": [rows], "ok", "totalMs"}`.
  * To add figures, write a module (see types.ts) and list it in MODULES.
+ * `npm run bench -- requests latency` runs only the modules whose names contain a word.
  */
 import { startSandbox } from "../src/sandbox/index.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
-import { rawThroughput } from "./raw-throughput.ts";
+import { lookupThroughput } from "./lookup-throughput.ts";
 import { formatTable, jsonLine } from "./report.ts";
+import { requestsPerAction } from "./requests-per-action.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 
-const MODULES: BenchModule[] = [clientOverhead, clientParse, rawThroughput];
+const MODULES: BenchModule[] = [requestsPerAction, lookupThroughput, clientOverhead, clientParse];
+
+function selected(modules: BenchModule[]): BenchModule[] {
+  const words = process.argv.slice(2);
+  return words.length === 0 ? modules : modules.filter((m) => words.some((w) => m.name.includes(w)));
+}
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -19,7 +26,7 @@ async function main(): Promise<void> {
   try {
     const shopId = sandbox.shops[0]?.id ?? "";
     const orderId = sandbox.store.orders.find((o) => o.shopId === shopId && o.isVisible)?.id ?? "";
-    for (const module of MODULES) {
+    for (const module of selected(MODULES)) {
       const moduleStarted = performance.now();
       rows.push(...(await module.run({ sandbox, orderId, shopId })));
       process.stderr.write(

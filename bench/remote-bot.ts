@@ -1,0 +1,69 @@
+/**
+ * The real bot (createBot) with the real client over HTTP to a sandbox process,
+ * a lean fake Telegram, an in-memory store and no outgoing throttling (the
+ * throttler spaces messages per Telegram's limits; here we measure the bot).
+ */
+import type { Update } from "grammy/types";
+import { pino } from "pino";
+import { createBot } from "../src/bot/index.ts";
+import { createMemoryStore, type Store } from "../src/bot/storage.ts";
+import { createServiceClient, type RequestEvent } from "../src/service/index.ts";
+import { BOT_INFO } from "../test/helpers/fake-telegram.ts";
+import { testConfig } from "../test/helpers/test-bot.ts";
+import { messageUpdate, telegramUser } from "../test/helpers/updates.ts";
+import { leanTelegramFetch, type OnTelegramCall } from "./lean-telegram.ts";
+import type { SandboxProcess } from "./sandbox-process.ts";
+
+export interface RemoteBotOptions {
+  operators: number[];
+  onTelegramCall?: OnTelegramCall;
+  onRequest?: (event: RequestEvent) => void;
+  /** Called when the client hands a request to fetch (its URL). */
+  onFetch?: (url: string) => void;
+  store?: Store;
+}
+
+export interface RemoteBot {
+  handleUpdate(update: Update): Promise<void>;
+  /** A bare-number message from a user in their private chat. */
+  lookupUpdate(userId: number, num: number): Update;
+}
+
+export function remoteBot(sandbox: SandboxProcess, options: RemoteBotOptions): RemoteBot {
+  const onFetch = options.onFetch;
+  const client = createServiceClient({
+    baseUrl: sandbox.url,
+    token: sandbox.token,
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    fetch: (input, init) => {
+      onFetch?.(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+      return globalThis.fetch(input, init);
+    },
+  });
+  const { bot } = createBot({
+    config: testConfig({ operatorIds: options.operators, shopIds: [sandbox.shopId] }),
+    logger: pino({ level: "silent" }),
+    client,
+    store: options.store ?? createMemoryStore(),
+    serviceKind: "remote",
+    throttle: false,
+    botConfig: { botInfo: BOT_INFO, client: { fetch: leanTelegramFetch(options.onTelegramCall) } },
+  });
+  let messageId = 0;
+  return {
+    handleUpdate: (update) => bot.handleUpdate(update),
+    lookupUpdate: (userId, num) =>
+      messageUpdate(telegramUser(userId, { languageCode: "en" }), String(num), ++messageId),
+  };
+}
+
+/** A visible order's number in the workshop, read once with a plain request. */
+export async function someOrderNum(sandbox: SandboxProcess): Promise<number> {
+  const response = await fetch(`${sandbox.url}/shops/${sandbox.shopId}/orders?page=1&pageSize=1`, {
+    headers: { authorization: sandbox.token },
+  });
+  const body = (await response.json()) as { data?: { number?: string }[] };
+  const num = Number(body.data?.[0]?.number?.replace(/\D/g, ""));
+  if (!Number.isSafeInteger(num) || num <= 0) throw new Error("bench: no order number in the sandbox");
+  return num;
+}
