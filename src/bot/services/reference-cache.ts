@@ -157,7 +157,19 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
         known.delete(keyOf(kind, arg));
         return;
       }
-      // Storage adapters cannot list keys portably; drop the plain lists by name and what we wrote.
+      // Storage adapters cannot list keys portably. The per-workshop and per-type lists are named
+      // after the ids in the cached workshop and type lists, so the keys another instance wrote are
+      // found too (`known` holds only this process's); read those lists before dropping them.
+      const perId: [ReferenceKind, ReferenceKind[]][] = [
+        ["shops", ["cashRegisters", "employees", "masters", "managers"]],
+        ["orderTypes", ["orderTypeFields"]],
+        ["counteragentTypes", ["counteragentTypeFields"]],
+      ];
+      const keys = new Set<string>(known);
+      for (const [list, kinds] of perId) {
+        const ids = idsOf((await entries.read(list))?.data);
+        for (const kind of kinds) for (const id of ids) keys.add(keyOf(kind, id));
+      }
       const plain: ReferenceKind[] = [
         "shops",
         "orderTypes",
@@ -166,8 +178,18 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
         "howKnows",
         "cashItems",
       ];
-      for (const key of new Set([...plain, ...known])) await entries.delete(key);
+      for (const key of new Set([...keys, ...plain])) await entries.delete(key);
       known.clear();
     },
   };
+}
+
+/** The ids of a cached list (workshops, types), whatever else its records hold. */
+function idsOf(data: unknown): string[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((item: unknown) => {
+    if (typeof item !== "object" || item === null || !("id" in item)) return [];
+    const { id } = item;
+    return typeof id === "string" || typeof id === "number" ? [String(id)] : [];
+  });
 }
