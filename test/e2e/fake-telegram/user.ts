@@ -90,19 +90,18 @@ export class TelegramUser {
     message: ChatMessage | undefined,
     options: WaitOptions = {},
   ): Promise<CallbackAnswer> {
-    this.setMark();
-    const id = `cbq-${this.id}-${++queryCounter}`;
-    this.state.openCallbacks.add(id);
-    this.state.queue.push({
-      callback_query: {
-        id,
-        from: this.from,
-        chat_instance: `ci-${this.id}`,
-        data,
-        ...(message ? { message: this.asTelegramMessage(message) } : {}),
-      },
-    });
-    return this.callbackAnswer(id, options);
+    return this.callbackAnswer(this.tapData(data, message), options);
+  }
+
+  /** Presses a button without waiting for anything; returns the callback query id. */
+  tap(button: ButtonQuery): string {
+    const { message, data } = this.findButton(button);
+    return this.tapData(data, message);
+  }
+
+  /** The reply as `reply` gives it, or undefined when none came within `timeoutMs` (lost in a crash). */
+  async replyWithin(timeoutMs: number, until?: (o: Output) => boolean): Promise<Output | undefined> {
+    return this.reply(until, { timeoutMs }).catch(() => undefined);
   }
 
   /** Presses a button on a message sent through inline mode (see chooseInlineResult). */
@@ -182,6 +181,38 @@ export class TelegramUser {
       ...options,
       what: () => `the answer to a button press of user ${this.id}${this.describeChat(this.mark)}`,
     });
+  }
+
+  private tapData(data: string, message: ChatMessage | undefined): string {
+    this.setMark();
+    const id = `cbq-${this.id}-${++queryCounter}`;
+    this.state.openCallbacks.add(id);
+    this.state.queue.push({
+      callback_query: {
+        id,
+        from: this.from,
+        chat_instance: `ci-${this.id}`,
+        data,
+        ...(message ? { message: this.asTelegramMessage(message) } : {}),
+      },
+    });
+    return id;
+  }
+
+  private tapData(data: string, message: ChatMessage | undefined): string {
+    this.setMark();
+    const id = `cbq-${this.id}-${++queryCounter}`;
+    this.state.openCallbacks.add(id);
+    this.state.queue.push({
+      callback_query: {
+        id,
+        from: this.from,
+        chat_instance: `ci-${this.id}`,
+        data,
+        ...(message ? { message: this.asTelegramMessage(message) } : {}),
+      },
+    });
+    return id;
   }
 
   private setMark(): void {

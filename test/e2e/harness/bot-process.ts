@@ -32,7 +32,7 @@ export class BotProcess {
   readonly runs: Child[] = [];
   webhookUrl: string | undefined;
   private readonly options: BotProcessOptions;
-  private dataDir = "";
+  dataDir = "";
 
   constructor(options: BotProcessOptions) {
     this.options = options;

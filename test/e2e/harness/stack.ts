@@ -3,7 +3,7 @@
  * and the bot process, started in beforeAll and stopped in afterAll. When a
  * test fails, the output of both processes is printed.
  */
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../fake-telegram/server.ts";
 import { type BotMode, BotProcess } from "./bot-process.ts";
 import { SandboxApi } from "./sandbox-api.ts";
@@ -33,6 +33,8 @@ export interface StackOptions {
 
 /** Registers the hooks; the returned function gives the running stack inside tests. */
 export function useStack(options: StackOptions = {}): () => Stack {
+  // Real processes and real waits: more room than unit tests get (the shared default is 20 s).
+  vi.setConfig({ testTimeout: 60_000 });
   let stack: Stack | undefined;
   let sandbox: SandboxProcess | undefined;
   let telegram: FakeTelegram | undefined;
