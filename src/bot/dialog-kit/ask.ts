@@ -9,7 +9,12 @@
  *   `conversation.external`, so replays see the same moments;
  * - a button of an earlier step or an older dialog is answered "outdated";
  * - a button of another feature (e.g. 🔄 Refresh on a card) passes on to it;
- * - another command, a sticker, a photo, a huge text: a localized re-prompt.
+ * - another command, a sticker, a photo, a huge text: a localized re-prompt;
+ * - an answered prompt loses its buttons and shows the answer ("Order type:
+ *   <b>Гарантийный ремонт</b>"), so the chat reads as a trail and old buttons
+ *   cannot be pressed by mistake; a re-prompt strips the copy it replaces.
+ *   These edits are best-effort: a failure (message too old, not modified) is
+ *   logged at debug and never ends the dialog.
  *
  * Buttons carry `dg:<tag>:<value>`: the tag is the dialog's random nonce plus
  * the number of the prompt, so only the buttons of the current prompt count.
@@ -18,7 +23,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import type { BotContext, DialogContext } from "../context.ts";
 import { dialogButton } from "../ui/callbacks.ts";
-import { cutText } from "../ui/text.ts";
+import { cutHtml, cutText, escapeHtml } from "../ui/text.ts";
 
 export type Dialog = Conversation<BotContext, DialogContext>;
 
@@ -56,10 +61,15 @@ export type Answer =
   | { kind: "button"; value: string; ctx: DialogContext; at: number }
   | { kind: "text"; text: string; ctx: DialogContext; at: number };
 
-/** `{ok: false, error}` re-prompts with the localized `error` text (a locale key's result). */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+/**
+ * `{ok: false, error}` re-prompts with the localized `error` text (a locale key's result).
+ * `shown` (HTML) is what the answered prompt shows as the answer; by default the
+ * pressed button's label, nothing for typed text (the clerk's message is right below).
+ */
+export type Parsed<T> = { ok: true; value: T; shown?: string } | { ok: false; error: string };
 
-export const accept = <T>(value: T): Parsed<T> => ({ ok: true, value });
+export const accept = <T>(value: T, shown?: string): Parsed<T> =>
+  shown === undefined ? { ok: true, value } : { ok: true, value, shown };
 export const reject = <T>(error: string): Parsed<T> => ({ ok: false, error });
 
 export interface AskOptions<T> {
@@ -78,25 +88,71 @@ function now(run: DialogRun, ctx: DialogContext): Promise<number> {
 }
 
 function keyboard(ctx: DialogContext, tag: string, options: AskOptions<unknown>): InlineKeyboard | undefined {
-  const rows = [...(options.buttons ?? [])];
+  const rows = (options.buttons ?? []).filter((row) => row.length > 0);
   if (options.cancelButton !== false) rows.push([{ text: ctx.t("dlg-btn-cancel"), value: CANCEL }]);
   if (rows.length === 0) return undefined;
-  const kb = new InlineKeyboard();
-  for (const row of rows) {
-    for (const button of row) {
-      kb.text(cutText(button.text, BUTTON_TEXT_LIMIT), dialogButton.encode({ tag, value: button.value }));
-    }
-    kb.row();
-  }
-  return kb;
+  // Built from whole rows: no trailing `row()`, so no empty row reaches Telegram.
+  return new InlineKeyboard(
+    rows.map((row) =>
+      row.map((button) =>
+        InlineKeyboard.text(
+          cutText(button.text, BUTTON_TEXT_LIMIT),
+          dialogButton.encode({ tag, value: button.value }),
+        ),
+      ),
+    ),
+  );
 }
 
-async function sendPrompt(ctx: DialogContext, text: string, markup: InlineKeyboard | undefined) {
-  await ctx.reply(text, {
+/** Sends a prompt; its message id, so the prompt can be closed once answered. */
+async function sendPrompt(
+  ctx: DialogContext,
+  text: string,
+  markup: InlineKeyboard | undefined,
+): Promise<number> {
+  const message = await ctx.reply(text, {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     ...(markup ? { reply_markup: markup } : {}),
   });
+  return message.message_id;
+}
+
+/**
+ * Closes an answered (or replaced) prompt: its buttons go, and with `shown`
+ * the answer is appended to its text. Best-effort: the dialog goes on whatever
+ * Telegram says (too old to edit, not modified, deleted by the user).
+ */
+export async function closePrompt(
+  ctx: DialogContext,
+  messageId: number,
+  text: string,
+  shown?: string,
+): Promise<void> {
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined) return;
+  try {
+    if (shown === undefined) await ctx.api.editMessageReplyMarkup(chatId, messageId);
+    else
+      await ctx.api.editMessageText(chatId, messageId, withAnswer(text, shown), {
+        parse_mode: "HTML",
+        link_preview_options: { is_disabled: true },
+      });
+  } catch (error) {
+    ctx.log.debug({ err: error, messageId }, "closing a dialog prompt failed");
+  }
+}
+
+/** "Order type:" + answer -> "Order type: <b>answer</b>"; a longer prompt gets the answer on a line of its own. */
+function withAnswer(text: string, shown: string): string {
+  const answer = `<b>${shown}</b>`;
+  return cutHtml(text.includes("\n") ? `${text}\n→ ${answer}` : `${text} ${answer}`);
+}
+
+/** The label of the pressed button, HTML-escaped, as the answer to show. */
+function buttonLabel(options: AskOptions<unknown>, value: string): string | undefined {
+  const button = (options.buttons ?? []).flat().find((b) => b.value === value);
+  return button ? escapeHtml(cutText(button.text, BUTTON_TEXT_LIMIT)) : undefined;
 }
 
 /** Leaves the dialog with a message; the update is consumed. */
@@ -110,21 +166,28 @@ export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOpt
   run.seq += 1;
   const tag = `${run.nonce}${run.seq.toString(36)}`;
   const markup = keyboard(ctx, tag, options as AskOptions<unknown>);
-  await sendPrompt(ctx, options.text, markup);
+  let promptId = await sendPrompt(ctx, options.text, markup);
   let askedAt = await now(run, ctx);
+  // Only the newest copy of the prompt keeps buttons: a clean trail, and one place to press.
   const reprompt = async (answerCtx: DialogContext, error: string) => {
-    await sendPrompt(answerCtx, `${error}\n\n${options.text}`, markup);
+    const replaced = promptId;
+    promptId = await sendPrompt(answerCtx, `${error}\n\n${options.text}`, markup);
+    if (markup) await closePrompt(answerCtx, replaced, options.text);
     askedAt = await now(run, answerCtx);
+  };
+  const leaveWith = async (answerCtx: DialogContext, key: string) => {
+    if (markup) await closePrompt(answerCtx, promptId, options.text);
+    return leave(run, answerCtx, key);
   };
 
   for (;;) {
     const next = await run.dialog.wait();
     const at = await now(run, next);
-    if (at - askedAt > DIALOG_TTL_MS) await leave(run, next, "dlg-expired");
+    if (at - askedAt > DIALOG_TTL_MS) await leaveWith(next, "dlg-expired");
 
     const answer = await readAnswer(run, next, tag, at);
     if (answer === "stale") continue;
-    if (answer === "cancel") await leave(run, next, "dlg-cancelled");
+    if (answer === "cancel") await leaveWith(next, "dlg-cancelled");
     if (typeof answer === "string") {
       await reprompt(next, next.t(answer));
       continue;
@@ -134,7 +197,13 @@ export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOpt
       continue;
     }
     const parsed = await options.parse(answer);
-    if (parsed.ok) return parsed.value;
+    if (parsed.ok) {
+      const shown =
+        parsed.shown ??
+        (answer.kind === "button" ? buttonLabel(options as AskOptions<unknown>, answer.value) : undefined);
+      if (markup || shown !== undefined) await closePrompt(next, promptId, options.text, shown);
+      return parsed.value;
+    }
     await reprompt(next, parsed.error);
   }
 }
@@ -156,7 +225,9 @@ async function readAnswer(
     if (!decoded) return run.dialog.skip({ next: true });
     if (decoded.tag !== tag) {
       await ctx.answerCallbackQuery({ text: ctx.t("dlg-stale-button") });
-      return "stale";
+      // A LATER prompt of this run: sent just before a crash whose state was never saved. The user
+      // sees it as current, so ask the saved step again instead of leaving them with "outdated".
+      return isLaterPrompt(decoded.tag, tag, run.nonce) ? "dlg-stale-button" : "stale";
     }
     if (decoded.value === CANCEL) return "cancel";
     await ctx.answerCallbackQuery();
@@ -175,6 +246,13 @@ async function readAnswer(
   if (trimmed === "") return "dlg-need-text";
   if (trimmed.length > ANSWER_LIMIT) return "dlg-too-long";
   return { kind: "text", text: trimmed, ctx, at };
+}
+
+/** Whether `pressed` names a prompt of this run (same nonce) numbered after the current one. */
+function isLaterPrompt(pressed: string, current: string, nonce: string): boolean {
+  if (!pressed.startsWith(nonce)) return false;
+  const seq = (tag: string) => Number.parseInt(tag.slice(nonce.length), 36);
+  return seq(pressed) > seq(current);
 }
 
 /** Buttons of a list, `perRow` in a row, values = their index in `items`. */
