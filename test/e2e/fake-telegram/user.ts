@@ -199,22 +199,6 @@ export class TelegramUser {
     return id;
   }
 
-  private tapData(data: string, message: ChatMessage | undefined): string {
-    this.setMark();
-    const id = `cbq-${this.id}-${++queryCounter}`;
-    this.state.openCallbacks.add(id);
-    this.state.queue.push({
-      callback_query: {
-        id,
-        from: this.from,
-        chat_instance: `ci-${this.id}`,
-        data,
-        ...(message ? { message: this.asTelegramMessage(message) } : {}),
-      },
-    });
-    return id;
-  }
-
   private setMark(): void {
     this.mark = this.state.chats.lastSeq;
   }
