@@ -271,3 +271,6 @@ staff-filter = Filter: “{ $filter }”
 staff-none = The list is empty.
 staff-none-filter = Nobody with “{ $filter }” in the name.
 staff-failed = The list cannot be loaded right now.
+staff-ask-shop = <b>{ $title }: which workshop?</b>
+staff-shop = Workshop: { $shop }
+staff-no-shops = The service lists no workshops.

@@ -272,3 +272,6 @@ staff-filter = Фильтр: «{ $filter }»
 staff-none = Список пуст.
 staff-none-filter = Никого с «{ $filter }» в имени.
 staff-failed = Список сейчас не загрузить.
+staff-ask-shop = <b>{ $title }: какая мастерская?</b>
+staff-shop = Мастерская: { $shop }
+staff-no-shops = В сервисе нет доступных мастерских.

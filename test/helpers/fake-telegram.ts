@@ -3,7 +3,8 @@
  * `new Bot(token, { botInfo, client: { fetch: telegram.fetch } })`.
  * It records every call (method + payload) and answers like Telegram: message
  * ids growing per chat, "message is not modified" when an edit changes nothing,
- * 400 for texts over 4096 characters and callback data over 64 bytes.
+ * 400 for texts over 4096 characters, callback data over 64 bytes and (like a
+ * strict Telegram) an empty row in an inline keyboard.
  * Works for calls made inside conversations v2 too (they use the same fetch),
  * which a `bot.api.config.use` transformer would not see.
  */
@@ -246,6 +247,8 @@ function checkMarkup(markup: unknown): InlineKeyboardMarkup | undefined {
   if (markup === undefined || markup === null) return undefined;
   const parsed = (typeof markup === "string" ? JSON.parse(markup) : markup) as InlineKeyboardMarkup;
   for (const row of parsed.inline_keyboard ?? []) {
+    // grammY's InlineKeyboard starts with an empty row and row() always adds one: guard every test.
+    if (row.length === 0) bad("inline keyboard row is empty");
     for (const button of row) {
       if ("callback_data" in button && Buffer.byteLength(button.callback_data) > CALLBACK_DATA_LIMIT) {
         bad("BUTTON_DATA_INVALID");

@@ -16,6 +16,7 @@ import { callService } from "../services/service-gateway.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { orderOpen, orderRefresh, searchPage } from "../ui/callbacks.ts";
 import { cardMessage, HTML } from "../ui/card-message.ts";
+import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame, stripHtml } from "../ui/messages.ts";
 import { orderSummary } from "../ui/order-card.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText, escapeHtml } from "../ui/text.ts";
@@ -172,5 +173,5 @@ function listMessage(
   if (page < pages) keyboard.text(ctx.t("btn-next"), searchPage.encode({ token, page: page + 1 }));
   const lines = [ctx.t("lookup-many", { query: escapeHtml(query.text), total: result.total, page, pages })];
   if (result.truncated) lines.push(ctx.t("lookup-many-more", { shown: result.items.length }));
-  return { text: lines.join("\n"), keyboard };
+  return { text: lines.join("\n"), keyboard: tidyKeyboard(keyboard) };
 }

@@ -18,5 +18,10 @@ export const orderAction = callbackCodec("oa", ["action", "id"]);
 // --- Dialogs (issue 5) ---
 /** A button of a dialog prompt: `dg:<tag>:<value>`; the tag names the prompt (dialog nonce + prompt number). */
 export const dialogButton = callbackCodec("dg", ["tag", "value"]);
-/** A page of a staff list: `sl:<kind>:<token or ->:<page>` (kind m|g|s: masters, managers, staff). */
-export const staffPage = callbackCodec("sl", ["kind", "token", "page"]);
+/**
+ * A page of a staff list: `sl:<kind>:<shop>:<token or ->:<page>` (kind m|g|s: masters, managers,
+ * staff; shop: the workshop's id, or `#<index>` in the configured list when the id is too long).
+ */
+export const staffPage = callbackCodec("sl", ["kind", "shop", "token", "page"]);
+/** The workshop pick before a staff list (several workshops): `sw:<kind>:<shop>:<token or ->`. */
+export const staffShop = callbackCodec("sw", ["kind", "shop", "token"]);

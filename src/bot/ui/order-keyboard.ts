@@ -12,6 +12,7 @@ import { InlineKeyboard } from "grammy";
 import type { Order } from "../../service/index.ts";
 import type { Role } from "../context.ts";
 import { orderRefresh } from "./callbacks.ts";
+import { tidyKeyboard } from "./keyboard.ts";
 
 export interface CardAction {
   /** Locale key of the button text ("icon + word" reads best, decisions.md). */
@@ -42,5 +43,6 @@ export function orderCardKeyboard(
     keyboard.text(t(action.label), data);
     inRow++;
   }
-  return keyboard;
+  // Without a refresh button (an id too long for it) the first row would stay empty.
+  return tidyKeyboard(keyboard);
 }

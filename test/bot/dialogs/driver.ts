@@ -1,5 +1,6 @@
 /** Drives the dialogs like a clerk would; shared by the dialog tests. */
 import { expect } from "vitest";
+import type { StoredMessage } from "../../helpers/fake-telegram.ts";
 import type { TestUser } from "../../helpers/test-bot.ts";
 
 export const SKIP = "⏭ Skip";
@@ -26,6 +27,14 @@ export function buttons(op: TestUser): string[] {
       ?.replyMarkup?.inline_keyboard.flat()
       .map((b) => b.text) ?? []
   );
+}
+
+/** The callback data of a button of `message` (to press it again after it was removed: stale presses). */
+export function buttonData(message: StoredMessage, text: string): string {
+  for (const button of message.replyMarkup?.inline_keyboard.flat() ?? []) {
+    if (button.text === text && "callback_data" in button) return button.callback_data;
+  }
+  throw new Error(`No button "${text}"`);
 }
 
 /** /new up to the summary, in English, on a bot configured with one workshop. */

@@ -12,6 +12,7 @@ import { parseOrderQuery, searchOrders } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
 import { HTML } from "../../ui/card-message.ts";
+import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { orderSummary } from "../../ui/order-card.ts";
 import { cutText } from "../../ui/text.ts";
 import { STATUS_CHANGE, statusChangeDialog } from "./dialog.ts";
@@ -56,5 +57,5 @@ statusChangeFeature.command("status", async (ctx, next) => {
     if (!orderAction.fits({ action: "st", id: order.id })) continue;
     keyboard.text(cutText(orderSummary(order), 60), orderAction.encode({ action: "st", id: order.id })).row();
   }
-  await ctx.reply(ctx.t("st-pick-order"), { reply_markup: keyboard });
+  await ctx.reply(ctx.t("st-pick-order"), { reply_markup: tidyKeyboard(keyboard) });
 });

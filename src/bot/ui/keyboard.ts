@@ -1,0 +1,16 @@
+/**
+ * Keyboards as Telegram wants them. grammY's InlineKeyboard starts with an
+ * empty row and `row()` always opens a new one, so a builder that ends rows
+ * unconditionally leaves `[]` rows behind; a strict Telegram refuses those.
+ */
+import { InlineKeyboard } from "grammy";
+
+/** The same buttons without empty rows (an empty keyboard when nothing is left). */
+export function tidyKeyboard(keyboard: InlineKeyboard): InlineKeyboard {
+  return new InlineKeyboard(keyboard.inline_keyboard.filter((row) => row.length > 0));
+}
+
+/** True when the keyboard has at least one button. */
+export function hasButtons(keyboard: InlineKeyboard): boolean {
+  return keyboard.inline_keyboard.some((row) => row.length > 0);
+}
