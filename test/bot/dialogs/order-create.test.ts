@@ -3,7 +3,7 @@ import { createMemoryStore } from "../../../src/bot/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { updateId } from "../../helpers/updates.ts";
-import { buttonData, buttons, fillOrder, lastText } from "./driver.ts";
+import { buttonData, buttons, fillOrder, lastText, SKIP } from "./driver.ts";
 
 const OPERATOR = 101;
 const VIEWER = 202;
@@ -327,5 +327,81 @@ describe("/new: expiry and language", () => {
     expect(buttons(op)).toContain("✖ Отмена");
     await op.send("/cancel");
     expect(lastText(op)).toContain("Диалог отменён");
+  });
+});
+
+describe("/new: client contacts and searches", () => {
+  it("validates the new client's phone and e-mail, re-prompts, and sends the normalized phone", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("Контакт Проверкин");
+    await op.press("➕ New client");
+    expect(lastText(op)).toContain("Client's phone");
+    await op.send("Иван Петров");
+    expect(lastText(op)).toContain("does not look like a phone number");
+    await op.send("12345");
+    expect(lastText(op)).toContain("does not look like a phone number");
+    const phonePrompt = op.lastReply();
+    await op.send("8 (900) 765-43-21");
+    // The answered prompt shows how the number was read.
+    expect(phonePrompt?.text).toContain("<b>+7 900 765-43-21</b>");
+    await op.send("ivan@");
+    expect(lastText(op)).toContain("does not look like an e-mail");
+    await op.send("ivan@example.com");
+    await op.press(SKIP); // address
+    await op.press(SKIP); // device type
+    await op.press(SKIP); // brand
+    await op.send("Redmi 9"); // model
+    await op.press(SKIP); // sn
+    await op.send("Не включается");
+    for (let i = 0; i < 4; i++) await op.press(SKIP);
+    await op.press(buttons(op)[0] ?? "?"); // the first quick deadline
+    await op.press(SKIP); // master
+    await op.press("❌ No");
+    await op.press(SKIP); // source
+    await op.press("✔ Done");
+    await op.press("No prepayment");
+    expect(lastText(op)).toContain("+7 900 765-43-21");
+    await op.press("✅ Create");
+    const order = ordersOf("Контакт Проверкин")[0];
+    const client = sandbox.store.counteragentById.get(order?.counteragentId ?? "");
+    expect(client?.phones).toEqual(["+7 900 765-43-21"]);
+    expect(client?.email).toBe("ivan@example.com");
+  });
+
+  it("a phone typed as the search is reused in full for a new client", async () => {
+    const op = t.user(OPERATOR, { languageCode: "ru" });
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("+7 999 000-11-22");
+    expect(lastText(op)).toContain("никого не нашлось");
+    await op.press("➕ Новый клиент");
+    expect(lastText(op)).toContain("Имя нового клиента");
+    await op.send("Телефон Изпоиска");
+    // The phone came from the search: the next question is the e-mail.
+    expect(lastText(op)).toContain("E-mail");
+    await op.send("не почта");
+    expect(lastText(op)).toContain("не похоже на адрес e-mail");
+    await op.send("/cancel");
+  });
+
+  it("text typed at the found clients is a new search, a phone too", async () => {
+    const known = sandbox.store.counteragents.find((c) => c.phones.length > 0);
+    const phone = known?.phones[0] ?? "";
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("Несуществующий Клиентище");
+    expect(lastText(op)).toContain("Nobody found");
+    t.resetServiceRequests();
+    await op.send(phone);
+    expect(t.serviceRequests()).toBe(1);
+    expect(lastText(op)).toContain(`Found for “${phone}”`);
+    await op.send("x");
+    expect(lastText(op)).toContain("2 to 100 characters");
+    await op.press(`${known?.name} · ${phone}`);
+    expect(lastText(op)).toContain("Device type");
+    await op.send("/cancel");
   });
 });
