@@ -7,12 +7,23 @@
 import { startSandbox } from "../src/sandbox/index.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
+import { dialogRss } from "./dialog-rss.ts";
+import { dialogStorage } from "./dialog-storage.ts";
+import { lookupLatency } from "./lookup-latency.ts";
 import { lookupThroughput } from "./lookup-throughput.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 
-const MODULES: BenchModule[] = [requestsPerAction, lookupThroughput, clientOverhead, clientParse];
+const MODULES: BenchModule[] = [
+  requestsPerAction,
+  lookupThroughput,
+  lookupLatency,
+  dialogStorage,
+  dialogRss,
+  clientOverhead,
+  clientParse,
+];
 
 function selected(modules: BenchModule[]): BenchModule[] {
   const words = process.argv.slice(2);

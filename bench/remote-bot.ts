@@ -21,6 +21,8 @@ export interface RemoteBotOptions {
   /** Called when the client hands a request to fetch (its URL). */
   onFetch?: (url: string) => void;
   store?: Store;
+  /** Another fake Telegram (e.g. test/helpers' FakeTelegram, to press buttons); default the lean one. */
+  telegramFetch?: typeof fetch;
 }
 
 export interface RemoteBot {
@@ -47,7 +49,10 @@ export function remoteBot(sandbox: SandboxProcess, options: RemoteBotOptions): R
     store: options.store ?? createMemoryStore(),
     serviceKind: "remote",
     throttle: false,
-    botConfig: { botInfo: BOT_INFO, client: { fetch: leanTelegramFetch(options.onTelegramCall) } },
+    botConfig: {
+      botInfo: BOT_INFO,
+      client: { fetch: options.telegramFetch ?? leanTelegramFetch(options.onTelegramCall) },
+    },
   });
   let messageId = 0;
   return {

@@ -31,9 +31,20 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startSandboxProcess(): Promise<SandboxProcess> {
+/** `faults`: the sandbox's fault spec, e.g. "latency=20" for a service 20 ms away. */
+export async function startSandboxProcess(faults?: string): Promise<SandboxProcess> {
   const cli = new URL("../src/sandbox/cli.ts", import.meta.url).pathname;
-  const child = spawn(process.execPath, [cli, "--port", "0", "--seed", "1", "--orders", "500"], {
+  const args = [
+    cli,
+    "--port",
+    "0",
+    "--seed",
+    "1",
+    "--orders",
+    "500",
+    ...(faults ? ["--faults", faults] : []),
+  ];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });

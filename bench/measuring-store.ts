@@ -1,0 +1,50 @@
+/**
+ * A Store wrapper that keeps the serialized size (JSON, UTF-8 bytes) of every
+ * value currently stored, per namespace: what a file or Redis store would hold.
+ */
+import type { AdapterOptions, StorageAdapter, Store } from "../src/bot/storage.ts";
+
+export interface MeasuringStore extends Store {
+  /** Bytes per namespace right now. */
+  bytes(): Map<string, number>;
+}
+
+export function measuringStore(inner: Store): MeasuringStore {
+  const sizes = new Map<string, Map<string, number>>();
+  const sizesOf = (namespace: string) => {
+    let map = sizes.get(namespace);
+    if (!map) {
+      map = new Map();
+      sizes.set(namespace, map);
+    }
+    return map;
+  };
+  return {
+    kind: inner.kind,
+    close: () => inner.close(),
+    adapter<T>(namespace: string, options?: AdapterOptions): StorageAdapter<T> {
+      const adapter = inner.adapter<T>(namespace, options);
+      const map = sizesOf(namespace);
+      return {
+        read: (key) => adapter.read(key),
+        async write(key, value) {
+          map.set(key, Buffer.byteLength(JSON.stringify(value)));
+          await adapter.write(key, value);
+        },
+        async delete(key) {
+          map.delete(key);
+          await adapter.delete(key);
+        },
+      };
+    },
+    bytes() {
+      const out = new Map<string, number>();
+      for (const [namespace, map] of sizes) {
+        let total = 0;
+        for (const size of map.values()) total += size;
+        out.set(namespace, total);
+      }
+      return out;
+    },
+  };
+}
