@@ -1,6 +1,11 @@
 /** Parsers of typed answers: amounts, phones, dates in the user's locale formats (date-fns, in TIMEZONE). */
 import { TZDate, tz } from "@date-fns/tz";
-import { addDays, isValid, parse, set, startOfDay } from "date-fns";
+// Per-function entry points: the "date-fns" index loads all ~1000 modules (~2 s, ~250 MB RSS at start).
+import { addDays } from "date-fns/addDays";
+import { isValid } from "date-fns/isValid";
+import { parse } from "date-fns/parse";
+import { set } from "date-fns/set";
+import { startOfDay } from "date-fns/startOfDay";
 import type { Locale } from "../../config.ts";
 
 const MAX_AMOUNT = 100_000_000;

@@ -1,7 +1,10 @@
 /** Dates as users read them: in the shop's TIMEZONE, in the user's locale (date-fns). */
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { enGB, ru } from "date-fns/locale";
+// Per-function and per-locale entry points: the "date-fns" and "date-fns/locale" indexes load
+// every function and every locale (~1000 modules, ~2 s and ~250 MB RSS at start).
+import { format } from "date-fns/format";
+import { enGB } from "date-fns/locale/en-GB";
+import { ru } from "date-fns/locale/ru";
 import type { Locale } from "../../config.ts";
 
 const DATE_LOCALES = { ru, en: enGB } as const;
