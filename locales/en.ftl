@@ -81,7 +81,7 @@ card-approx-price = Preliminary price: { $price }
 card-paid = Paid: { $amount }
 card-note = 📝 Note: { $note }
 card-unknown = —
-money = { NUMBER($amount, minimumFractionDigits: 0, maximumFractionDigits: 2) } ₽
+money = { $amount } ₽
 
 ## Service errors
 err-quota = ⏳ The service's request limit is reached. It resets at { $time }; please try again after that.

@@ -82,7 +82,7 @@ card-approx-price = Предварительная стоимость: { $price 
 card-paid = Оплачено: { $amount }
 card-note = 📝 Заметка: { $note }
 card-unknown = —
-money = { NUMBER($amount, minimumFractionDigits: 0, maximumFractionDigits: 2) } ₽
+money = { $amount } ₽
 
 ## Ошибки сервиса
 err-quota = ⏳ Исчерпан лимит запросов к сервису. Он обновится в { $time }; попробуйте после этого.

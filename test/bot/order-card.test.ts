@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { createI18n, LOCALES_DIR } from "../../src/bot/i18n.ts";
+import { formatAmount } from "../../src/bot/ui/money.ts";
 import { formatOrderCard, orderSummary } from "../../src/bot/ui/order-card.ts";
 import { MESSAGE_LIMIT } from "../../src/bot/ui/text.ts";
 import type { Locale } from "../../src/config.ts";
@@ -57,7 +58,7 @@ describe("order card", () => {
     expect(text).toContain("Менеджер: Сидорова А.");
     expect(text).toContain("Создан: 1 мар. 2026, 10:30");
     expect(text).toContain("Срок: 5 мар. 2026, 19:00");
-    expect(text).toMatch(/Стоимость: 12\s500,5 ₽/);
+    expect(text).toMatch(/Стоимость: 12\s500,50 ₽/);
     expect(text).toMatch(/Оплачено: 3\s000 ₽/);
     expect(text).toContain("📝 Заметка: Клиент просил позвонить &amp; уточнить");
   });
@@ -68,7 +69,7 @@ describe("order card", () => {
     expect(text).toContain("Status: <b>В работе</b>");
     expect(text).toContain("Created: 1 Mar 2026, 10:30");
     expect(text).toContain("Deadline: 5 Mar 2026, 19:00");
-    expect(text).toContain("💰 Price: 12,500.5 ₽");
+    expect(text).toContain("💰 Price: 12,500.50 ₽");
   });
 
   it("escapes what the service sends", () => {
@@ -110,5 +111,16 @@ describe("locale files", () => {
   it("have the same keys in Russian and English", () => {
     expect(keys("ru")).toEqual(keys("en"));
     expect(keys("ru").length).toBeGreaterThan(50);
+  });
+});
+
+describe("money", () => {
+  it("shows two decimals for a fractional amount and none for a whole one, in both locales", () => {
+    expect(formatAmount(500.5, "ru")).toBe("500,50");
+    expect(formatAmount(8000, "ru")).toBe("8\u00a0000");
+    expect(formatAmount(1000.004, "ru")).toBe("1\u00a0000");
+    expect(formatAmount(0.05, "ru")).toBe("0,05");
+    expect(formatAmount(500.5, "en")).toBe("500.50");
+    expect(formatAmount(8000, "en")).toBe("8,000");
   });
 });

@@ -3,7 +3,9 @@
  * status change: a register of the order's workshop (cached) that accepts cash
  * or bank, then the amounts the register allows: cash, bank, or both (mixed).
  */
+import type { Locale } from "../../config.ts";
 import type { DialogContext } from "../context.ts";
+import { formatAmount } from "../ui/money.ts";
 import { accept, ask, type DialogRun, reject } from "./ask.ts";
 import { parseAmount } from "./parse.ts";
 import { askPick } from "./prompts.ts";
@@ -90,9 +92,8 @@ function askAmount(run: DialogRun, ctx: DialogContext, text: string): Promise<nu
 }
 
 /** "1 500 ₽ cash + 2 000 ₽ bank" for summaries and confirmations. */
-export function amountsText(ctx: DialogContext, amounts: Amounts, locale: string): string {
-  const format = (value: number) =>
-    new Intl.NumberFormat(locale === "en" ? "en-GB" : "ru-RU", { maximumFractionDigits: 2 }).format(value);
+export function amountsText(ctx: DialogContext, amounts: Amounts, locale: Locale): string {
+  const format = (value: number) => formatAmount(value, locale);
   const parts: string[] = [];
   if (amounts.money !== undefined) parts.push(ctx.t("pay-amount-cash", { amount: format(amounts.money) }));
   if (amounts.bank !== undefined) parts.push(ctx.t("pay-amount-bank", { amount: format(amounts.bank) }));

@@ -7,6 +7,7 @@ import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config.ts";
 import type { Order } from "../../service/index.ts";
 import { formatDateTime } from "./dates.ts";
+import { formatAmount } from "./money.ts";
 import { cutHtml, escapeHtml } from "./text.ts";
 
 export interface CardOptions {
@@ -72,11 +73,13 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   if (order.dateCreate) line("card-created", { date: formatDateTime(order.dateCreate, locale, timezone) });
   if (order.deadline) line("card-deadline", { date: formatDateTime(order.deadline, locale, timezone) });
   const price = order.summ?.price;
-  if (price !== undefined && price > 0) line("card-price", { amount: t("money", { amount: price }) });
+  if (price !== undefined && price > 0)
+    line("card-price", { amount: t("money", { amount: formatAmount(price, locale) }) });
   else if (order.approximatePrice?.trim())
     line("card-approx-price", { price: e(order.approximatePrice.trim()) });
   const paid = order.cash?.summ;
-  if (paid !== undefined && paid > 0) line("card-paid", { amount: t("money", { amount: paid }) });
+  if (paid !== undefined && paid > 0)
+    line("card-paid", { amount: t("money", { amount: formatAmount(paid, locale) }) });
   const note = noteText(order);
   if (note) line("card-note", { note: e(note) });
 

@@ -67,9 +67,11 @@ describe("/new: happy paths", () => {
         await u.press("Касса Ленина (cash, bank)");
         await u.press("💵+💳 Both");
         await u.send("1 000");
-        await u.send("500,50");
+        await u.send("500,5");
       },
     });
+    // One formatter for card, summary and payment steps: whole amounts bare, kopecks with two digits.
+    expect(lastText(op)).toContain("1,000 ₽ cash + 500.50 ₽ bank");
     await op.press("✅ Create");
     expect(sandbox.store.orders.length).toBe(before + 1);
     const order = sandbox.store.orders.at(-1);
