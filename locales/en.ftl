@@ -11,25 +11,20 @@ unhandled = I did not understand that. Send an order number (for example <code>1
 unhandled-callback = This button no longer works.
 
 ## Start and help
-start-operator =
-    👋 Hello, { $name }! You are an <b>operator</b>.
-    
-    • Send an order number — <code>1042</code>, <code>А-001042</code> or <code>#1042</code> — or use /order 1042.
-    • In any chat type <code>@{ $bot } 1042</code> to share an order card.
-    • /status — connection to the service and the request quota.
-    • /language — change the language.
-start-viewer =
-    👋 Hello, { $name }! You can <b>look orders up</b>.
-    
-    • Send an order number — <code>1042</code>, <code>А-001042</code> or <code>#1042</code> — or use /order 1042.
-    • In any chat type <code>@{ $bot } 1042</code> to share an order card.
-    • /language — change the language.
-help = { start-help-title }
-    
-    /order <i>number</i> — find an order (digits: exact number; with letters: part of the number)
-    /status — service connection and quota (operators)
-    /language — change the language
-    /help — this help
+start-operator = 👋 Hello, { $name }! You are an <b>operator</b>.
+start-viewer = 👋 Hello, { $name }! You can <b>look orders up</b>.
+help-find =
+    🔍 <b>Find an order</b>
+    • send its number: <code>1042</code> (exact), <code>А-001042</code> or a part with letters <code>А-0010</code>; or /order 1042
+    • in any chat: <code>@{ $bot } 1042</code> to share the card
+help-write =
+    ✏️ <b>Work with orders</b>
+    • /new — new order
+    • /status <i>number</i> — change its status (or 🔁 Status on the card)
+    • /cancel — leave the current dialog
+help-staff = 👥 <b>Staff</b>: /masters, /managers, /staff <i>[name]</i>
+help-other-operator = ⚙️ /status — service and quota · /language — language · /help
+help-other-viewer = ⚙️ /language — language · /help
 start-help-title = ℹ️ <b>What I can do</b>
 
 ## Language
@@ -115,7 +110,7 @@ inline-result-description = { $client } · { $device }
 ## Commands (menu)
 cmd-start = Start and help
 cmd-order = Find an order by number
-cmd-status = Service connection and quota
+cmd-status = Change an order's status [number]; the service and quota
 cmd-language = Change the language
 cmd-help = Help
 

@@ -40,6 +40,26 @@ describe("access", () => {
     expect(viewer.lastReply()?.text).toContain("You can <b>look orders up</b>");
   });
 
+  it("/start and /help list every command of the role: operators all, viewers no write commands", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    for (const command of ["/start", "/help"]) {
+      await op.send(command);
+      const text = op.lastReply()?.text ?? "";
+      for (const listed of ["/order", "/new", "/status <i>number</i>", "/status —", "/masters", "/managers"])
+        expect(text).toContain(listed);
+      for (const listed of ["/staff", "/cancel", "/language", "/help", "@repair_crm_test_bot 1042"])
+        expect(text).toContain(listed);
+    }
+    const viewer = t.user(VIEWER, { languageCode: "ru" });
+    for (const command of ["/start", "/help"]) {
+      await viewer.send(command);
+      const text = viewer.lastReply()?.text ?? "";
+      for (const listed of ["/order", "/masters", "/managers", "/staff", "/language", "/help", "@repair_crm"])
+        expect(text).toContain(listed);
+      for (const hidden of ["/new", "/status", "/cancel"]) expect(text).not.toContain(hidden);
+    }
+  });
+
   it("shows operators the buttons that dialogs add, viewers only Refresh", async () => {
     const op = t.user(OPERATOR, { languageCode: "en" });
     await op.send(String(KNOWN_NUM));

@@ -1,16 +1,30 @@
-/** /start and /help: what this user can do, by role. */
+/**
+ * /start and /help: what this user can do, by role, in short groups: finding
+ * orders, the write commands (operators only), staff lists, settings. Viewers
+ * never see a command they may not use.
+ */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../ui/text.ts";
 
 export const startFeature = new Composer<BotContext>();
 
+export function helpText(ctx: BotContext): string {
+  const operator = ctx.role === "operator";
+  return [
+    ctx.t("help-find", { bot: ctx.me.username }),
+    ...(operator ? [ctx.t("help-write")] : []),
+    ctx.t("help-staff"),
+    ctx.t(operator ? "help-other-operator" : "help-other-viewer"),
+  ].join("\n\n");
+}
+
 startFeature.command("start", async (ctx) => {
   const name = escapeHtml(ctx.from?.first_name ?? "");
-  const key = ctx.role === "operator" ? "start-operator" : "start-viewer";
-  await ctx.reply(ctx.t(key, { name, bot: ctx.me.username }), { parse_mode: "HTML" });
+  const greeting = ctx.t(ctx.role === "operator" ? "start-operator" : "start-viewer", { name });
+  await ctx.reply(`${greeting}\n\n${helpText(ctx)}`, { parse_mode: "HTML" });
 });
 
 startFeature.command("help", async (ctx) => {
-  await ctx.reply(ctx.t("help"), { parse_mode: "HTML" });
+  await ctx.reply(`${ctx.t("start-help-title")}\n\n${helpText(ctx)}`, { parse_mode: "HTML" });
 });
