@@ -20,3 +20,11 @@ export function formatTime(date: Date, locale: Locale, timezone: string, now: Da
   const sameDay = format(zoned, "yyyy-MM-dd") === format(new TZDate(now, timezone), "yyyy-MM-dd");
   return format(zoned, sameDay ? "HH:mm" : "d MMM, HH:mm", { locale: DATE_LOCALES[locale] });
 }
+
+/** Weekday patterns as people write them: "Tue" in English, "вт" in Russian (date-fns' EEE is "втр"). */
+const DAY_PATTERNS: Record<Locale, string> = { ru: "EEEEEE dd.MM", en: "EEE dd.MM" };
+
+/** "Tue 24.11" / "вт 24.11": a day near today, short enough for a button. */
+export function formatDay(date: Date, locale: Locale, timezone: string): string {
+  return format(new TZDate(date, timezone), DAY_PATTERNS[locale], { locale: DATE_LOCALES[locale] });
+}

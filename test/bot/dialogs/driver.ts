@@ -29,6 +29,13 @@ export function buttons(op: TestUser): string[] {
   );
 }
 
+/** Presses a quick deadline button (0: +1 day, 1: +2, 2: +3, 3: +7); they are labelled with dates. */
+export async function pressDeadline(op: TestUser, index: number): Promise<void> {
+  const label = op.lastReply()?.replyMarkup?.inline_keyboard[0]?.[index]?.text;
+  if (!label) throw new Error("no deadline buttons");
+  await op.press(label);
+}
+
 /** The callback data of a button of `message` (to press it again after it was removed: stale presses). */
 export function buttonData(message: StoredMessage, text: string): string {
   for (const button of message.replyMarkup?.inline_keyboard.flat() ?? []) {
@@ -61,7 +68,7 @@ export async function fillOrder(op: TestUser, a: OrderAnswers): Promise<void> {
   for (let i = 0; i < 4; i++) await op.press(SKIP); // equipment, appearance, colour, price
   expect(lastText(op)).toContain("Deadline");
   if (a.deadline) await op.send(a.deadline);
-  else await op.press("+1 d");
+  else await pressDeadline(op, 0); // +1 day
   await op.press(a.master ?? SKIP);
   await op.press("❌ No"); // urgent
   await op.press(SKIP); // advertising source

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStore } from "../../../src/bot/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { updateId } from "../../helpers/updates.ts";
-import { buttonData, buttons, fillOrder, lastText, SKIP } from "./driver.ts";
+import { buttonData, buttons, fillOrder, lastText, pressDeadline, SKIP } from "./driver.ts";
 
 const OPERATOR = 101;
 const VIEWER = 202;
@@ -119,7 +120,7 @@ describe("/new: edit and cancel", () => {
     await fillOrder(op, { client: { query: "Правка Клиент" } });
     await op.press("✏️ Edit");
     await op.press("Deadline");
-    await op.press("+7 d");
+    await pressDeadline(op, 3); // +7 days
     expect(lastText(op)).toContain("Check the order");
     await op.press("✅ Create");
     const order = ordersOf("Правка Клиент")[0];
@@ -405,5 +406,37 @@ describe("/new: client contacts and searches", () => {
     await op.press(`${known?.name} · ${phone}`);
     expect(lastText(op)).toContain("Device type");
     await op.send("/cancel");
+  });
+});
+
+describe("/new: deadline", () => {
+  it("labels the quick buttons with dates in the user's locale and TIMEZONE, at the closing time", async () => {
+    // 2026-11-23 is a Monday; 22:30 UTC is already Tuesday 01:30 in Moscow.
+    const late = await createTestBot({
+      sandbox,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+      clock: new ManualClock(new Date("2026-11-23T22:30:00Z")),
+    });
+    const ru = late.user(OPERATOR, { languageCode: "ru" });
+    await ru.send("/new");
+    await ru.press("Платный ремонт");
+    await ru.send("Срок Проверкин");
+    await ru.press("➕ Новый клиент");
+    for (let i = 0; i < 4; i++) await ru.press("⏭ Пропустить"); // phone, e-mail, address, device type
+    for (let i = 0; i < 3; i++) await ru.press("⏭ Пропустить"); // brand, model, sn
+    await ru.send("Не включается");
+    for (let i = 0; i < 4; i++) await ru.press("⏭ Пропустить");
+    expect(buttons(ru).slice(0, 4)).toEqual(["ср 25.11", "чт 26.11", "пт 27.11", "вт 01.12"]);
+    const prompt = ru.lastReply();
+    await ru.press("ср 25.11");
+    expect(prompt?.text).toContain("<b>25 нояб. 2026, 19:00</b>");
+    await ru.send("/cancel");
+    const en = late.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(en, { client: { query: "Deadline English" }, deadline: "tomorrow 15:00" });
+    const answered = en.replies().find((m) => m.text.startsWith("Deadline:"));
+    // The typed word is echoed as understood, in the prompt it answered.
+    expect(answered?.text).toContain("<b>25 Nov 2026, 15:00</b>");
+    await late.close();
   });
 });

@@ -1,45 +1,53 @@
 /**
  * Step 5. Deadline: quick buttons +1, +2, +3, +7 days at CLOSING_TIME in
- * TIMEZONE (decisions.md), or a typed date/time in the user's locale formats;
- * a moment in the past is refused with a re-prompt.
+ * TIMEZONE (decisions.md), labelled with their dates in the user's locale
+ * ("Tue 24.11" / "вт 24.11"), or a typed date/time in the user's locale
+ * formats; a moment in the past is refused with a re-prompt. The answered
+ * prompt shows the date and time as understood, so "завтра" is visibly read right.
  */
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
-import { daysAhead, parseDate } from "../../dialog-kit/parse.ts";
+import { type DateContext, daysAhead, parseDate } from "../../dialog-kit/parse.ts";
 import { SKIP } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
-import { formatDateTime } from "../../ui/dates.ts";
+import { formatDateTime, formatDay } from "../../ui/dates.ts";
+import { escapeHtml } from "../../ui/text.ts";
 
 const QUICK_DAYS = [1, 2, 3, 7] as const;
 
 export async function askDeadline(run: DialogRun, ctx: DialogContext): Promise<number | undefined> {
-  const { config } = ctx.services;
+  const { config, clock } = ctx.services;
   const locale = await localeOf(ctx);
-  const context = (at: number) => ({
+  const context = (at: number): DateContext => ({
     locale,
     timezone: config.timezone,
     now: new Date(at),
     defaultTime: config.closingTime,
   });
+  // The buttons' dates are fixed when asked (through external: the same on every replay),
+  // so a button means the day its label shows even if pressed after midnight.
+  const askedAt = await run.dialog.external(() => clock.now().getTime());
+  const quick = QUICK_DAYS.map((days) => daysAhead(days, context(askedAt)));
+  const shown = (date: Date) => escapeHtml(formatDateTime(date, locale, config.timezone));
   return ask<number | undefined>(run, ctx, {
     text: ctx.t("new-ask-deadline"),
     acceptsText: true,
     buttons: [
-      QUICK_DAYS.map((days) => ({ text: ctx.t("new-btn-days", { days }), value: String(days) })),
+      quick.map((date, index) => ({ text: formatDay(date, locale, config.timezone), value: String(index) })),
       [{ text: ctx.t("dlg-btn-skip"), value: SKIP }],
     ],
     parse: (a) => {
       if (a.kind === "button") {
         if (a.value === SKIP) return accept(undefined);
-        const days = QUICK_DAYS.find((d) => String(d) === a.value);
-        return days ? accept(daysAhead(days, context(a.at)).getTime()) : reject(a.ctx.t("dlg-use-buttons"));
+        const date = /^\d$/.test(a.value) ? quick[Number(a.value)] : undefined;
+        return date ? accept(date.getTime(), shown(date)) : reject(a.ctx.t("dlg-use-buttons"));
       }
       const date = parseDate(a.text, context(a.at));
       if (!date) return reject(a.ctx.t("dlg-bad-date"));
       if (date.getTime() <= a.at) {
         return reject(a.ctx.t("new-deadline-past", { date: formatDateTime(date, locale, config.timezone) }));
       }
-      return accept(date.getTime());
+      return accept(date.getTime(), shown(date));
     },
   });
 }
