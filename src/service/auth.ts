@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ServiceError } from "./errors.ts";
-import { isObject, num, record } from "./schemas/common.ts";
+import { answer, isObject, num, record } from "./schemas/common.ts";
 import type { ServiceStore, StoredToken } from "./store.ts";
 import type { Transport } from "./transport.ts";
 
@@ -32,9 +32,11 @@ export interface TokenSource {
 const DEFAULT_TTL_S = 900;
 
 /** `{token, ttl, remainRequest, expireDate}`, tolerant of the token inside `data`. */
-const authAnswer = z.preprocess(
-  (body) => (isObject(body) && body.token === undefined && isObject(body.data) ? body.data : body),
-  record({ token: z.string().min(1), ttl: num.optional() }),
+const authAnswer = answer(
+  z.preprocess(
+    (body) => (isObject(body) && body.token === undefined && isObject(body.data) ? body.data : body),
+    record({ token: z.string().min(1), ttl: num.optional() }),
+  ),
 );
 
 export interface TokenSourceOptions {

@@ -13,16 +13,29 @@ export interface QuotaSignal {
   resetAt?: number;
 }
 
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * Continues with a store result: at once when the store answered synchronously
+ * (the memory store, on every call), after it settles otherwise (e.g. Redis).
+ */
+function then<T, R>(value: Awaitable<T>, next: (value: T) => R): Awaitable<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 /** When neither the error nor an earlier answer says when the block ends. */
 const FALLBACK_BLOCK_MS = 60_000;
 
 export interface QuotaTracker {
   /** Last seen quota in this process; null before any answer. */
   readonly current: Quota | null;
-  /** Throws kind "quota" (nothing sent) while the quota is spent and the window has not reset. */
-  assertAvailable(): Promise<void>;
-  /** Records remainRequest/expireDate of an answer. */
-  observe(signal: QuotaSignal): Promise<void>;
+  /**
+   * Throws kind "quota" (nothing sent) while the quota is spent and the window has not reset.
+   * Synchronous with a synchronous store.
+   */
+  assertAvailable(): Awaitable<void>;
+  /** Records remainRequest/expireDate of an answer; synchronous with a synchronous store. */
+  observe(signal: QuotaSignal): Awaitable<void>;
   /** Records a quota refusal (429, blocked 403); returns the reset time to report. */
   exhausted(resetAt: number | undefined): Promise<Date>;
 }
@@ -33,9 +46,17 @@ export function createQuotaTracker(store: ServiceStore, now: () => number): Quot
   const futureOrNull = (at: number | null | undefined): number | null =>
     at !== null && at !== undefined && at > now() ? at : null;
 
-  const save = async (quota: StoredQuota): Promise<void> => {
+  const save = (quota: StoredQuota): Awaitable<void> => {
     last = quota;
-    await store.setQuota(quota);
+    return store.setQuota(quota);
+  };
+
+  const check = (stored: StoredQuota | undefined): void => {
+    const quota = stored ?? last;
+    last = quota;
+    if (!quota || quota.remaining > 0 || quota.resetAt === null || now() >= quota.resetAt) return;
+    const resetAt = new Date(quota.resetAt);
+    throw new ServiceError("quota", `Request quota spent until ${resetAt.toISOString()}`, { resetAt });
   };
 
   return {
@@ -45,20 +66,16 @@ export function createQuotaTracker(store: ServiceStore, now: () => number): Quot
         : null;
     },
 
-    async assertAvailable() {
-      const quota = (await store.getQuota()) ?? last;
-      last = quota;
-      if (!quota || quota.remaining > 0 || quota.resetAt === null || now() >= quota.resetAt) return;
-      const resetAt = new Date(quota.resetAt);
-      throw new ServiceError("quota", `Request quota spent until ${resetAt.toISOString()}`, { resetAt });
+    assertAvailable() {
+      return then(store.getQuota(), check);
     },
 
-    async observe(signal) {
+    observe(signal) {
       const remaining = signal.remaining ?? last?.remaining;
       if (remaining === undefined) return;
       let resetAt = signal.resetAt ?? futureOrNull(last?.resetAt);
       if (remaining <= 0 && resetAt === null) resetAt = now() + FALLBACK_BLOCK_MS;
-      await save({ remaining, resetAt });
+      return save({ remaining, resetAt });
     },
 
     async exhausted(resetAtFromError) {

@@ -134,7 +134,9 @@ export function createTransport(options: TransportOptions): Transport {
 
   const report = (event: RequestEvent): void => {
     // Only method, path, status, timing and quota: never headers, bodies or the query.
-    logger?.debug({ ...event, quotaLeft: quota.current?.remaining }, "service request");
+    if (logger?.isLevelEnabled("debug")) {
+      logger.debug({ ...event, quotaLeft: quota.current?.remaining }, "service request");
+    }
     onRequest?.(event);
   };
 
@@ -208,7 +210,8 @@ export function createTransport(options: TransportOptions): Transport {
     const { method, path } = spec;
     const parsed = parseJson(text);
     const answer = parsed.ok ? parsed.value : undefined;
-    await quota.observe(readQuota(answer));
+    const observed = quota.observe(readQuota(answer));
+    if (observed) await observed; // a synchronous store costs no extra turn
     const failure = readFailure(status, answer);
     if (failure) return { ok: false, error: await toError(spec, failure) };
     if (!parsed.ok) {
@@ -237,7 +240,8 @@ export function createTransport(options: TransportOptions): Transport {
     },
     async send(spec) {
       for (let attempt = 0; ; attempt++) {
-        await quota.assertAvailable();
+        const available = quota.assertAvailable();
+        if (available) await available;
         try {
           return await once(spec);
         } catch (error) {

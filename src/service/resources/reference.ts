@@ -1,4 +1,4 @@
-import { record } from "../schemas/common.ts";
+import { answer, record } from "../schemas/common.ts";
 import { listEnvelope, type Page } from "../schemas/envelope.ts";
 import {
   type CounteragentType,
@@ -22,7 +22,7 @@ const counteragentTypes = listEnvelope(counteragentType);
 const fields = listEnvelope(customFieldDefinition);
 const shops = listEnvelope(shop);
 const howKnows = listEnvelope(howKnow);
-const statuses = record({ data: statusList });
+const statuses = answer(record({ data: statusList }));
 
 export function createOrderTypes(api: Caller) {
   return {

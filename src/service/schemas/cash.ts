@@ -27,10 +27,10 @@ export type CashItem = z.output<typeof cashItem>;
 const cashItemRef = record({ id: id.optional(), name: z.string().optional(), isIncome: bool.optional() });
 const documentRef = record({ id: id.optional(), number: text.optional() });
 
+const liftTransactionRefs = liftRefs(["cashItem", "cashRegister", "customer", "counteragent", "document"]);
+
 function normalizeTransaction(raw: unknown): unknown {
-  return isObject(raw)
-    ? liftRefs(raw, ["cashItem", "cashRegister", "customer", "counteragent", "document"])
-    : raw;
+  return isObject(raw) ? liftTransactionRefs(raw) : raw;
 }
 
 /** A money movement; `money` is always positive, the direction is `cashItem.isIncome`. */

@@ -21,31 +21,75 @@ export function toMillis(value: unknown): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-/** Drops null-valued keys so "null" reads as "absent" everywhere. */
-function dropNulls(value: unknown): unknown {
+/**
+ * Drops null-valued keys from every object of an answer, in one pass, so "null"
+ * reads as "absent" everywhere. Objects and arrays without nulls are returned as
+ * they are: the common answer costs a walk, not a copy.
+ */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const clean = withoutNulls(item);
+      if (clean !== item) {
+        out ??= [...value];
+        out[i] = clean;
+      }
+    }
+    return out ?? value;
+  }
   if (!isObject(value)) return value;
-  const out: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) if (item !== null) out[key] = item;
-  return out;
+  let out: JsonObject | undefined;
+  for (const key in value) {
+    const item = value[key];
+    const clean = item === null ? undefined : withoutNulls(item);
+    if (clean === item) continue;
+    out ??= { ...value };
+    if (clean === undefined) delete out[key];
+    else out[key] = clean;
+  }
+  return out ?? value;
 }
 
-/** An object that keeps unknown keys and treats null values as absent. */
-export function record<T extends z.core.$ZodLooseShape>(shape: T) {
-  return z.preprocess(dropNulls, z.looseObject(shape));
+/**
+ * The schema of a whole answer body: nulls dropped once (see withoutNulls), then
+ * `schema`. Records inside are plain objects that never see a null.
+ */
+export function answer<T extends z.ZodType>(schema: T) {
+  return z.preprocess(withoutNulls, schema);
 }
+
+/** An object that keeps unknown keys; parse it inside `answer()`, which has dropped the nulls. */
+export function record<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.looseObject(shape);
+}
+
+/*
+ * The scalar readers below take the usual form first, as is; only the rarer form
+ * (a numeric id, a numeric string, ...) pays for a conversion.
+ */
 
 /** Ids are opaque strings; a numeric id is read as its string. */
-export const id = z.union([z.string(), z.number()]).transform(String);
+export const id = z.union([z.string(), z.number().transform(String)]);
 
 /** A number that may arrive as a numeric string. */
-export const num = z.union([z.number(), z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/)]).transform(Number);
+export const num = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\s*-?\d+(\.\d+)?\s*$/)
+    .transform(Number),
+]);
 
-export const bool = z
-  .union([z.boolean(), z.enum(["true", "false"]), z.literal(0), z.literal(1)])
-  .transform((value) => value === true || value === "true" || value === 1);
+export const bool = z.union([
+  z.boolean(),
+  z.enum(["true", "false"]).transform((value) => value === "true"),
+  z.literal([0, 1]).transform((value) => value === 1),
+]);
 
 /** Text that may arrive as a number (e.g. approximatePrice). */
-export const text = z.union([z.string(), z.number()]).transform(String);
+export const text = z.union([z.string(), z.number().transform(String)]);
 
 /** A date as ISO string or Unix ms; an unreadable value becomes absent instead of failing the answer. */
 export const date = z.unknown().transform((value) => {
@@ -54,9 +98,10 @@ export const date = z.unknown().transform((value) => {
 });
 
 /** A list of strings; a single string becomes a one-element list. */
-export const strings = z
-  .union([z.array(z.union([z.string(), z.number()])), z.string()])
-  .transform((value) => (Array.isArray(value) ? value.map(String) : value === "" ? [] : [value]));
+export const strings = z.union([
+  z.array(text),
+  z.string().transform((value) => (value === "" ? [] : [value])),
+]);
 
 /** `{id, name}` reference to another record. */
 export const ref = record({ id: id.optional(), name: z.string().optional() });
@@ -67,28 +112,44 @@ export const customFieldValue = record({ id: id, value: z.unknown() });
 export type CustomFieldValue = z.output<typeof customFieldValue>;
 
 /**
- * Maps the older flat shape into the nested one in place: `statusId` -> `status.id`,
- * `statusName` -> `status.name`, a string `manager` -> `manager.name`.
+ * Maps the older flat shape into the nested one: `statusId` -> `status.id`,
+ * `statusName` -> `status.name`, a string `manager` -> `manager.name`. The flat
+ * key names are built once; a record already in the nested shape is returned as is.
  */
-export function liftRefs(raw: JsonObject, targets: readonly string[]): JsonObject {
-  const out: JsonObject = { ...raw };
-  for (const target of targets) {
-    let nested: JsonObject | undefined;
-    const current = out[target];
-    if (isObject(current)) nested = { ...current };
-    else if (typeof current === "string") nested = { name: current };
-    for (const [flatKey, field] of [
+export function liftRefs(targets: readonly string[]): (raw: JsonObject) => JsonObject {
+  const refs = targets.map((target) => ({
+    target,
+    flat: [
       [`${target}Id`, "id"],
       [`${target}Name`, "name"],
-    ] as const) {
-      const value = out[flatKey];
-      if (value === undefined) continue;
-      delete out[flatKey];
-      if (value === null) continue;
-      nested ??= {};
-      nested[field] ??= value;
+    ] as const,
+  }));
+  const flatKeys = refs.flatMap(({ flat }) => flat.map(([flatKey]) => flatKey));
+  // Runs on every record: plain loops, no closures.
+  const isFlat = (raw: JsonObject): boolean => {
+    for (const target of targets) if (typeof raw[target] === "string") return true;
+    for (const flatKey of flatKeys) if (raw[flatKey] !== undefined) return true;
+    return false;
+  };
+
+  return (raw) => {
+    if (!isFlat(raw)) return raw;
+    const out: JsonObject = { ...raw };
+    for (const { target, flat } of refs) {
+      let nested: JsonObject | undefined;
+      const current = out[target];
+      if (isObject(current)) nested = { ...current };
+      else if (typeof current === "string") nested = { name: current };
+      for (const [flatKey, field] of flat) {
+        const value = out[flatKey];
+        if (value === undefined) continue;
+        delete out[flatKey];
+        if (value === null) continue;
+        nested ??= {};
+        nested[field] ??= value;
+      }
+      if (nested) out[target] = nested;
     }
-    if (nested) out[target] = nested;
-  }
-  return out;
+    return out;
+  };
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { bool, customFieldValue, date, id, isObject, liftRefs, num, record, ref, strings } from "./common.ts";
 
+const liftCounteragentRefs = liftRefs(["typeCounteragent", "howKnow"]);
+
 function normalizeCounteragent(raw: unknown): unknown {
-  return isObject(raw) ? liftRefs(raw, ["typeCounteragent", "howKnow"]) : raw;
+  return isObject(raw) ? liftCounteragentRefs(raw) : raw;
 }
 
 export const counteragent = z.preprocess(

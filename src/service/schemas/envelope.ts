@@ -1,27 +1,31 @@
 import { z } from "zod";
-import { isObject, num, record } from "./common.ts";
+import { answer, isObject, num, record } from "./common.ts";
 
 /**
  * Both envelope styles: `{data, total, page, pageSize, remainRequest, expireDate}`
  * and the older `{data, version, remainRequest, expireDate}`.
  */
 export function listEnvelope<T extends z.ZodType>(item: T) {
-  return z.preprocess(
-    (body) => (Array.isArray(body) ? { data: body } : body), // tolerate a bare array
-    record({
-      data: z.array(item),
-      total: num.optional(),
-      page: num.optional(),
-      pageSize: num.optional(),
-    }),
+  return answer(
+    z.preprocess(
+      (body) => (Array.isArray(body) ? { data: body } : body), // tolerate a bare array
+      record({
+        data: z.array(item),
+        total: num.optional(),
+        page: num.optional(),
+        pageSize: num.optional(),
+      }),
+    ),
   );
 }
 
 /** One record: `{data: {...}}`; a bare record (with an id) is accepted too. */
 export function oneEnvelope<T extends z.ZodType>(item: T) {
-  return z.preprocess(
-    (body) => (isObject(body) && body.data === undefined && body.id !== undefined ? { data: body } : body),
-    record({ data: item }),
+  return answer(
+    z.preprocess(
+      (body) => (isObject(body) && body.data === undefined && body.id !== undefined ? { data: body } : body),
+      record({ data: item }),
+    ),
   );
 }
 

@@ -52,11 +52,19 @@ const REFS = [
   "closeManager",
 ] as const;
 
+const liftOrderRefs = liftRefs(REFS);
+const isAmount = (value: unknown): value is number | string =>
+  typeof value === "number" || typeof value === "string";
+
+/** The older flat shape into the nested one; a nested (2026) order passes untouched. */
 function normalizeOrder(raw: unknown): unknown {
   if (!isObject(raw)) return raw;
-  const out = liftRefs(raw, REFS);
-  if (typeof out.cash === "number" || typeof out.cash === "string") out.cash = { summ: out.cash };
-  if (typeof out.summ === "number" || typeof out.summ === "string") out.summ = { price: out.summ };
+  let out = liftOrderRefs(raw);
+  if (isAmount(out.cash) || isAmount(out.summ)) {
+    out = out === raw ? { ...raw } : out;
+    if (isAmount(out.cash)) out.cash = { summ: out.cash };
+    if (isAmount(out.summ)) out.summ = { price: out.summ };
+  }
   return out;
 }
 
