@@ -36,7 +36,8 @@ export function createOrderScript(order: NewOrder): Script {
       [/Faults \(one or several lines\)/, { say: order.problem }],
       [/Equipment:|Appearance:|Colour:/, skip],
       [/Preliminary price/, { say: "1500" }],
-      [/Deadline:/, { press: "+1 d" }],
+      // The first quick deadline (its label is a date, e.g. "Tue 24.11").
+      [/Deadline:/, (prompt) => ({ press: TelegramUser.buttons(prompt)[0] ?? "⏭ Skip" })],
       [/Master:/, { press: /Лебедев/ }],
       [/Is the order urgent/, { press: "❌ No" }],
       [/How did the client learn/, { press: "Авито" }],
