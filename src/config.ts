@@ -123,6 +123,7 @@ const commonSchema = z.object({
       .refine((s) => /^rediss?:\/\//.test(s), { message: "REDIS_URL must start with redis:// or rediss://" })
       .optional(),
   ),
+  STATUSES: optionalText,
   LOG_LEVEL: z.preprocess(
     (v) => (v === "" || v === undefined ? "info" : String(v).toLowerCase()),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }),
@@ -169,6 +170,13 @@ export type ServiceConfig =
       timeoutMs: number;
     };
 
+/** A status named in STATUSES; `isPayRequired` undefined: not known, payment is offered as optional. */
+export interface ConfiguredStatus {
+  id: string;
+  name: string;
+  isPayRequired?: boolean;
+}
+
 export type ModeConfig = { kind: "polling" } | { kind: "webhook"; url: string; secret: string; port: number };
 
 export interface Config {
@@ -186,6 +194,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Kept for the sandbox and the client when they run embedded. */
   serviceTimeoutMs: number;
+  /** STATUSES: for a service without GET /statuses, with those learned from orders seen. */
+  statuses?: ConfiguredStatus[];
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -216,7 +226,9 @@ export function parseConfig(env: Env): ConfigResult {
       errors.push("SERVICE_PASSWORD is required with SERVICE_LOGIN");
     }
   }
-  if (errors.length > 0 || !common.success || !mode.success) return { ok: false, errors };
+  const statuses = common.success ? parseStatuses(common.data.STATUSES) : { ok: true as const, statuses: [] };
+  if (!statuses.ok) errors.push(statuses.error);
+  if (errors.length > 0 || !common.success || !mode.success || !statuses.ok) return { ok: false, errors };
 
   const c = common.data;
   const m = mode.data;
@@ -257,8 +269,65 @@ export function parseConfig(env: Env): ConfigResult {
           : { kind: "polling" },
       logLevel: c.LOG_LEVEL,
       serviceTimeoutMs: c.SERVICE_TIMEOUT_MS,
+      statuses: statuses.statuses,
     },
   };
+}
+
+const STATUSES_FORMAT =
+  'STATUSES must be a list "id:name[:pay|nopay]" separated by ";" (e.g. "1:Новый;7:Выдан:pay") ' +
+  'or a JSON array [{"id":"1","name":"Новый","isPayRequired":false}]';
+
+const configuredStatus = z.object({
+  id: z.union([z.string().trim().min(1), z.number().transform(String)]),
+  name: z.string().trim().min(1),
+  isPayRequired: z.boolean().optional(),
+});
+
+/**
+ * STATUSES: the statuses of a service that has no GET /statuses. Either JSON (names
+ * with ":" or ";") or the short list `id:name[:pay|nopay]`; without pay/nopay the
+ * payment is offered as optional when entering that status.
+ */
+export function parseStatuses(
+  text: string | undefined,
+): { ok: true; statuses: ConfiguredStatus[] } | { ok: false; error: string } {
+  if (text === undefined) return { ok: true, statuses: [] };
+  let entries: ConfiguredStatus[];
+  if (text.startsWith("[")) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { ok: false, error: `${STATUSES_FORMAT}: the JSON does not parse` };
+    }
+    const parsed = z.array(configuredStatus).min(1).safeParse(json);
+    if (!parsed.success)
+      return { ok: false, error: `${STATUSES_FORMAT}: every entry needs an id and a name` };
+    entries = parsed.data.map((s) => ({
+      id: s.id,
+      name: s.name,
+      ...(s.isPayRequired === undefined ? {} : { isPayRequired: s.isPayRequired }),
+    }));
+  } else {
+    entries = [];
+    const parts = text
+      .split(/[;\n]/)
+      .map((part) => part.trim())
+      .filter(Boolean);
+    for (const [index, part] of parts.entries()) {
+      const [id = "", name = "", pay, ...rest] = part.split(":").map((p) => p.trim());
+      const payKnown = pay === undefined || pay === "pay" || pay === "nopay";
+      if (id === "" || name === "" || !payKnown || rest.length > 0) {
+        return { ok: false, error: `${STATUSES_FORMAT}: entry ${index + 1} ("${part}") does not fit` };
+      }
+      entries.push({ id, name, ...(pay === undefined ? {} : { isPayRequired: pay === "pay" }) });
+    }
+  }
+  const ids = entries.map((s) => s.id);
+  const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (twice !== undefined) return { ok: false, error: `STATUSES names the status id "${twice}" twice` };
+  return { ok: true, statuses: entries };
 }
 
 function messages(error: z.ZodError): string[] {

@@ -112,3 +112,42 @@ describe("configuration", () => {
     expect(errorsOf({ BOT_TOKEN: TOKEN, REDIS_URL: "http://x" }).join()).toMatch(/REDIS_URL must start/);
   });
 });
+
+describe("STATUSES", () => {
+  const statusesOf = (STATUSES: string) => {
+    const result = parseConfig({ BOT_TOKEN: TOKEN, STATUSES });
+    return result.ok ? result.config.statuses : result.errors;
+  };
+
+  it("is empty when not set", () => {
+    const result = parseConfig({ BOT_TOKEN: TOKEN });
+    expect(result.ok && result.config.statuses).toEqual([]);
+  });
+
+  it("reads the short list id:name[:pay|nopay], separated by ; or new lines", () => {
+    expect(statusesOf("1:Новый; 4:В работе:nopay\n10:Выдан:pay")).toEqual([
+      { id: "1", name: "Новый" },
+      { id: "4", name: "В работе", isPayRequired: false },
+      { id: "10", name: "Выдан", isPayRequired: true },
+    ]);
+  });
+
+  it("reads JSON for names with colons or semicolons", () => {
+    expect(
+      statusesOf(
+        '[{"id":5,"name":"Согласовано: предоплата","isPayRequired":true},{"id":"1","name":"Новый"}]',
+      ),
+    ).toEqual([
+      { id: "5", name: "Согласовано: предоплата", isPayRequired: true },
+      { id: "1", name: "Новый" },
+    ]);
+  });
+
+  it("refuses a wrong entry, broken JSON and a repeated id with a clear message", () => {
+    expect(String(statusesOf("1:Новый;Выдан"))).toMatch(/STATUSES must be a list .*entry 2 \("Выдан"\)/);
+    expect(String(statusesOf("1:Новый:maybe"))).toMatch(/entry 1/);
+    expect(String(statusesOf("[{"))).toMatch(/JSON does not parse/);
+    expect(String(statusesOf('[{"id":"1"}]'))).toMatch(/needs an id and a name/);
+    expect(String(statusesOf("1:Новый;1:Старый"))).toMatch(/id "1" twice/);
+  });
+});

@@ -81,9 +81,30 @@ describe("order lookup", () => {
 
   it("says what was searched when nothing matches an exact number", async () => {
     await op.send("/order 999999");
-    expect(op.lastReply()?.text).toBe(
+    expect(op.lastReply()?.text).toContain(
       "🔍 No order with the number <b>999999</b> (exact match) in all workshops.",
     );
+  });
+
+  it("hints how to search by a part of the number, with a prefix seen in an order", async () => {
+    const fresh = await createTestBot({ sandbox, operators: [OPERATOR, 999] });
+    const known = sandbox.store.orders.find((o) => o.num === KNOWN_NUM);
+    const prefix = /^\D+/.exec(known?.number ?? "")?.[0] ?? "?";
+    const user = fresh.user(OPERATOR, { languageCode: "en" });
+    await user.send("104");
+    // No order seen yet: the hint is general.
+    expect(user.lastReply()?.text).toContain("Digits alone find the exact number only");
+    await user.send(String(KNOWN_NUM)); // А-001042 teaches the prefix and the padding
+    fresh.resetServiceRequests();
+    await user.send("104");
+    expect(fresh.serviceRequests()).toBe(1);
+    expect(user.lastReply()?.text).toContain(
+      `To search by part of the number, include the prefix: <code>${prefix}00104</code>`,
+    );
+    const ru = fresh.user(999, { languageCode: "ru" });
+    await ru.send("/order 104");
+    expect(ru.lastReply()?.text).toContain(`добавьте префикс: <code>${prefix}00104</code>`);
+    await fresh.close();
   });
 
   it("says what was searched when nothing matches a partial number", async () => {

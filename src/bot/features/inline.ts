@@ -9,6 +9,7 @@
 import { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import type { BotContext } from "../context.ts";
+import { learnedOf } from "../services/learned.ts";
 import {
   type OrderQuery,
   parseOrderQuery,
@@ -74,6 +75,7 @@ export function createInlineFeature(options: InlineOptions = {}): Composer<BotCo
           return;
         }
         result = outcome.value;
+        await learnedOf(ctx.services.store).fromOrders(result.items);
         remember(cache, key, { at: now(), result });
       }
     }

@@ -6,6 +6,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
+import { learnedOf } from "../services/learned.ts";
 import {
   type OrderQuery,
   parseOrderQuery,
@@ -69,6 +70,7 @@ orderLookupFeature.callbackQuery(orderOpen.filter, async (ctx) => {
     await ctx.reply(outcome.message, { ...HTML, ...(retry ? { reply_markup: retry } : {}) });
     return;
   }
+  await learnedOf(ctx.services.store).fromOrders([outcome.value]);
   const card = await cardMessage(ctx, outcome.value);
   await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
 });
@@ -89,6 +91,7 @@ orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
     });
     return;
   }
+  await learnedOf(ctx.services.store).fromOrders([outcome.value]);
   const inline = ctx.callbackQuery.inline_message_id !== undefined;
   const card = await cardMessage(ctx, outcome.value, { actions: !inline });
   const result = await editOrSame(ctx, card.text, card.keyboard);
@@ -115,6 +118,8 @@ export async function lookup(ctx: BotContext, query: OrderQuery, page = 1, token
     return;
   }
   const result = outcome.value;
+  // Statuses and number shapes of what was found: the status change and the hint below use them.
+  await learnedOf(ctx.services.store).fromOrders(result.items);
   if (result.items.length === 0) {
     await show(ctx, token, await nothingFound(ctx, query));
     return;
@@ -149,9 +154,30 @@ async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string>
     const names = shopIds.map((id) => shops.find((shop) => shop.id === id)?.name ?? id);
     scope = ctx.t("lookup-scope-shops", { shops: escapeHtml(names.join(", ")) });
   }
-  return query.kind === "num"
-    ? ctx.t("lookup-none-num", { num: String(query.num), scope }) // a string: no "999,999" grouping
-    : ctx.t("lookup-none-text", { query: escapeHtml(query.text), scope });
+  if (query.kind !== "num") return ctx.t("lookup-none-text", { query: escapeHtml(query.text), scope });
+  // A string: no "999,999" grouping.
+  const none = ctx.t("lookup-none-num", { num: String(query.num), scope });
+  return `${none}\n${await partialNumberHint(ctx, query.text)}`;
+}
+
+/**
+ * Digits alone match the exact number only (decisions.md), so "104" finds
+ * nothing when the clerk meant А-001042. Say how to search by a part: with the
+ * prefix and the zero padding of a number seen in these workshops ("А-00104"),
+ * or, before any order was seen, in general words.
+ */
+async function partialNumberHint(ctx: BotContext, digits: string): Promise<string> {
+  const { shopIds } = ctx.services.config;
+  const shapes = await learnedOf(ctx.services.store)
+    .numbers()
+    .catch(() => []);
+  const shape =
+    shapes.find((s) => s.shopId !== undefined && shopIds.includes(s.shopId)) ??
+    (shopIds.length === 0 ? shapes[0] : undefined);
+  if (!shape) return ctx.t("lookup-hint-partial-generic");
+  // Padded to one digit short of a whole number: the prefix of every number starting with these digits.
+  const padded = digits.length < shape.digits - 1 ? digits.padStart(shape.digits - 1, "0") : digits;
+  return ctx.t("lookup-hint-partial", { example: escapeHtml(`${shape.prefix}${padded}`) });
 }
 
 function listMessage(

@@ -9,6 +9,7 @@ import { Composer } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
+import { learnedOf } from "../../services/learned.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
 import { stripHtml } from "../../ui/messages.ts";
@@ -62,6 +63,7 @@ orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
     });
     return;
   }
+  await learnedOf(ctx.services.store).fromOrders([outcome.value]);
   if (code === ACTIONS.status) {
     await enterStatusChange(ctx, outcome.value);
     return;

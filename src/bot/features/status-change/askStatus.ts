@@ -1,5 +1,6 @@
 /**
- * The status list: grouped and ordered as GET /statuses gives it (cached),
+ * The status list: grouped and ordered as GET /statuses gives it (cached; or
+ * configured and learned ones, see statuses.ts),
  * the group names in the text, the current status marked and not pickable.
  */
 import type { Status } from "../../../service/index.ts";
@@ -12,7 +13,8 @@ export interface StatusOption {
   name: string;
   group?: string;
   groupName?: string;
-  isPayRequired: boolean;
+  /** Undefined when not known (a status learned from orders): payment is then offered as optional. */
+  isPayRequired?: boolean;
 }
 
 export const statusOption = (s: Status): StatusOption => ({
@@ -37,7 +39,7 @@ export async function askStatus(
     if (status.group !== group || (rows.at(-1)?.length ?? 0) >= 2) rows.push([]);
     group = status.group;
     const mark = status.id === currentId ? "• " : "";
-    const pay = status.isPayRequired ? " 💰" : "";
+    const pay = status.isPayRequired === true ? " 💰" : "";
     rows.at(-1)?.push({ text: `${mark}${status.name}${pay}`, value: String(index) });
   });
   const groups = [...new Set(statuses.map((s) => s.groupName ?? s.group).filter(Boolean))];

@@ -1,6 +1,7 @@
 /**
  * Status change (operators): pick the status; when it requires payment
- * (isPayRequired) take it — register, amounts (cash, bank or mixed), note
+ * (isPayRequired) take it, when that is unknown (statuses learned from orders)
+ * offer it — register, amounts (cash, bank or mixed), note
  * (`nodePay`); confirm; ONE PATCH; the refreshed card. Requests: the order is
  * read before the dialog (1: GET from the card, or the search of
  * `/status <number>`), statuses and registers come from the cache, the PATCH
@@ -23,7 +24,8 @@ import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
 import { localeOf } from "../../i18n.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import { askStatus, type StatusOption, statusOption } from "./askStatus.ts";
+import { askStatus, type StatusOption } from "./askStatus.ts";
+import { loadStatusOptions } from "./statuses.ts";
 
 export const STATUS_CHANGE = "status-change";
 
@@ -36,12 +38,11 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
   const order = reviveOrder(raw);
   const run = await startRun(dialog);
   const title = escapeHtml(orderTitle(order));
-  const statuses = await loadOrLeave(run, ctx, async ({ reference }) =>
-    (await reference.statuses()).map(statusOption),
-  );
+  const statuses = await loadOrLeave(run, ctx, loadStatusOptions);
+  if (statuses.length === 0) await leave(run, ctx, "st-no-statuses");
   const header = ctx.t("st-header", { order: title, status: escapeHtml(order.status?.name ?? "—") });
   const target = await askStatus(run, ctx, header, statuses, order.status?.id);
-  const payment = target.isPayRequired ? await askPayment(run, ctx, order) : undefined;
+  const payment = await paymentFor(run, ctx, order, target);
 
   const locale = await localeOf(ctx);
   const paid = payment && (payment.money !== undefined || payment.bank !== undefined);
@@ -90,19 +91,42 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
       return;
     }
     // A refusal (no edit access in this status, payment not allowed) is final; a network or quota problem may pass.
-    await ctx.reply(`${ctx.t("st-failed")}\n${result.message}`, { parse_mode: "HTML" });
+    // With a payment the service's rule was not known for: say the likely reason in plain words.
+    const guess =
+      paid && target.isPayRequired === undefined && !result.retryable ? ctx.t("st-pay-refused") : "";
+    await ctx.reply([ctx.t("st-failed"), result.message, guess].filter(Boolean).join("\n"), {
+      parse_mode: "HTML",
+    });
     if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry")))) return;
   }
+}
+
+/**
+ * Payment when entering `target`: asked when the status requires it, not asked
+ * when it does not, and offered ("Take a payment now?") when the rule is unknown.
+ */
+async function paymentFor(
+  run: Parameters<typeof askYesNo>[0],
+  ctx: DialogContext,
+  order: Order,
+  target: StatusOption,
+): Promise<Payment | undefined> {
+  if (target.isPayRequired === false) return undefined;
+  if (target.isPayRequired === undefined && !(await askYesNo(run, ctx, ctx.t("st-ask-pay-optional"))))
+    return undefined;
+  return askPayment(run, ctx, order, target.isPayRequired === true);
 }
 
 async function askPayment(
   run: Parameters<typeof askYesNo>[0],
   ctx: DialogContext,
   order: Order,
+  required: boolean,
 ): Promise<Payment | undefined> {
   const shopId = order.shop?.id;
   if (!shopId) return undefined;
-  const register = await askRegister(run, ctx, shopId, ctx.t("st-ask-payment"), ctx.t("st-btn-no-payment"));
+  const question = ctx.t(required ? "st-ask-payment" : "st-ask-register");
+  const register = await askRegister(run, ctx, shopId, question, ctx.t("st-btn-no-payment"));
   if (!register) return undefined;
   const amounts = await askAmounts(run, ctx, register);
   const note = await askText(run, ctx, ctx.t("st-ask-note"), { skippable: true, limit: 300 });

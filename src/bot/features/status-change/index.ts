@@ -8,6 +8,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
+import { learnedOf } from "../../services/learned.ts";
 import { parseOrderQuery, searchOrders } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
@@ -43,6 +44,7 @@ statusChangeFeature.command("status", async (ctx, next) => {
     await ctx.reply(outcome.message, HTML);
     return;
   }
+  await learnedOf(ctx.services.store).fromOrders(outcome.value.items);
   const [first, ...others] = outcome.value.items;
   if (!first) {
     await ctx.reply(ctx.t("st-not-found", { query: query.text }));

@@ -1,0 +1,119 @@
+/**
+ * What the bot learns from the orders passing through it (lookups, refreshes,
+ * inline results, dialogs) at no request cost:
+ *
+ * - statuses (id, name, colour): the status change falls back to them when the
+ *   service has no `GET /statuses` (issue 5: "else learned from orders seen");
+ * - how order numbers look per workshop (prefix and digit count, "А-" + 6), so
+ *   a bare number that finds nothing can hint how to search by a part of one.
+ *
+ * Kept in the shared reference storage, so every instance learns from all. A
+ * process remembers what it already wrote: an order with nothing new costs no
+ * storage access at all.
+ */
+import type { Order } from "../../service/index.ts";
+import type { StorageAdapter, Store } from "../storage.ts";
+import { REFERENCE_NAMESPACE } from "./reference-cache.ts";
+
+export interface LearnedStatus {
+  id: string;
+  name: string;
+  color?: string;
+}
+
+export interface NumberShape {
+  /** The workshop the number was seen in, when the record names it. */
+  shopId?: string;
+  /** The letters before the digits, separator included ("А-"). */
+  prefix: string;
+  /** How many digits follow (zero-padded), e.g. 6 in "А-001042". */
+  digits: number;
+}
+
+/** Statuses in the order first seen; number shapes, one per workshop and prefix. */
+interface LearnedData {
+  statuses: LearnedStatus[];
+  numbers: NumberShape[];
+  /** Unix ms until which `GET /statuses` is known to be missing on this service (not asked again). */
+  statusesMissingUntil?: number;
+}
+
+const KEY = "learned";
+const NUMBER = /^(\D*?)(\d+)$/u;
+
+export interface Learned {
+  /** Records what the orders show; never throws (learning must not fail a lookup). */
+  fromOrders(orders: readonly Order[]): Promise<void>;
+  statuses(): Promise<LearnedStatus[]>;
+  numbers(): Promise<NumberShape[]>;
+  statusesMissing(now: number): Promise<boolean>;
+  markStatusesMissing(until: number): Promise<void>;
+}
+
+const byStore = new WeakMap<Store, Learned>();
+
+/** One Learned per store: the services object stays as it is, and tests with their own stores stay apart. */
+export function learnedOf(store: Store): Learned {
+  let learned = byStore.get(store);
+  if (!learned) {
+    learned = createLearned(store.adapter<LearnedData>(REFERENCE_NAMESPACE));
+    byStore.set(store, learned);
+  }
+  return learned;
+}
+
+const statusSignature = (s: LearnedStatus) => `s:${s.id}:${s.name}:${s.color ?? ""}`;
+const numberSignature = (n: NumberShape) => `n:${n.shopId ?? ""}:${n.prefix}:${n.digits}`;
+
+function createLearned(entries: StorageAdapter<LearnedData>): Learned {
+  const written = new Set<string>();
+  const read = async (): Promise<LearnedData> => (await entries.read(KEY)) ?? { statuses: [], numbers: [] };
+
+  return {
+    async fromOrders(orders) {
+      const statuses = orders.flatMap(statusOf).filter((s) => !written.has(statusSignature(s)));
+      const numbers = orders.flatMap(numberShapeOf).filter((n) => !written.has(numberSignature(n)));
+      if (statuses.length === 0 && numbers.length === 0) return;
+      try {
+        const data = await read();
+        for (const status of statuses) {
+          const at = data.statuses.findIndex((known) => known.id === status.id);
+          // A renamed or recoloured status: the newest record wins, in its old place.
+          if (at >= 0) data.statuses[at] = status;
+          else data.statuses.push(status);
+        }
+        for (const shape of numbers) {
+          const known = data.numbers.some((n) => numberSignature(n) === numberSignature(shape));
+          if (!known) data.numbers.push(shape);
+        }
+        await entries.write(KEY, data);
+        for (const s of statuses) written.add(statusSignature(s));
+        for (const n of numbers) written.add(numberSignature(n));
+      } catch {
+        // The storage is down: the next order teaches the same again.
+      }
+    },
+    statuses: async () => (await read()).statuses,
+    numbers: async () => (await read()).numbers,
+    statusesMissing: async (now) => ((await read()).statusesMissingUntil ?? 0) > now,
+    async markStatusesMissing(until) {
+      const data = await read();
+      await entries.write(KEY, { ...data, statusesMissingUntil: until });
+    },
+  };
+}
+
+function statusOf(order: Order): LearnedStatus[] {
+  const { id, name, color } = order.status ?? {};
+  if (!id || !name) return [];
+  return [{ id, name, ...(color ? { color } : {}) }];
+}
+
+function numberShapeOf(order: Order): NumberShape[] {
+  const match = order.number ? NUMBER.exec(order.number.trim()) : null;
+  const prefix = match?.[1] ?? "";
+  const digits = match?.[2] ?? "";
+  // Only numbers with letters teach something: a bare number needs no hint.
+  if (!match || prefix === "" || digits.length > 12) return [];
+  return [{ ...(order.shop?.id ? { shopId: order.shop.id } : {}), prefix, digits: digits.length }];
+}
