@@ -86,7 +86,7 @@ function mediaUpdate(kind: MediaKind, from: User, messageId: number): Update {
       return { update_id, message: { ...b, location: { latitude: 55.75, longitude: 37.61 } } };
     case "dice":
       return { update_id, message: { ...b, dice: { emoji: "🎲", value: 6 } } };
-    case "poll":
+    case "video_note":
       return { update_id, message: { ...b, video_note: { ...file, length: 240, duration: 2 } } };
   }
 }

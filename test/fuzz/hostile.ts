@@ -28,7 +28,7 @@ export const MEDIA_KINDS = [
   "contact",
   "location",
   "dice",
-  "poll",
+  "video_note",
 ] as const;
 export const CALLBACK_CATEGORIES = [
   "cb-random-bytes",
