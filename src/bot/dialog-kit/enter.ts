@@ -13,8 +13,10 @@ import { dialogPlugins, dialogStorage } from "../dialogs.ts";
 /**
  * Version of the dialogs' stored shape: bump it whenever a dialog's steps
  * change, so a state saved by older code is dropped instead of replayed wrongly.
+ * 2: the client step takes typed searches at the matches, contacts are validated,
+ * deadline buttons carry dates, statuses may come with unknown payment rules.
  */
-export const DIALOG_VERSION = 1;
+export const DIALOG_VERSION = 2;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {

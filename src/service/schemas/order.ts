@@ -110,8 +110,11 @@ export const order = z.preprocess(
 );
 export type Order = z.output<typeof order>;
 
-/** Answer of POST /shops/{id}/orders: `{data: {id}}`. */
-export const createdOrder = record({ id });
+/**
+ * Answer of POST /shops/{id}/orders: `{data: {id}}` on the real service; an
+ * answer that also carries the number spares the caller a read of the new order.
+ */
+export const createdOrder = record({ id, number: text.optional(), num: num.optional() });
 export type CreatedOrder = z.output<typeof createdOrder>;
 
 /** Answer of PATCH/DELETE: `{data: {success: true}}`; tolerant of an empty data. */

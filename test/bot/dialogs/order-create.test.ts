@@ -111,6 +111,48 @@ describe("/new: happy paths", () => {
     expect(t.serviceRequests()).toBe(1);
     await op.press("✅ Create");
     expect(t.serviceRequests()).toBe(3);
+    // An existing client costs the same: search, create, read of the new order's number.
+    const known = sandbox.store.counteragents.find((c) => c.phones.length > 0);
+    const phone = known?.phones[0] ?? "";
+    t.resetServiceRequests();
+    await fillOrder(op, { client: { query: phone, pick: `${known?.name} · ${phone}` } });
+    await op.press("✅ Create");
+    expect(t.serviceRequests()).toBe(3);
+  });
+
+  it("skips the read of the new order when the create answer carries its number", async () => {
+    const numbered = await createTestBot({
+      sandbox,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+      clientOptions: {
+        // A service whose create answers {data: {id, number}}.
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (init?.method !== "POST" || !/\/shops\/[^/]+\/orders$/.test(new URL(String(input)).pathname))
+            return response;
+          const body = (await response.json()) as { data: { id: string } };
+          const number = sandbox.store.orders.find((o) => o.id === body.data.id)?.number;
+          return new Response(JSON.stringify({ ...body, data: { ...body.data, number } }), {
+            status: response.status,
+            headers: { "content-type": "application/json" },
+          });
+        },
+      },
+    });
+    const op = numbered.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Номер Сразу" } }); // warms the cache
+    await op.press("✅ Create");
+    numbered.resetServiceRequests();
+    await fillOrder(op, { client: { query: "Номер Сразу Второй" }, brand: "Apple" });
+    await op.press("✅ Create");
+    expect(numbered.serviceRequests()).toBe(2);
+    const order = ordersOf("Номер Сразу Второй")[0];
+    expect(lastText(op)).toContain("Order created");
+    expect(lastText(op)).toContain(order?.number ?? "?");
+    expect(lastText(op)).toContain("Apple iPhone 12");
+    expect(lastText(op)).toContain("Номер Сразу Второй");
+    await numbered.close();
   });
 });
 

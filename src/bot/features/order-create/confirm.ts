@@ -14,15 +14,17 @@
  *   type, client and faults. Found: that is our order. Not found: send again.
  *   Errors that certainly created nothing (quota, 4xx) clear the marker.
  *
- * Requests: 1 (create) + 1 (GET of the new order: the create answers only its
- * id, and the card shows the number); +1 lookup only on a retry after an
- * ambiguous failure.
+ * Requests: 1 (create) + 1 (GET of the new order: the real service's create
+ * answers only its id, and the card shows the number; skipped when the answer
+ * carries the number: the card is then built from the draft); +1 lookup only
+ * on a retry after an ambiguous failure.
  */
-import type { OrderCreateInput, ServiceClient } from "../../../service/index.ts";
+import type { CreatedOrder, Order, OrderCreateInput, ServiceClient } from "../../../service/index.ts";
 import { ensureOperator } from "../../access.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { AMBIGUOUS, MARKER_TTL_SECONDS, WRITES_NAMESPACE } from "../../dialog-kit/write.ts";
+import { learnedOf } from "../../services/learned.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderRefresh } from "../../ui/callbacks.ts";
 import { cardMessage } from "../../ui/card-message.ts";
@@ -31,10 +33,19 @@ import type { Draft } from "./draft.ts";
 /** How far back the retry looks for an order an ambiguous attempt may have made. */
 const LOOKBACK_MS = 10 * 60 * 1000;
 
-type Marker = { state: "sending"; at: number } | { state: "created"; id: string };
+/** The new order as the create answered it: its id, and its number when the service gave it. */
+export interface Created {
+  id: string;
+  number?: string;
+  num?: number;
+  /** Unix ms of the create, for the card's "created" line. */
+  at: number;
+}
+
+type Marker = { state: "sending"; at: number } | ({ state: "created" } & Created);
 
 export type CreateResult =
-  | { kind: "created"; id: string }
+  | ({ kind: "created" } & Created)
   | { kind: "refused" }
   | { kind: "failed"; message: string };
 
@@ -118,22 +129,25 @@ export function createOnce(run: DialogRun, draft: Draft): Promise<CreateResult> 
     const markers = store.adapter<Marker>(WRITES_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
     const key = `create.${outer.chat?.id ?? 0}.${run.nonce}`;
     const marker = await markers.read(key);
-    if (marker?.state === "created") return { kind: "created", id: marker.id };
+    if (marker?.state === "created") return { ...marker, kind: "created" };
     if (marker?.state === "sending") {
       const found = await callService(outer, (client) => findJustCreated(client, draft, marker.at));
       if (!found.ok) return { kind: "failed", message: found.message };
       if (found.value) {
-        await markers.write(key, { state: "created", id: found.value });
-        return { kind: "created", id: found.value };
+        const created: Created = { id: found.value, at: marker.at };
+        await markers.write(key, { state: "created", ...created });
+        return { kind: "created", ...created };
       }
     }
-    await markers.write(key, { state: "sending", at: clock.now().getTime() });
+    const at = clock.now().getTime();
+    await markers.write(key, { state: "sending", at });
     const outcome = await callService(outer, (client) =>
       client.orders.create(draft.shop.id, createInput(draft)),
     );
     if (outcome.ok) {
-      await markers.write(key, { state: "created", id: outcome.value.id });
-      return { kind: "created", id: outcome.value.id };
+      const created = createdOf(outcome.value, at);
+      await markers.write(key, { state: "created", ...created });
+      return { kind: "created", ...created };
     }
     if (!AMBIGUOUS.includes(outcome.error.kind)) await markers.delete(key);
     outer.log.warn({ kind: outcome.error.kind }, "order create failed");
@@ -141,12 +155,66 @@ export function createOnce(run: DialogRun, draft: Draft): Promise<CreateResult> 
   });
 }
 
-/** The new order's card (one GET: the number exists only in the service); a short note when it cannot be loaded. */
-export async function showCreated(run: DialogRun, ctx: DialogContext, id: string): Promise<void> {
+function createdOf(answer: CreatedOrder, at: number): Created {
+  return {
+    id: answer.id,
+    ...(answer.number ? { number: answer.number } : {}),
+    ...(answer.num !== undefined ? { num: answer.num } : {}),
+    at,
+  };
+}
+
+/** The record the card shows when the create answered the number: what the clerk entered, no request. */
+export function draftOrder(draft: Draft, created: Created): Order {
+  const { client, device, prepayment } = draft;
+  const paid = (prepayment?.money ?? 0) + (prepayment?.bank ?? 0);
+  return {
+    id: created.id,
+    ...(created.number ? { number: created.number } : {}),
+    ...(created.num !== undefined ? { num: created.num } : {}),
+    dateCreate: new Date(created.at),
+    typeOrder: { ...draft.type },
+    shop: { ...draft.shop },
+    counteragent: {
+      ...(client.kind === "existing" ? { id: client.id } : {}),
+      name: client.name,
+      ...(client.phone ? { phones: [client.phone] } : {}),
+    },
+    ...(draft.master ? { master: { ...draft.master } } : {}),
+    ...(draft.deadline !== undefined ? { deadline: new Date(draft.deadline) } : {}),
+    isUrgent: draft.isUrgent,
+    ...(device.typeDevice ? { typeDevice: device.typeDevice } : {}),
+    ...(device.brand ? { brand: device.brand } : {}),
+    ...(device.model ? { model: device.model } : {}),
+    ...(device.sn ? { sn: device.sn } : {}),
+    problem: device.problem,
+    ...(device.approximatePrice ? { approximatePrice: device.approximatePrice } : {}),
+    ...(paid > 0 ? { cash: { summ: paid } } : {}),
+  };
+}
+
+/**
+ * The new order's card: built from the draft when the create answered the
+ * number, else one GET (the number exists only in the service); a short note
+ * when it cannot be loaded.
+ */
+export async function showCreated(
+  run: DialogRun,
+  ctx: DialogContext,
+  created: Created,
+  draft: Draft,
+): Promise<void> {
+  const { id } = created;
   const card = await run.dialog.external(async (outer: BotContext) => {
-    const outcome = await callService(outer, (client) => client.orders.get(id));
-    if (!outcome.ok) return { ok: false as const, message: outcome.message };
-    const message = await cardMessage(outer, outcome.value);
+    let order: Order;
+    if (created.number) order = draftOrder(draft, created);
+    else {
+      const outcome = await callService(outer, (client) => client.orders.get(id));
+      if (!outcome.ok) return { ok: false as const, message: outcome.message };
+      order = outcome.value;
+      await learnedOf(outer.services.store).fromOrders([order]);
+    }
+    const message = await cardMessage(outer, order);
     return { ok: true as const, text: message.text, keyboard: message.keyboard.inline_keyboard };
   });
   if (card.ok) {

@@ -59,7 +59,7 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
     const result = await createOnce(run, draft);
     if (result.kind === "refused") return;
     if (result.kind === "created") {
-      await showCreated(run, ctx, result.id);
+      await showCreated(run, ctx, result, draft);
       return;
     }
     // Everything collected stays; the summary comes back with the error and a Retry button.
