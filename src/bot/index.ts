@@ -9,9 +9,10 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { ServiceClient } from "../service/index.ts";
 import { accessGate, roleOf } from "./access.ts";
+import { type ChatLockOptions, chatLock } from "./chat-lock.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { BotContext, BotServices, SessionData } from "./context.ts";
-import { skipRedelivered } from "./dedupe.ts";
+import { claimUpdate, skipRedelivered } from "./dedupe.ts";
 import { dialogCardActions, dialogsFeature } from "./dialog-kit/mount.ts";
 import { errorHandler } from "./errors.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
@@ -21,6 +22,7 @@ import { startFeature } from "./features/start.ts";
 import { statusFeature } from "./features/status.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { createI18n } from "./i18n.ts";
+import { createInlineGate } from "./services/inline-gate.ts";
 import { createReferenceCache, type ReferenceCache } from "./services/reference-cache.ts";
 import { createSearchStore } from "./services/search-store.ts";
 import type { Store } from "./storage.ts";
@@ -48,6 +50,8 @@ export interface BotDeps {
   features?: (services: BotServices) => Middleware<BotContext>[];
   /** A reference cache to share (tests); built from client + store otherwise. */
   reference?: ReferenceCache;
+  /** Timings of the per-chat lock across instances (shared store only); tests shorten them. */
+  chatLock?: ChatLockOptions;
 }
 
 export interface CreatedBot {
@@ -95,8 +99,18 @@ export function createBot(deps: BotDeps): CreatedBot {
   const onError = errorHandler(i18n, config.defaultLocale, logger);
   bot.catch(onError);
 
+  // 0. One delivery per update across instances: the first to claim it (dedupe.ts).
+  bot.use(claimUpdate(store, logger));
   // 1. One chat's updates one after another (runner and webhook alike); chats in parallel.
+  //    Across instances on a shared store, a Redis lock per chat as well; a no-op otherwise.
   bot.use(sequentialize(chatKey));
+  bot.use(
+    chatLock(store, logger, {
+      // Waits a little longer than a slow step: a few service calls that each may time out.
+      waitMs: 3 * config.serviceTimeoutMs + 5_000,
+      ...deps.chatLock,
+    }),
+  );
   const core = bot.errorBoundary(onError);
   // 2. Core properties: services, role, a logger bound to this update.
   core.use((ctx, next) => {
@@ -133,7 +147,12 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(languageFeature);
   core.use(statusFeature);
   core.use(orderLookupFeature);
-  core.use(createInlineFeature(deps.inline));
+  core.use(
+    createInlineFeature(
+      createInlineGate(store, () => clock.now().getTime()),
+      deps.inline,
+    ),
+  );
   core.use(unhandledFeature);
 
   return { bot, services };

@@ -7,14 +7,19 @@
  *   files (default): DATA_DIR/<namespace>/..  via @grammyjs/storage-file
  *   Redis (REDIS_URL): "<prefix>:<namespace>:<key>"  via @grammyjs/storage-redis
  *   memory (tests):  grammY's MemorySessionStorage
+ *
+ * Redis also gives the instances atomic claims ("<prefix>:claim:<key>", update
+ * dedupe) and locks ("<prefix>:lock:<key>", one chat at a time).
  */
 import { join } from "node:path";
 import { FileAdapter } from "@grammyjs/storage-file";
 import { RedisAdapter } from "@grammyjs/storage-redis";
 import { MemorySessionStorage, type StorageAdapter } from "grammy";
 import type { Redis } from "ioredis";
+import { acquireRedisLock, type RedisLock, type RedisLockOptions } from "../service/index.ts";
 
 export type { StorageAdapter } from "grammy";
+export type { RedisLock, RedisLockOptions } from "../service/index.ts";
 
 export interface AdapterOptions {
   /** Entries expire after this many seconds (Redis: EX; files and memory: checked on read). */
@@ -27,6 +32,14 @@ export interface Store {
   adapter<T>(namespace: string, options?: AdapterOptions): StorageAdapter<T>;
   /** The Redis connection of a Redis store (the service client's shared token store uses it too). */
   readonly redis?: Redis;
+  /**
+   * Takes `key` for `ttlMs`, atomically: true for the first caller, false while it is taken.
+   * Redis: SET NX PX, across instances. Memory and files: within this process (a file
+   * store serves one instance by nature).
+   */
+  claim?(key: string, ttlMs: number): Promise<boolean>;
+  /** A lock across instances; only shared stores have one (one process is ordered by sequentialize). */
+  lock?(key: string, options: RedisLockOptions): Promise<RedisLock>;
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -65,9 +78,28 @@ function withExpiry<T>(inner: StorageAdapter<Expiring<T>>, ttlSeconds: number): 
   };
 }
 
+/** In-process claims: a map of deadlines, swept from its oldest end as claims are made. */
+function localClaims(): (key: string, ttlMs: number) => Promise<boolean> {
+  const until = new Map<string, number>();
+  return async (key, ttlMs) => {
+    const now = Date.now();
+    // Insertion order is about deadline order (each caller uses one TTL): drop expired heads.
+    for (const [oldKey, deadline] of until) {
+      if (deadline > now) break;
+      until.delete(oldKey);
+    }
+    const taken = until.get(key);
+    if (taken !== undefined && taken > now) return false;
+    until.delete(key);
+    until.set(key, now + ttlMs);
+    return true;
+  };
+}
+
 export function createFileStore(dataDir: string): Store {
   return {
     kind: "file",
+    claim: localClaims(),
     adapter<T>(namespace: string, options: AdapterOptions = {}) {
       checkNamespace(namespace);
       const make = <V>(): StorageAdapter<V> => {
@@ -99,6 +131,10 @@ export function createRedisStore(redis: Redis, prefix = "bot"): Store {
   return {
     kind: "redis",
     redis,
+    async claim(key, ttlMs) {
+      return (await redis.set(`${prefix}:claim:${key}`, "1", "PX", ttlMs, "NX")) === "OK";
+    },
+    lock: (key, options) => acquireRedisLock(redis, `${prefix}:lock:${key}`, options),
     adapter<T>(namespace: string, options: AdapterOptions = {}): StorageAdapter<T> {
       checkNamespace(namespace);
       const inner = new RedisAdapter<T>({
@@ -122,6 +158,7 @@ export function createMemoryStore(): Store {
   const namespaces = new Map<string, MemorySessionStorage<unknown>>();
   return {
     kind: "memory",
+    claim: localClaims(),
     adapter<T>(namespace: string, options: AdapterOptions = {}) {
       checkNamespace(namespace);
       let storage = namespaces.get(namespace);

@@ -2,16 +2,14 @@
  * A ServiceStore in Redis: several bot processes share one token (renewed by
  * one of them, under a Redis lock) and respect one quota.
  *
- * Keys (under `prefix`): `token` and `quota` as JSON, `lock:<key>` for locks.
- * The lock is SET NX PX with a random value, released by a compare-and-delete
- * script so a holder whose lock expired never frees someone else's. Waiters
- * poll; after `lockWaitMs` they run anyway (the client's renewal re-reads the
- * token first), so a dead holder never stops the others for long.
+ * Keys (under `prefix`): `token` and `quota` as JSON, `lock:<key>` for locks
+ * (see redis-lock.ts). Waiters poll; after `lockWaitMs` they run anyway (the
+ * client's renewal re-reads the token first), so a dead holder never stops the
+ * others for long.
  */
-import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
 import { ServiceError } from "./errors.ts";
+import { acquireRedisLock } from "./redis-lock.ts";
 import type { ServiceStore, StoredQuota, StoredToken } from "./store.ts";
 
 export interface RedisStoreOptions {
@@ -26,8 +24,6 @@ export interface RedisStoreOptions {
   /** Poll interval of a waiter. Default 50. */
   pollMs?: number;
 }
-
-const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
 function isToken(value: unknown): value is StoredToken {
   if (typeof value !== "object" || value === null) return false;
@@ -70,15 +66,6 @@ export function createRedisStore(options: RedisStoreOptions): ServiceStore {
   const tokenKey = `${prefix}token`;
   const quotaKey = `${prefix}quota`;
 
-  async function acquire(lockKey: string, value: string): Promise<boolean> {
-    const deadline = Date.now() + lockWaitMs;
-    for (;;) {
-      if ((await redis.set(lockKey, value, "PX", lockTtlMs, "NX")) === "OK") return true;
-      if (Date.now() >= deadline) return false;
-      await sleep(pollMs);
-    }
-  }
-
   return {
     getToken: () => guarded("reading the token", async () => parse(await redis.get(tokenKey), isToken)),
 
@@ -102,13 +89,13 @@ export function createRedisStore(options: RedisStoreOptions): ServiceStore {
       }),
 
     async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-      const lockKey = `${prefix}lock:${key}`;
-      const value = randomUUID();
-      const held = await guarded("taking a lock", () => acquire(lockKey, value));
+      const lock = await guarded("taking a lock", () =>
+        acquireRedisLock(redis, `${prefix}lock:${key}`, { ttlMs: lockTtlMs, waitMs: lockWaitMs, pollMs }),
+      );
       try {
         return await fn();
       } finally {
-        if (held) await redis.eval(RELEASE, 1, lockKey, value).catch(() => undefined); // expires anyway
+        await lock.release();
       }
     },
   };

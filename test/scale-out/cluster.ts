@@ -8,6 +8,7 @@
  *   const cluster = await startCluster({ sandbox, redisUrl, operators: [1] });
  *   const op = cluster.user(1, { languageCode: "en" });   // round-robin, like a load balancer
  *   await op.on(cluster.a).send("/new");                  // or pin one update to one instance
+ *   const hold = cluster.holdTelegram();                   // handlers stall on their next Bot API call
  *   await cluster.close();
  */
 import { randomUUID } from "node:crypto";
@@ -18,6 +19,8 @@ import type { Bot } from "grammy";
 import type { Update, User } from "grammy/types";
 import { Redis } from "ioredis";
 import { pino } from "pino";
+import type { ChatLockOptions } from "../../src/bot/chat-lock.ts";
+import type { Clock } from "../../src/bot/clock.ts";
 import type { BotContext, BotServices } from "../../src/bot/context.ts";
 import { createBot } from "../../src/bot/index.ts";
 import { createRedisStore as createBotStore, type Store } from "../../src/bot/storage.ts";
@@ -32,7 +35,7 @@ import {
 } from "../../src/service/index.ts";
 import { type ApiCall, BOT_INFO, FakeTelegram, type StoredMessage } from "../helpers/fake-telegram.ts";
 import { testConfig } from "../helpers/test-bot.ts";
-import { callbackUpdate, messageUpdate, telegramUser } from "../helpers/updates.ts";
+import { callbackUpdate, inlineQueryUpdate, messageUpdate, telegramUser } from "../helpers/updates.ts";
 
 export const WEBHOOK_SECRET = "scale-out-secret-token";
 const WEBHOOK_URL = "https://bot.example/telegram";
@@ -83,6 +86,11 @@ export interface Cluster {
   user(id: number, options?: { languageCode?: string; route?: (n: number) => Instance }): ClusterUser;
   /** /auth calls of both instances together. */
   logins(): number;
+  /**
+   * Until `release()`, every Bot API call of both instances waits: a handler stalls mid-update
+   * (holding its chat) the way a slow step does. `waiting()` counts the stalled calls.
+   */
+  holdTelegram(): { waiting(): number; release(): void };
   close(): Promise<void>;
 }
 
@@ -92,6 +100,9 @@ export interface ClusterOptions {
   operators?: number[];
   viewers?: number[];
   shopIds?: string[];
+  /** One clock for both instances (a ManualClock drives the inline debounce). */
+  clock?: Clock;
+  chatLock?: ChatLockOptions;
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -107,6 +118,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     mode: { kind: "webhook", url: WEBHOOK_URL, secret: WEBHOOK_SECRET, port: 0 },
   });
   const servers: Server[] = [];
+  let hold: { until: Promise<void>; waiting: number } | undefined;
+  const telegramFetch = telegram.fetch as unknown as typeof fetch;
+  const heldFetch: typeof fetch = async (input, init) => {
+    const current = hold;
+    if (current) {
+      current.waiting++;
+      await current.until;
+    }
+    return telegramFetch(input, init);
+  };
 
   const startInstance = async (name: "A" | "B"): Promise<Instance> => {
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
@@ -130,7 +151,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       store,
       serviceKind: "sandbox",
       throttle: false,
-      botConfig: { botInfo: BOT_INFO, client: { fetch: telegram.fetch as unknown as typeof fetch } },
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.chatLock ? { chatLock: options.chatLock } : {}),
+      botConfig: { botInfo: BOT_INFO, client: { fetch: heldFetch } },
     });
     const server = await startWebhookServer(
       bot,
@@ -211,7 +234,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       },
       pressData: (data, message) =>
         deliver(callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1)))),
-      inline: () => Promise.reject(new Error("inline queries are not driven over the cluster")),
+      inline: (query) => deliver(inlineQueryUpdate(from, query)),
       lastReply: () => telegram.botMessages(id).at(-1),
       replies: () => telegram.botMessages(id),
       on: (instance) => makeUser(id, languageCode, () => instance),
@@ -229,6 +252,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     redis,
     user: (id, userOptions = {}) => makeUser(id, userOptions.languageCode, userOptions.route ?? roundRobin),
     logins: () => [...a.requests, ...b.requests].filter((r) => r.path === "/auth").length,
+    holdTelegram() {
+      let release = () => {};
+      const current = { until: new Promise<void>((resolve) => (release = resolve)), waiting: 0 };
+      hold = current;
+      return {
+        waiting: () => current.waiting,
+        release() {
+          if (hold === current) hold = undefined;
+          release();
+        },
+      };
+    },
     async close() {
       await Promise.all(
         servers.map(

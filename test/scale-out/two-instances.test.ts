@@ -8,6 +8,7 @@ import { formatTime } from "../../src/bot/ui/dates.ts";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { buttons, fillOrder, lastText } from "../bot/dialogs/driver.ts";
 import { callsOf } from "../helpers/test-bot.ts";
+import { inlineQueryUpdate } from "../helpers/updates.ts";
 import { type Cluster, startCluster } from "./cluster.ts";
 
 const redisUrl = process.env.REDIS_TEST_URL;
@@ -177,10 +178,26 @@ describe.skipIf(!redisUrl)("two instances on one Redis", () => {
       expect(messagesTo(OPERATOR)).toBe(1);
     });
 
-    // Not yet: the mark is read and then written (two Redis calls), so two instances handling the
-    // same update at the same moment both pass. Needs an atomic claim in dedupe.ts (see the report
-    // of the scale-out work); a redelivery after a delivery that ended is covered above.
-    it.todo("an update delivered to both instances at the same moment is handled once");
+    // The per-chat mark alone is read, then written: both instances would pass it. The atomic
+    // claim (SET NX) lets one through. Several rounds, so a lucky interleaving cannot hide a double.
+    it("an update delivered to both instances at the same moment is handled once", async () => {
+      const op = cluster.user(OPERATOR, { languageCode: "en" });
+      for (let round = 1; round <= 5; round++) {
+        const update = op.messageUpdate("/help");
+        await Promise.all([cluster.a.deliver(update), cluster.b.deliver(update)]);
+        expect(messagesTo(OPERATOR)).toBe(round);
+        expect(
+          await cluster.redis.pttl(`${cluster.prefix}:claim:update:${update.update_id}`),
+        ).toBeGreaterThan(0);
+      }
+    });
+
+    it("an inline query (no chat, no mark) delivered to both at once is answered once", async () => {
+      const op = cluster.user(OPERATOR, { languageCode: "en" });
+      const update = inlineQueryUpdate(op.from, "10"); // short: answered at once, no debounce
+      await Promise.all([cluster.a.deliver(update), cluster.b.deliver(update)]);
+      expect(callsOf(cluster.telegram.calls, "answerInlineQuery")).toHaveLength(1);
+    });
   });
 });
 

@@ -2,20 +2,17 @@
  * Inline mode (`@bot 1042` in any chat), per decisions.md: under 3 characters an
  * immediate empty answer with a button to the bot; longer queries wait ~500 ms
  * per user and only the newest one goes to the service; repeats come from a
- * short per-query cache. Typing "1042" key by key costs 1 request, 2 when slow.
+ * short per-query cache. Typing "1042" key by key costs 1 request, 2 when slow,
+ * also with keystrokes spread over instances (the gate shares the marker and cache).
  * Results are personal (is_personal) and only for staff: the access gate has
  * already answered strangers with nothing.
  */
 import { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import type { BotContext } from "../context.ts";
+import type { InlineGate } from "../services/inline-gate.ts";
 import { learnedOf } from "../services/learned.ts";
-import {
-  type OrderQuery,
-  parseOrderQuery,
-  type SearchResult,
-  searchOrders,
-} from "../services/order-search.ts";
+import { type OrderQuery, parseOrderQuery, searchOrders } from "../services/order-search.ts";
 import { callService } from "../services/service-gateway.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { stripHtml } from "../ui/messages.ts";
@@ -24,8 +21,6 @@ import { cutText } from "../ui/text.ts";
 
 export const INLINE_MIN_LENGTH = 3;
 export const INLINE_DEBOUNCE_MS = 500;
-const INLINE_CACHE_MS = 60_000;
-const INLINE_CACHE_SIZE = 200;
 const MAX_RESULTS = 10;
 /** Telegram's own cache of our answer; short, the data changes. */
 const TELEGRAM_CACHE_SECONDS = 10;
@@ -34,11 +29,8 @@ export interface InlineOptions {
   debounceMs?: number;
 }
 
-export function createInlineFeature(options: InlineOptions = {}): Composer<BotContext> {
+export function createInlineFeature(gate: InlineGate, options: InlineOptions = {}): Composer<BotContext> {
   const debounceMs = options.debounceMs ?? INLINE_DEBOUNCE_MS;
-  const latest = new Map<number, number>(); // user id -> number of their newest query
-  let counter = 0;
-  const cache = new Map<string, { at: number; result: SearchResult }>();
 
   const feature = new Composer<BotContext>();
 
@@ -50,21 +42,19 @@ export function createInlineFeature(options: InlineOptions = {}): Composer<BotCo
       return;
     }
 
-    const now = () => ctx.services.clock.now().getTime();
     const key = cacheKey(query, ctx.services.config.shopIds);
-    let result = fresh(cache.get(key), now());
+    const user = ctx.from.id;
+    const ticket = ctx.update.update_id; // grows with arrival, on every instance
+    let result = await gate.begin(user, ticket, key);
     if (!result) {
-      const user = ctx.from.id;
-      const ticket = ++counter;
-      latest.set(user, ticket);
       await ctx.services.clock.sleep(debounceMs);
-      if (latest.get(user) !== ticket) {
+      const settled = await gate.settle(user, ticket, key);
+      if (!settled.newest) {
         // A newer keystroke of this user replaced the query; Telegram shows only the newest answer.
         await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });
         return;
       }
-      latest.delete(user);
-      result = fresh(cache.get(key), now()); // another user may have asked the same meanwhile
+      result = settled.cached; // another user may have asked the same meanwhile
       if (!result) {
         const { shopIds } = ctx.services.config;
         const outcome = await callService(ctx, (client) => searchOrders(client, shopIds, query), {
@@ -76,7 +66,7 @@ export function createInlineFeature(options: InlineOptions = {}): Composer<BotCo
         }
         result = outcome.value;
         await learnedOf(ctx.services.store).fromOrders(result.items);
-        remember(cache, key, { at: now(), result });
+        await gate.remember(key, result);
       }
     }
 
@@ -118,28 +108,6 @@ export function createInlineFeature(options: InlineOptions = {}): Composer<BotCo
 
 function cacheKey(query: OrderQuery, shopIds: readonly string[]): string {
   return `${query.kind}:${query.text.toLowerCase()}:${shopIds.join(",")}`;
-}
-
-function fresh(
-  entry: { at: number; result: SearchResult } | undefined,
-  now: number,
-): SearchResult | undefined {
-  return entry && now - entry.at < INLINE_CACHE_MS ? entry.result : undefined;
-}
-
-function remember(
-  cache: Map<string, { at: number; result: SearchResult }>,
-  key: string,
-  entry: { at: number; result: SearchResult },
-) {
-  cache.delete(key);
-  cache.set(key, entry);
-  // Oldest first in a Map: drop from the front.
-  while (cache.size > INLINE_CACHE_SIZE) {
-    const oldest = cache.keys().next().value;
-    if (oldest === undefined) break;
-    cache.delete(oldest);
-  }
 }
 
 /** No results, and a button that opens the private chat with the bot. */

@@ -1,0 +1,120 @@
+/**
+ * Which of a user's inline queries may go to the service, and the short
+ * per-query result cache (decisions.md: ~500 ms per user, only the newest query
+ * goes; repeats come from the cache).
+ *
+ * One process (memory or file store): two maps, no I/O. Several instances on a
+ * shared store: a user's keystrokes reach any instance, so the "newest query"
+ * marker and the cache live in the store too, with the maps in front as a fast
+ * path. Redis cost per query of 3+ characters: before the debounce a marker
+ * write and a cache read sent together (one round trip), after it a marker read
+ * and a cache read together (none when this instance saw a newer keystroke), and
+ * one write when a fetched result is shared. A local cache hit costs nothing.
+ */
+import { reviveOrder } from "../dialog-kit/order-json.ts";
+import type { Store } from "../storage.ts";
+import type { SearchResult } from "./order-search.ts";
+
+export const INLINE_CACHE_MS = 60_000;
+const INLINE_CACHE_SIZE = 200;
+/** A marker outlives the debounce of its query by far; then it is only garbage. */
+const MARKER_TTL_SECONDS = 10;
+export const INLINE_MARKER_NAMESPACE = "inline-newest";
+export const INLINE_CACHE_NAMESPACE = "inline-cache";
+
+export interface InlineGate {
+  /** A fresh cached result for `key`; otherwise `ticket` becomes the user's newest query. */
+  begin(user: number, ticket: number, key: string): Promise<SearchResult | undefined>;
+  /** After the debounce: is `ticket` still the user's newest query, and was `key` cached meanwhile? */
+  settle(user: number, ticket: number, key: string): Promise<{ newest: boolean; cached?: SearchResult }>;
+  /** Caches a fetched result (for every instance on a shared store). */
+  remember(key: string, result: SearchResult): Promise<void>;
+}
+
+interface Cached {
+  at: number;
+  result: SearchResult;
+}
+
+/**
+ * Tickets are update ids: they grow with arrival across all instances, so a
+ * marker holding a higher ticket means a newer keystroke.
+ */
+export function createInlineGate(store: Store, now: () => number): InlineGate {
+  const newest = new Map<number, number>(); // user id -> ticket of their newest query seen here
+  const cache = new Map<string, Cached>();
+  const fresh = (entry: Cached | undefined) =>
+    entry && now() - entry.at < INLINE_CACHE_MS ? entry.result : undefined;
+  const keep = (key: string, entry: Cached) => {
+    cache.delete(key);
+    cache.set(key, entry);
+    // Oldest first in a Map: drop from the front.
+    for (const oldest of cache.keys()) {
+      if (cache.size <= INLINE_CACHE_SIZE) break;
+      cache.delete(oldest);
+    }
+  };
+
+  // Files would cost a disk write per keystroke for nothing: one instance by nature.
+  if (store.kind !== "redis") {
+    return {
+      async begin(user, ticket, key) {
+        const hit = fresh(cache.get(key));
+        if (!hit) newest.set(user, ticket);
+        return hit;
+      },
+      async settle(user, ticket, key) {
+        if (newest.get(user) !== ticket) return { newest: false };
+        newest.delete(user);
+        const cached = fresh(cache.get(key));
+        return cached ? { newest: true, cached } : { newest: true };
+      },
+      async remember(key, result) {
+        keep(key, { at: now(), result });
+      },
+    };
+  }
+
+  const markers = store.adapter<number>(INLINE_MARKER_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
+  const shared = store.adapter<unknown>(INLINE_CACHE_NAMESPACE, { ttlSeconds: INLINE_CACHE_MS / 1000 });
+  const readShared = async (key: string) => {
+    const entry = parseCached(await shared.read(key));
+    const hit = fresh(entry);
+    if (entry && hit) keep(key, entry);
+    return hit;
+  };
+
+  return {
+    async begin(user, ticket, key) {
+      const local = fresh(cache.get(key));
+      if (local) return local;
+      newest.set(user, ticket);
+      // Both commands go out at once on the one connection: one round trip.
+      const [hit] = await Promise.all([readShared(key), markers.write(String(user), ticket)]);
+      return hit;
+    },
+    async settle(user, ticket, key) {
+      if (newest.get(user) !== ticket) return { newest: false }; // a newer keystroke came here
+      newest.delete(user);
+      const [marker, cached] = await Promise.all([markers.read(String(user)), readShared(key)]);
+      // No marker (expired) or ours: still the newest.
+      if (typeof marker === "number" && marker > ticket) return { newest: false };
+      return cached ? { newest: true, cached } : { newest: true };
+    },
+    async remember(key, result) {
+      const entry = { at: now(), result };
+      keep(key, entry);
+      await shared.write(key, entry);
+    },
+  };
+}
+
+/** A cache entry as JSON gave it back: dates are strings again, anything foreign is a miss. */
+function parseCached(raw: unknown): Cached | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const { at, result } = raw as { at?: unknown; result?: unknown };
+  if (typeof at !== "number" || typeof result !== "object" || result === null) return undefined;
+  const { items, total, truncated } = result as Partial<Record<keyof SearchResult, unknown>>;
+  if (!Array.isArray(items) || typeof total !== "number" || typeof truncated !== "boolean") return undefined;
+  return { at, result: { items: items.map(reviveOrder), total, truncated } };
+}
