@@ -1,5 +1,5 @@
 /** Drives /new and the status change like a clerk (English), for the bench. */
-import { expectText, pressMatching, type TestUser } from "./harness.ts";
+import { buttons, expectText, pressMatching, type TestUser } from "./harness.ts";
 
 const SKIP = "⏭ Skip";
 
@@ -23,13 +23,22 @@ export async function fillOrder(op: TestUser, clientName: string): Promise<void>
   await op.send("Не включается");
   for (let i = 0; i < 4; i++) await op.press(SKIP); // equipment, appearance, colour, price
   expectText(op, "Deadline");
-  await op.press("+1 d");
+  await pressFirstDeadline(op);
   await op.press(SKIP); // master
   await op.press("❌ No"); // urgent
   await op.press(SKIP); // advertising source
   await op.press("✔ Done"); // optional fields
   await op.press("No prepayment");
   expectText(op, "Check the order");
+}
+
+/** The first quick deadline button (+1 day): its label is a date, so it is found by position (callback data). */
+async function pressFirstDeadline(op: TestUser): Promise<void> {
+  const first = op.lastReply()?.replyMarkup?.inline_keyboard[0]?.[0];
+  if (!first || !("callback_data" in first) || !first.callback_data.startsWith("dg:")) {
+    throw new Error(`bench: no deadline buttons in: ${buttons(op).join(" | ")}`);
+  }
+  await op.press(first.callback_data);
 }
 
 export async function confirmOrder(op: TestUser): Promise<void> {

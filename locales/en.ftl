@@ -9,6 +9,7 @@ read-only = 👀 You can look orders up, but changes are for operators only.
 stale-button = This button is outdated.
 unhandled = I did not understand that. Send an order number (for example <code>1042</code>) or /help.
 unhandled-callback = This button no longer works.
+chat-only-button = This button works only in the chat with the bot.
 
 ## Start and help
 start-operator = 👋 Hello, { $name }! You are an <b>operator</b>.
@@ -134,6 +135,8 @@ dlg-cancelled = Dialog cancelled. Nothing was changed.
 dlg-expired = The dialog expired (no answer for a long time) and was closed. Please start again.
 dlg-nothing-to-cancel = There is nothing to cancel.
 dlg-stale-button = This button is outdated.
+dlg-not-yours = This button belongs to someone else's dialog.
+dlg-repeat-step = Let's repeat this step.
 dlg-use-buttons = Please choose with a button below.
 dlg-need-text = Text is needed here: photos, stickers and files do not fit.
 dlg-command-in-dialog = A dialog is in progress. Answer the question, or send /cancel to leave it.

@@ -221,8 +221,9 @@ export async function deliver(
       } else if (input.on === "inline") {
         inlineMessageId = `inl-${rng.int(1, 1000)}`;
       }
-      // Telegram always names the button's message: without one at hand, an inline message.
-      if (!message && !inlineMessageId) inlineMessageId = `inl-${rng.int(1, 1000)}`;
+      // Telegram always names the button's message: without one at hand, an inline message
+      // (unless the input is a forged callback that names none).
+      if (!message && !inlineMessageId && input.on !== "none") inlineMessageId = `inl-${rng.int(1, 1000)}`;
       const built = callbackUpdate(sender.from, data, {
         ...(message ? { message } : {}),
         ...(inlineMessageId ? { inlineMessageId } : {}),

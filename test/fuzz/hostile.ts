@@ -55,7 +55,8 @@ export type Hostile =
       kind: "callback";
       category: CallbackCategory;
       data: string;
-      on: "prompt" | "old" | "inline" | "inaccessible";
+      /** "none": neither a message nor an inline message (only a forged client sends that). */
+      on: "prompt" | "old" | "inline" | "inaccessible" | "none";
     };
 
 const YES_NO = new Set(["да", "yes", "y", "д", "+", "нет", "no", "n", "н", "-"]);
@@ -305,22 +306,17 @@ export function hostileCallback(rng: Prng, c: CallbackContext): Hostile {
     (cat) => (cat !== "cb-stale" || c.hasStale) && (cat !== "cb-foreign-user" || c.prompt),
   );
   const category = rng.pick(categories);
-  // Telegram always names the message of a button: a chat message (maybe too old to show) or an inline one.
-  const on = rng.pick(["old", "old", "inline", "inaccessible"] as const);
+  // Telegram names the message of a button: a chat message (maybe too old to show) or an inline one;
+  // a forged client may name none.
+  const on = rng.pick(["old", "old", "inline", "inaccessible", "none"] as const);
   switch (category) {
     case "cb-random-bytes": {
       const data = String.fromCharCode(...rng.bytes(rng.int(1, 80)));
       return { kind: "callback", category, data, on };
     }
     case "cb-other-prefix": {
-      const data = otherPrefixData(rng, c.orderIds);
-      // An inline message carries only the card's refresh button (or:); other data there needs a forged client.
-      return {
-        kind: "callback",
-        category,
-        data,
-        on: on === "inline" && !data.startsWith("or:") ? "old" : on,
-      };
+      // Any data on an inline message too (only or: is sent there; a forged client sends the rest).
+      return { kind: "callback", category, data: otherPrefixData(rng, c.orderIds), on };
     }
     case "cb-bad-fields": {
       const tag = c.prompt?.tag ?? "AAAAAAAA1";
@@ -329,6 +325,9 @@ export function hostileCallback(rng: Prng, c: CallbackContext): Hostile {
       do {
         value = rng.pick([
           "999",
+          "00",
+          "01",
+          "007",
           "-1",
           "ok ",
           "",

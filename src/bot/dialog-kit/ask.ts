@@ -8,6 +8,10 @@
  *   applying a stale answer; the time comes from the injected clock through
  *   `conversation.external`, so replays see the same moments;
  * - a button of an earlier step or an older dialog is answered "outdated";
+ * - a press by anyone but the dialog's owner is refused and changes nothing;
+ * - after a crash that lost the newest step (prompt sent, state not saved) an
+ *   answer to that newer prompt asks the saved step again instead of being
+ *   applied to it (see latest-prompt.ts);
  * - a button of another feature (e.g. 🔄 Refresh on a card) passes on to it;
  * - another command, a sticker, a photo, a huge text: a localized re-prompt;
  * - an answered prompt loses its buttons and shows the answer ("Order type:
@@ -24,6 +28,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotContext, DialogContext } from "../context.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { cutHtml, cutText, escapeHtml } from "../ui/text.ts";
+import { readLatestPrompt, recordPrompt } from "./latest-prompt.ts";
 
 export type Dialog = Conversation<BotContext, DialogContext>;
 
@@ -34,6 +39,8 @@ export const ANSWER_LIMIT = 1000;
 const BUTTON_TEXT_LIMIT = 60;
 
 export const CANCEL = "x";
+/** The value of every "⏭ Skip" button; an answered prompt then shows "—", not the button's label. */
+export const SKIP = "s";
 
 /** State of one run of a dialog function; rebuilt identically on every replay. */
 export interface DialogRun {
@@ -85,6 +92,30 @@ export interface AskOptions<T> {
 function now(run: DialogRun, ctx: DialogContext): Promise<number> {
   const { clock } = ctx.services;
   return run.dialog.external(() => clock.now().getTime());
+}
+
+/** Records a sent prompt (its message, for `/cancel`) and returns the moment it was asked. */
+function promptSent(run: DialogRun, seq: number, messageId: number): Promise<number> {
+  return run.dialog.external(async (outer: BotContext) => {
+    await recordPrompt(outer, { nonce: run.nonce, seq, messageId });
+    return outer.services.clock.now().getTime();
+  });
+}
+
+/** Whether a later prompt of this run than `seq` was sent (its step lost in a crash). */
+function laterPromptSent(run: DialogRun, seq: number): Promise<boolean> {
+  return run.dialog.external(async (outer: BotContext) => {
+    const latest = await readLatestPrompt(outer);
+    return latest?.nonce === run.nonce && latest.seq > seq;
+  });
+}
+
+/**
+ * Dialogs run in private chats only, whose id is the owner's user id: an update
+ * from anyone else (a forged or relayed press on the clerk's prompt) is not for this dialog.
+ */
+function fromOwner(ctx: DialogContext): boolean {
+  return ctx.chat?.type === "private" && ctx.from?.id === ctx.chat.id;
 }
 
 function keyboard(ctx: DialogContext, tag: string, options: AskOptions<unknown>): InlineKeyboard | undefined {
@@ -164,16 +195,20 @@ export async function leave(run: DialogRun, ctx: DialogContext, key: string): Pr
 
 export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOptions<T>): Promise<T> {
   run.seq += 1;
-  const tag = `${run.nonce}${run.seq.toString(36)}`;
+  const seq = run.seq;
+  const tag = `${run.nonce}${seq.toString(36)}`;
   const markup = keyboard(ctx, tag, options as AskOptions<unknown>);
+  // Recorded before sending: a crash right after the send still leaves the record (latest-prompt.ts).
+  await run.dialog.external((outer: BotContext) => recordPrompt(outer, { nonce: run.nonce, seq }));
   let promptId = await sendPrompt(ctx, options.text, markup);
-  let askedAt = await now(run, ctx);
+  let askedAt = await promptSent(run, seq, promptId);
   // Only the newest copy of the prompt keeps buttons: a clean trail, and one place to press.
+  // A re-prompt is this step's newest prompt again (after a crash it replaces the lost later one).
   const reprompt = async (answerCtx: DialogContext, error: string) => {
     const replaced = promptId;
     promptId = await sendPrompt(answerCtx, `${error}\n\n${options.text}`, markup);
     if (markup) await closePrompt(answerCtx, replaced, options.text);
-    askedAt = await now(run, answerCtx);
+    askedAt = await promptSent(run, seq, promptId);
   };
   const leaveWith = async (answerCtx: DialogContext, key: string) => {
     if (markup) await closePrompt(answerCtx, promptId, options.text);
@@ -182,6 +217,11 @@ export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOpt
 
   for (;;) {
     const next = await run.dialog.wait();
+    if (!fromOwner(next)) {
+      // Before the expiry check too: someone else's update must not even end the dialog.
+      if (next.callbackQuery) await next.answerCallbackQuery({ text: next.t("dlg-not-yours") });
+      continue;
+    }
     const at = await now(run, next);
     if (at - askedAt > DIALOG_TTL_MS) await leaveWith(next, "dlg-expired");
 
@@ -196,11 +236,20 @@ export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOpt
       await reprompt(next, next.t("dlg-use-buttons"));
       continue;
     }
+    if (answer.kind === "text" && (await laterPromptSent(run, seq))) {
+      // The text answers a later prompt whose step a crash lost: ask the saved step again.
+      await reprompt(next, next.t("dlg-repeat-step"));
+      continue;
+    }
     const parsed = await options.parse(answer);
     if (parsed.ok) {
       const shown =
         parsed.shown ??
-        (answer.kind === "button" ? buttonLabel(options as AskOptions<unknown>, answer.value) : undefined);
+        (answer.kind !== "button"
+          ? undefined
+          : answer.value === SKIP
+            ? escapeHtml(next.t("dlg-none"))
+            : buttonLabel(options as AskOptions<unknown>, answer.value));
       if (markup || shown !== undefined) await closePrompt(next, promptId, options.text, shown);
       return parsed.value;
     }
@@ -265,7 +314,18 @@ export function indexButtons<T>(items: readonly T[], label: (item: T) => string,
   return rows;
 }
 
+/**
+ * The index a button value names, strictly as `indexButtons` writes it: no
+ * leading zeros ("00", "01"), signs, spaces or fractions, and within `length`.
+ */
+export function parseIndex(value: string, length: number): number | undefined {
+  if (!/^(0|[1-9]\d{0,2})$/.test(value)) return undefined;
+  const index = Number(value);
+  return index < length ? index : undefined;
+}
+
 /** The item a pressed index button means; undefined for forged values. */
 export function pickIndex<T>(items: readonly T[], value: string): T | undefined {
-  return /^\d{1,3}$/.test(value) ? items[Number(value)] : undefined;
+  const index = parseIndex(value, items.length);
+  return index === undefined ? undefined : items[index];
 }

@@ -9,14 +9,17 @@ import type { Logger } from "../../logger.ts";
 import { ensureOperator } from "../access.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { dialogPlugins, dialogStorage } from "../dialogs.ts";
+import { readLatestPrompt } from "./latest-prompt.ts";
 
 /**
  * Version of the dialogs' stored shape: bump it whenever a dialog's steps
  * change, so a state saved by older code is dropped instead of replayed wrongly.
  * 2: the client step takes typed searches at the matches, contacts are validated,
  * deadline buttons carry dates, statuses may come with unknown payment rules.
+ * 3: every prompt is recorded before and after it is sent (latest-prompt.ts): two more
+ * `external` results per prompt in the replay log.
  */
-export const DIALOG_VERSION = 2;
+export const DIALOG_VERSION = 3;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {
@@ -53,8 +56,20 @@ export function dialogsMiddleware(services: BotServices, logger: Logger): Compos
   // Runs before the dialogs see the update: leaving here works even for a dialog that cannot replay.
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
+    if (active) await stripCurrentPrompt(ctx);
     await ctx.conversation.exitAll();
     await ctx.reply(ctx.t(active ? "dlg-cancelled" : "dlg-nothing-to-cancel"));
   });
   return composer;
+}
+
+/** The open prompt loses its buttons, as with ✖ Cancel. Best-effort: leaving must not depend on it. */
+async function stripCurrentPrompt(ctx: BotContext): Promise<void> {
+  try {
+    const prompt = await readLatestPrompt(ctx);
+    if (prompt?.messageId !== undefined && ctx.chat)
+      await ctx.api.editMessageReplyMarkup(ctx.chat.id, prompt.messageId);
+  } catch (error) {
+    ctx.log.debug({ err: error }, "stripping the prompt's buttons on /cancel failed");
+  }
 }

@@ -6,7 +6,7 @@
 import type { Locale } from "../../config.ts";
 import type { DialogContext } from "../context.ts";
 import { formatAmount } from "../ui/money.ts";
-import { accept, ask, type DialogRun, reject } from "./ask.ts";
+import { accept, ask, type DialogRun, pickIndex, reject } from "./ask.ts";
 import { parseAmount } from "./parse.ts";
 import { askPick } from "./prompts.ts";
 import { loadOrLeave } from "./service.ts";
@@ -53,7 +53,7 @@ export async function askRegister(
     parse: (a) => {
       if (a.kind !== "button") return reject(a.ctx.t("dlg-use-buttons"));
       if (a.value === "none") return accept(undefined);
-      const register = /^\d{1,3}$/.test(a.value) ? registers[Number(a.value)] : undefined;
+      const register = pickIndex(registers, a.value);
       return register ? accept(register) : reject(a.ctx.t("dlg-use-buttons"));
     },
   });

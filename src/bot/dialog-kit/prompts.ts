@@ -9,9 +9,11 @@ import {
   type Parsed,
   pickIndex,
   reject,
+  SKIP,
 } from "./ask.ts";
 
-export const SKIP = "s";
+export { SKIP } from "./ask.ts";
+
 const SHORT_TEXT_LIMIT = 200;
 
 /** Free text; with `skippable` a "Skip" button answers undefined. */

@@ -6,7 +6,7 @@
  * prompt shows the date and time as understood, so "завтра" is visibly read right.
  */
 import type { DialogContext } from "../../context.ts";
-import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
+import { accept, ask, type DialogRun, pickIndex, reject } from "../../dialog-kit/ask.ts";
 import { type DateContext, daysAhead, parseDate } from "../../dialog-kit/parse.ts";
 import { SKIP } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
@@ -39,7 +39,7 @@ export async function askDeadline(run: DialogRun, ctx: DialogContext): Promise<n
     parse: (a) => {
       if (a.kind === "button") {
         if (a.value === SKIP) return accept(undefined);
-        const date = /^\d$/.test(a.value) ? quick[Number(a.value)] : undefined;
+        const date = pickIndex(quick, a.value);
         return date ? accept(date.getTime(), shown(date)) : reject(a.ctx.t("dlg-use-buttons"));
       }
       const date = parseDate(a.text, context(a.at));

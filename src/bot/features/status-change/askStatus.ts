@@ -5,7 +5,7 @@
  */
 import type { Status } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
-import { accept, ask, type Button, type DialogRun, reject } from "../../dialog-kit/ask.ts";
+import { accept, ask, type Button, type DialogRun, pickIndex, reject } from "../../dialog-kit/ask.ts";
 import { escapeHtml } from "../../ui/text.ts";
 
 export interface StatusOption {
@@ -51,7 +51,7 @@ export async function askStatus(
     buttons: rows,
     parse: (a) => {
       if (a.kind !== "button") return reject(a.ctx.t("dlg-use-buttons"));
-      const picked = /^\d{1,3}$/.test(a.value) ? statuses[Number(a.value)] : undefined;
+      const picked = pickIndex(statuses, a.value);
       if (!picked) return reject(a.ctx.t("dlg-use-buttons"));
       if (picked.id === currentId) return reject(a.ctx.t("st-same-status"));
       return accept(picked);

@@ -1,0 +1,25 @@
+/**
+ * Buttons pressed where there is no chat to answer in: a callback query with
+ * neither a message nor an inline message (a forged client), or a button of a
+ * chat feature on a message sent via inline mode. The features would fail with
+ * "Missing information for API call" (and the error boundary would answer a
+ * second time); here they get one clear answer instead. Mounted before the
+ * dialogs and the features, after the access gate (strangers are refused there).
+ */
+import { Composer } from "grammy";
+import type { BotContext } from "../context.ts";
+import { orderAction, orderRefresh } from "../ui/callbacks.ts";
+
+/** What works on an inline message: the card's 🔄 Refresh; a card action says "private chat only" itself. */
+const INLINE_CAPABLE = [orderRefresh.filter, orderAction.filter];
+
+export const chatlessButtons = new Composer<BotContext>();
+
+chatlessButtons.on("callback_query", async (ctx, next) => {
+  if (ctx.chat !== undefined) return next();
+  const { data, inline_message_id: inline } = ctx.callbackQuery;
+  if (inline !== undefined && data !== undefined && INLINE_CAPABLE.some((filter) => filter.test(data))) {
+    return next();
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t("chat-only-button") });
+});
