@@ -6,14 +6,24 @@
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { apiThrottler } from "@grammyjs/transformer-throttler";
-import type { Api, Context, MiddlewareFn } from "grammy";
+import { Api, type Context, HttpError, type MiddlewareFn, type Transformer } from "grammy";
 
-/** Bounded, so a long Telegram outage fails an update instead of hanging it forever. */
-const RETRY = { maxRetryAttempts: 5, maxDelaySeconds: 60 } as const;
+/**
+ * Bounded, so a Telegram outage fails one call within seconds instead of holding
+ * the chat (its updates run one after another) for minutes. Worst case per call:
+ * 429 — up to 3 waits of at most 10 s (a longer retry_after fails at once);
+ * 5xx — the plugin's fixed backoff 3 + 6 + 12 s; network errors — see below.
+ */
+export const TELEGRAM_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 10 } as const;
+/** Network errors (no answer at all): the plugin would retry them forever; we do twice, 0.5 s and 1 s apart. */
+const NETWORK_PAUSES_MS = [500, 1_000] as const;
 
 export function installApiLimits(api: Api, options: { throttle: boolean }): void {
-  api.config.use(autoRetry(RETRY));
+  api.config.use(...retryTransformers());
   if (options.throttle) {
+    // Installed last, so it is the outermost transformer: a call waits for its chat's turn once, and
+    // its retries keep that turn (the chat's messages stay in order). Only that chat waits: the
+    // throttler queues per chat_id, and calls without one (callback and inline answers) bypass it.
     api.config.use(
       apiThrottler({
         // Private chats: Telegram tolerates short bursts; 1 s between calls (the plugin's
@@ -24,11 +34,39 @@ export function installApiLimits(api: Api, options: { throttle: boolean }): void
   }
 }
 
-/** For conversations v2 `plugins`: every context a dialog creates gets auto-retry on its own api. */
+/**
+ * For conversations v2 `plugins`: every context a dialog creates gets auto-retry on its own api.
+ *
+ * The retry must sit BELOW the conversation's own transformer, which logs each call's outcome
+ * for replays. Installed on top (`ctx.api.config.use`), it would see a logged 429/5xx again on
+ * every replay and wait again: each later step of the dialog would sleep for every retry that
+ * ever happened in it (seen in the e2e faults suite: 3, 6, 7 s per step). So the context gets
+ * a fresh Api with the retry first and the conversation's transformers on top of it.
+ */
 export function autoRetryPlugin<C extends Context>(): MiddlewareFn<C> {
-  const retry = autoRetry(RETRY);
+  const retry = retryTransformers();
   return (ctx, next) => {
-    ctx.api.config.use(retry);
+    const api = new Api(ctx.api.token, ctx.api.options);
+    api.config.use(...retry, ...ctx.api.config.installedTransformers());
+    Object.defineProperty(ctx, "api", { value: api, configurable: true, writable: true });
     return next();
+  };
+}
+
+function retryTransformers(): Transformer[] {
+  return [retryNetworkErrors(), autoRetry({ ...TELEGRAM_RETRY, rethrowHttpErrors: true })];
+}
+
+function retryNetworkErrors(): Transformer {
+  return async (prev, method, payload, signal) => {
+    for (const pause of NETWORK_PAUSES_MS) {
+      try {
+        return await prev(method, payload, signal);
+      } catch (error) {
+        if (!(error instanceof HttpError) || signal?.aborted) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+    return prev(method, payload, signal);
   };
 }

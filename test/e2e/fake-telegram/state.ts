@@ -25,6 +25,8 @@ export interface RecordedCall {
   /** 200 for a success, else Telegram's error_code. */
   status: number;
   description?: string;
+  /** Date.now() when the call was answered (to see where the time of a run goes). */
+  at: number;
 }
 
 export class TelegramState {
@@ -47,8 +49,8 @@ export class TelegramState {
     this.botInfo = botInfo;
   }
 
-  record(call: Omit<RecordedCall, "seq">): void {
-    this.calls.push({ seq: ++this.callSeq, ...call });
+  record(call: Omit<RecordedCall, "seq" | "at">): void {
+    this.calls.push({ seq: ++this.callSeq, at: Date.now(), ...call });
     this.changed();
   }
 

@@ -61,7 +61,9 @@ export function useStack(options: StackOptions = {}): () => Stack {
 
   beforeEach(({ onTestFailed }) => {
     onTestFailed(() => {
-      process.stderr.write(`${bot?.output() ?? ""}\n${sandbox?.child.output(50) ?? ""}\n`);
+      process.stderr.write(
+        `${bot?.output() ?? ""}\n${sandbox?.child.output(50) ?? ""}\n${telegramCalls(telegram)}\n`,
+      );
     });
   });
 
@@ -75,4 +77,17 @@ export function useStack(options: StackOptions = {}): () => Stack {
     if (!stack) throw new Error("the e2e stack did not start (see beforeAll)");
     return stack;
   };
+}
+
+/** The bot's last Telegram calls with their times (ms since the first), to see where a slow run waited. */
+function telegramCalls(telegram: FakeTelegram | undefined, last = 120): string {
+  const calls = telegram?.state.calls.filter((c) => c.method !== "getUpdates" || c.status !== 200) ?? [];
+  const start = calls[0]?.at ?? 0;
+  return calls
+    .slice(-last)
+    .map((c) => {
+      const chat = c.payload.chat_id ?? c.payload.callback_query_id ?? c.payload.inline_query_id ?? "";
+      return `[telegram +${c.at - start} ms] ${c.method} ${c.status} ${String(chat)}`;
+    })
+    .join("\n");
 }

@@ -46,11 +46,11 @@ export async function walk(
   let retries = 0;
   for (let moves = 0; moves < maxMoves; moves++) {
     transcript.push(`> ${describe(move)}`);
-    const prompt = await play(user, move, (o) => actionable(script, o), options.timeoutMs).catch(
-      (error: unknown) => {
+    const prompt = await play(user, move, (o) => actionable(script, o), options.timeoutMs)
+      .then((first) => followUp(user, script, first))
+      .catch((error: unknown) => {
         throw new Error(`${String(error)}\nTranscript:\n${transcript.join("\n")}`);
-      },
-    );
+      });
     transcript.push(
       `< ${prompt.text.replace(/\n/g, " ⏎ ").slice(0, 160)} [${TelegramUser.buttons(prompt).join(" | ")}]`,
     );
@@ -79,6 +79,27 @@ export function nextMove(script: Script, prompt: Output): { move: Move; retry: b
   const buttons = TelegramUser.buttons(prompt);
   const retryButton = buttons.find((b) => /🔁/.test(b));
   return { move: retryButton ? { press: retryButton } : script.start, retry: true };
+}
+
+/** A dialog that ends says so; other errors are followed by the step asked again (or "Try again?"). */
+const DIALOG_CLOSED = /The dialog was closed|dialog expired/i;
+/** How long a user reads an error before acting on it: the bot's next prompt usually comes right after. */
+const FOLLOW_UP_MS = 3_000;
+
+/**
+ * A standalone error (no buttons) in the middle of a step, e.g. "⏳ limit reached" before the
+ * client list is asked again: the user answers the prompt that follows, not the error. Only when
+ * nothing follows is the error the last word, and the user starts over.
+ */
+async function followUp(user: TelegramUser, script: Script, first: Output): Promise<Output> {
+  if (first.replyMarkup !== undefined || script.done.test(first.text) || DIALOG_CLOSED.test(first.text))
+    return first;
+  const next = await user.replyWithin(
+    FOLLOW_UP_MS,
+    (o) =>
+      o.seq > first.seq && o.kind === "sent" && (o.replyMarkup !== undefined || script.done.test(o.text)),
+  );
+  return next ?? first;
 }
 
 /** A new message that asks something (prompts carry buttons), ends the walk or reports an error. */
