@@ -1,7 +1,8 @@
 /**
- * Run by dialog-rss.ts in a fresh process (`node --expose-gc`): the real bot
- * with 1000 /new dialogs open, nothing else in the heap but the fake Telegram,
- * whose records are dropped before measuring. Prints one JSON line.
+ * Run by dialog-rss.ts in a fresh process (`node --expose-gc` + the flags of
+ * `npm start`): the real bot with 1000 /new dialogs open, nothing else in the
+ * heap but the fake Telegram, whose records are dropped before measuring (the
+ * sandbox is another process and not even loaded here). Prints one JSON line.
  * argv[2]: {"url","token","shopId","store":"memory"|"file","dataDir"?}
  */
 import { createFileStore, createMemoryStore } from "../src/bot/storage.ts";
@@ -16,6 +17,8 @@ export interface RssChildInput {
   shopId: string;
   store: "memory" | "file";
   dataDir?: string;
+  /** Load the modules and stop (fills the compile cache). */
+  loadOnly?: boolean;
 }
 
 export interface RssChildOutput {
@@ -37,6 +40,7 @@ function settle(): void {
 
 async function main(): Promise<void> {
   const input = JSON.parse(process.argv[2] ?? "{}") as RssChildInput;
+  if (input.loadOnly) return;
   const users = Array.from({ length: DIALOGS }, (_, i) => 20_000 + i);
   const telegram = new FakeTelegram();
   const store =

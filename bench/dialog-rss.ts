@@ -1,7 +1,9 @@
 /**
  * Process RSS with 1000 open /new dialogs, measured in a fresh child process
  * (dialog-rss-child.ts, after GC) so that the bench's own heap does not count;
- * the sandbox runs in a process of its own too.
+ * the sandbox runs in a process of its own too. The child is started like the
+ * bot (`npm start`: its V8 flags and compile cache, the cache filled by a first
+ * run as after a restart); a second child with Node's defaults shows what they save.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -12,16 +14,22 @@ import type { RssChildInput, RssChildOutput } from "./dialog-rss-child.ts";
 import { DIALOGS } from "./dialog-storage.ts";
 import { round } from "./measure.ts";
 import { type SandboxProcess, startSandboxProcess } from "./sandbox-process.ts";
+import { startCommand } from "./start-command.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 
 const TARGET_MB = 150;
-const SEMI_SPACE_CAP = ["--max-semi-space-size=4"];
 const run = promisify(execFile);
+
+/** How a child is started: Node flags and NODE_COMPILE_CACHE (undefined: none). */
+interface Launch {
+  flags: string[];
+  compileCache: string | undefined;
+}
 
 async function measure(
   sandbox: SandboxProcess,
   store: "memory" | "file",
-  flags: string[] = [],
+  launch: Launch,
 ): Promise<RssChildOutput> {
   const dataDir = store === "file" ? await mkdtemp(join(tmpdir(), "bench-rss-")) : undefined;
   try {
@@ -33,9 +41,16 @@ async function measure(
       ...(dataDir ? { dataDir } : {}),
     };
     const child = new URL("./dialog-rss-child.ts", import.meta.url).pathname;
-    const { stdout } = await run(process.execPath, ["--expose-gc", ...flags, child, JSON.stringify(input)], {
+    const { NODE_COMPILE_CACHE: _inherited, ...env } = process.env;
+    const options = {
       timeout: 60_000,
-    });
+      env: launch.compileCache ? { ...env, NODE_COMPILE_CACHE: launch.compileCache } : env,
+    };
+    const args = ["--expose-gc", ...launch.flags, child];
+    // The cache is keyed by the flags: a first child only loads the modules and fills it.
+    if (launch.compileCache)
+      await run(process.execPath, [...args, JSON.stringify({ ...input, loadOnly: true })], options);
+    const { stdout } = await run(process.execPath, [...args, JSON.stringify(input)], options);
     const line = stdout.trim().split("\n").at(-1) ?? "";
     return JSON.parse(line) as RssChildOutput;
   } finally {
@@ -64,11 +79,19 @@ export const dialogRss: BenchModule = {
   async run(): Promise<BenchRow[]> {
     const sandbox = await startSandboxProcess();
     try {
-      // File store: the default of `npm start`. The second run caps V8's young generation, which
-      // V8 sizes from the machine's RAM (up to 2 x 64 MB here) and keeps committed after GC.
+      // File store: the default of `npm start`.
+      const start = startCommand();
+      const asStarted: Launch = {
+        flags: start.nodeFlags,
+        compileCache: start.compileCache && new URL(`../${start.compileCache}`, import.meta.url).pathname,
+      };
+      const label = `npm start (${[...start.nodeFlags, ...(start.compileCache ? ["compile cache"] : [])].join(" ")})`;
       return [
-        ...rows("file store", await measure(sandbox, "file")),
-        ...rows("file store, --max-semi-space-size=4", await measure(sandbox, "file", SEMI_SPACE_CAP)),
+        ...rows(`file store, ${label}`, await measure(sandbox, "file", asStarted)),
+        ...rows(
+          "file store, node defaults",
+          await measure(sandbox, "file", { flags: [], compileCache: undefined }),
+        ),
       ];
     } finally {
       await sandbox.close();

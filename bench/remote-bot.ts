@@ -9,7 +9,7 @@ import { createBot } from "../src/bot/index.ts";
 import { createMemoryStore, type Store } from "../src/bot/storage.ts";
 import { createServiceClient, type RequestEvent } from "../src/service/index.ts";
 import { BOT_INFO } from "../test/helpers/fake-telegram.ts";
-import { testConfig } from "../test/helpers/test-bot.ts";
+import { testConfig } from "../test/helpers/test-config.ts";
 import { messageUpdate, telegramUser } from "../test/helpers/updates.ts";
 import { leanTelegramFetch, type OnTelegramCall } from "./lean-telegram.ts";
 import type { SandboxProcess } from "./sandbox-process.ts";

@@ -28,7 +28,10 @@ import {
 } from "../../src/service/index.ts";
 import { type ApiCall, BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.ts";
 import { ManualClock } from "./manual-clock.ts";
+import { testConfig } from "./test-config.ts";
 import { callbackUpdate, inlineQueryUpdate, messageUpdate, telegramUser } from "./updates.ts";
+
+export { testConfig } from "./test-config.ts";
 
 export interface TestBotOptions {
   operators?: number[];
@@ -77,24 +80,6 @@ export interface TestBot {
   user(id: number, options?: { languageCode?: string; firstName?: string }): TestUser;
   handle(update: Update): Promise<ApiCall[]>;
   close(): Promise<void>;
-}
-
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    botToken: "123456:TEST-token",
-    service: { kind: "sandbox" },
-    operatorIds: [],
-    viewerIds: [],
-    shopIds: [],
-    defaultLocale: "ru",
-    timezone: "Europe/Moscow",
-    closingTime: { hours: 19, minutes: 0 },
-    storage: { kind: "file", dataDir: "./data" },
-    mode: { kind: "polling" },
-    logLevel: "silent",
-    serviceTimeoutMs: 5000,
-    ...overrides,
-  };
 }
 
 export async function createTestBot(options: TestBotOptions = {}): Promise<TestBot> {

@@ -1,6 +1,6 @@
 /**
- * The one way features (and dialogs) call the service: shows "typing…" while
- * waiting, and turns a ServiceError into a localized sentence the user can act
+ * The one way features (and dialogs) call the service: shows "typing…" when the
+ * answer is slow in coming, and turns a ServiceError into a localized sentence the user can act
  * on (quota -> "resets at HH:MM" in TIMEZONE; unavailable -> try again).
  * Anything that is not a ServiceError is a bug and goes to the error boundary.
  */
@@ -61,12 +61,21 @@ export function showTyping(ctx: Context): void {
   ctx.replyWithChatAction("typing").catch(() => {});
 }
 
+/**
+ * A service answer within this time is shown at once, so "typing…" would only
+ * flash before it and cost a Telegram call (most lookups); a slower one gets it.
+ */
+export const TYPING_AFTER_MS = 300;
+
 export async function callService<T>(
   ctx: GatewayContext,
   action: (client: ServiceClient) => Promise<T>,
   options: { typing?: boolean } = {},
 ): Promise<ServiceOutcome<T>> {
-  if (options.typing !== false) showTyping(ctx);
+  const typing =
+    options.typing !== false && ctx.chat !== undefined
+      ? setTimeout(() => showTyping(ctx), TYPING_AFTER_MS)
+      : undefined;
   try {
     return { ok: true, value: await action(ctx.services.client) };
   } catch (error) {
@@ -79,5 +88,7 @@ export async function callService<T>(
       now: ctx.services.clock.now(),
     });
     return { ok: false, error, message, retryable: error.kind === "unavailable" || error.kind === "quota" };
+  } finally {
+    clearTimeout(typing);
   }
 }

@@ -1,30 +1,92 @@
-/** Dates as users read them: in the shop's TIMEZONE, in the user's locale (date-fns). */
-import { TZDate } from "@date-fns/tz";
-// Per-function and per-locale entry points: the "date-fns" and "date-fns/locale" indexes load
-// every function and every locale (~1000 modules, ~2 s and ~250 MB RSS at start).
-import { format } from "date-fns/format";
+/**
+ * Dates as users read them: in the shop's TIMEZONE, in the user's locale.
+ *
+ * Hot path (every card has two dates): the wall-clock fields come from one cached
+ * Intl.DateTimeFormat per timezone, and month and weekday names from date-fns'
+ * locales, so the texts stay date-fns' ("фев.", "Sep") rather than Intl's
+ * ("февр.", "Sept"). A TZDate per date cost ~40 µs (it creates and queries Intl per call).
+ */
+import type { Locale as DateFnsLocale, Day, Month } from "date-fns";
+// Per-locale entry points: the "date-fns/locale" index loads every locale (~1000 modules).
 import { enGB } from "date-fns/locale/en-GB";
 import { ru } from "date-fns/locale/ru";
 import type { Locale } from "../../config.ts";
 
-const DATE_LOCALES = { ru, en: enGB } as const;
+const DATE_LOCALES: Record<Locale, DateFnsLocale> = { ru, en: enGB };
+
+/** A moment as a clock on the wall in some timezone shows it. */
+interface WallClock {
+  year: number;
+  /** 0-11 */
+  month: Month;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per timezone (a handful per process): creating one is the expensive part. */
+function clockOf(timezone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timezone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone: timezone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
+    clocks.set(timezone, clock);
+  }
+  return clock;
+}
+
+function wallClock(date: Date, timezone: string): WallClock {
+  const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+  for (const part of clockOf(timezone).formatToParts(date)) {
+    const value = Number(part.value);
+    if (part.type === "year") out.year = value;
+    else if (part.type === "month") out.month = (value - 1) as Month;
+    else if (part.type === "day") out.day = value;
+    else if (part.type === "hour") out.hour = value;
+    else if (part.type === "minute") out.minute = value;
+  }
+  return out;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+const hhmm = (c: WallClock) => `${pad2(c.hour)}:${pad2(c.minute)}`;
+/** date-fns' MMM: "дек.", "Dec". */
+const monthName = (c: WallClock, locale: Locale) =>
+  DATE_LOCALES[locale].localize.month(c.month, { width: "abbreviated", context: "formatting" });
+const sameDay = (a: WallClock, b: WallClock) => a.year === b.year && a.month === b.month && a.day === b.day;
 
 /** "25 дек. 2026, 15:00" / "25 Dec 2026, 15:00" */
 export function formatDateTime(date: Date, locale: Locale, timezone: string): string {
-  return format(new TZDate(date, timezone), "d MMM yyyy, HH:mm", { locale: DATE_LOCALES[locale] });
+  const c = wallClock(date, timezone);
+  return `${c.day} ${monthName(c, locale)} ${c.year}, ${hhmm(c)}`;
 }
 
 /** "15:00", or "25 дек., 15:00" when the moment is not today (e.g. a quota reset after midnight). */
 export function formatTime(date: Date, locale: Locale, timezone: string, now: Date): string {
-  const zoned = new TZDate(date, timezone);
-  const sameDay = format(zoned, "yyyy-MM-dd") === format(new TZDate(now, timezone), "yyyy-MM-dd");
-  return format(zoned, sameDay ? "HH:mm" : "d MMM, HH:mm", { locale: DATE_LOCALES[locale] });
+  const c = wallClock(date, timezone);
+  if (sameDay(c, wallClock(now, timezone))) return hhmm(c);
+  return `${c.day} ${monthName(c, locale)}, ${hhmm(c)}`;
 }
 
-/** Weekday patterns as people write them: "Tue" in English, "вт" in Russian (date-fns' EEE is "втр"). */
-const DAY_PATTERNS: Record<Locale, string> = { ru: "EEEEEE dd.MM", en: "EEE dd.MM" };
+/** Weekday names as people write them: "Tue" in English (EEE), "вт" in Russian (EEEEEE; EEE is "втр"). */
+const DAY_WIDTHS: Record<Locale, "abbreviated" | "short"> = { ru: "short", en: "abbreviated" };
 
 /** "Tue 24.11" / "вт 24.11": a day near today, short enough for a button. */
 export function formatDay(date: Date, locale: Locale, timezone: string): string {
-  return format(new TZDate(date, timezone), DAY_PATTERNS[locale], { locale: DATE_LOCALES[locale] });
+  const c = wallClock(date, timezone);
+  const weekday = new Date(Date.UTC(c.year, c.month, c.day)).getUTCDay() as Day;
+  const name = DATE_LOCALES[locale].localize.day(weekday, {
+    width: DAY_WIDTHS[locale],
+    context: "formatting",
+  });
+  return `${name} ${pad2(c.day)}.${pad2(c.month + 1)}`;
 }

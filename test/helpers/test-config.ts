@@ -1,0 +1,23 @@
+/**
+ * A valid Config for tests and bench bots. Its own module (no sandbox import), so that
+ * a process that only needs a config, like the bench's RSS child, does not load the sandbox.
+ */
+import type { Config } from "../../src/config.ts";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    botToken: "123456:TEST-token",
+    service: { kind: "sandbox" },
+    operatorIds: [],
+    viewerIds: [],
+    shopIds: [],
+    defaultLocale: "ru",
+    timezone: "Europe/Moscow",
+    closingTime: { hours: 19, minutes: 0 },
+    storage: { kind: "file", dataDir: "./data" },
+    mode: { kind: "polling" },
+    logLevel: "silent",
+    serviceTimeoutMs: 5000,
+    ...overrides,
+  };
+}
