@@ -89,7 +89,8 @@ export interface AskOptions<T> {
   parse(answer: Answer): Parsed<T> | Promise<Parsed<T>>;
 }
 
-function now(run: DialogRun, ctx: DialogContext): Promise<number> {
+/** The clock's time through `external`, so a replayed step sees the time it first saw. */
+export function now(run: DialogRun, ctx: DialogContext): Promise<number> {
   const { clock } = ctx.services;
   return run.dialog.external(() => clock.now().getTime());
 }
@@ -174,10 +175,11 @@ export async function closePrompt(
   }
 }
 
-/** "Order type:" + answer -> "Order type: <b>answer</b>"; a longer prompt gets the answer on a line of its own. */
+/** "Order type:" + answer -> "Order type: <b>answer</b>"; any other prompt gets the answer on a line of its own. */
 function withAnswer(text: string, shown: string): string {
   const answer = `<b>${shown}</b>`;
-  return cutHtml(text.includes("\n") ? `${text}\n→ ${answer}` : `${text} ${answer}`);
+  const inline = !text.includes("\n") && text.trimEnd().endsWith(":");
+  return cutHtml(inline ? `${text} ${answer}` : `${text}\n→ ${answer}`);
 }
 
 /** The label of the pressed button, HTML-escaped, as the answer to show. */

@@ -9,7 +9,7 @@
  */
 import type { Order, OrderUpdateInput } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
-import { type Dialog, leave, startRun } from "../../dialog-kit/ask.ts";
+import { type Dialog, leave, now, startRun } from "../../dialog-kit/ask.ts";
 import { reviveOrder } from "../../dialog-kit/order-json.ts";
 import {
   type Amounts,
@@ -85,7 +85,7 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
       await sendCard(
         run,
         ctx,
-        changed(order, target, payment),
+        changed(order, target, payment, new Date(await now(run, ctx))),
         ctx.t("st-done", { status: escapeHtml(target.name) }),
       );
       return;
@@ -133,12 +133,19 @@ async function askPayment(
   return { register, ...amounts, ...(note ? { note } : {}) };
 }
 
-/** The record after the change, for the card: new status, received sums added. */
-function changed(order: Order, target: StatusOption, payment: Payment | undefined): Order {
+/**
+ * The record after the change, for the card: new status, received sums added,
+ * and the readiness / hand-over dates a move into "finish" / "closed" sets
+ * (so a handed-over order no longer reads as overdue).
+ */
+export function changed(order: Order, target: StatusOption, payment: Payment | undefined, now: Date): Order {
   const received = (payment?.money ?? 0) + (payment?.bank ?? 0);
+  const done = target.group === "finish" || target.group === "closed";
   return {
     ...order,
     status: { ...order.status, id: target.id, name: target.name },
     ...(received > 0 ? { cash: { ...order.cash, summ: (order.cash?.summ ?? 0) + received } } : {}),
+    ...(done ? { dateFinish: order.dateFinish ?? now } : {}),
+    ...(target.group === "closed" ? { dateClose: order.dateClose ?? now } : {}),
   };
 }

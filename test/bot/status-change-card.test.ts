@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { PaymentRegister } from "../../src/bot/dialog-kit/payment.ts";
+import { changed } from "../../src/bot/features/status-change/dialog.ts";
+import { isOverdue } from "../../src/bot/ui/order-card.ts";
+import type { Order } from "../../src/service/index.ts";
+
+const NOW = new Date("2026-03-10T12:00:00Z");
+const overdue: Order = {
+  id: "o1",
+  number: "А-001042",
+  deadline: new Date("2026-03-05T16:00:00Z"),
+  status: { id: "s-work", name: "В работе" },
+  cash: { summ: 2400 },
+};
+
+describe("the card after a status change", () => {
+  it("marks a handed-over order closed, so it no longer reads as overdue", () => {
+    const after = changed(overdue, { id: "s-out", name: "Выдан", group: "closed" }, undefined, NOW);
+    expect(after.status).toMatchObject({ id: "s-out", name: "Выдан" });
+    expect(after.dateClose).toEqual(NOW);
+    expect(after.dateFinish).toEqual(NOW);
+    expect(isOverdue(after, NOW)).toBe(false);
+  });
+
+  it("marks a ready order finished but not handed over", () => {
+    const after = changed(overdue, { id: "s-ready", name: "Готов", group: "finish" }, undefined, NOW);
+    expect(after.dateFinish).toEqual(NOW);
+    expect(after.dateClose).toBeUndefined();
+    expect(isOverdue(after, NOW)).toBe(false);
+  });
+
+  it("keeps an order in work overdue and adds the received sums to what was paid", () => {
+    const register: PaymentRegister = { id: "r1", name: "Касса", cash: true, bank: true };
+    const after = changed(
+      overdue,
+      { id: "s-wait", name: "Ждёт запчасть", group: "wait" },
+      { register, money: 1000, bank: 600.5 },
+      NOW,
+    );
+    expect(after.cash?.summ).toBe(4000.5);
+    expect(after.dateFinish).toBeUndefined();
+    expect(isOverdue(after, NOW)).toBe(true);
+  });
+});
