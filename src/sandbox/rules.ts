@@ -4,10 +4,9 @@
  * sorts, date ranges `[start,end]` with null bounds, booleans and arrays in
  * every common encoding (comma-joined, `x[]=` repeats, plain repeats, JSON).
  */
-import { badRequest, incorrectField } from "./errors.ts";
 
-export const MAX_PAGE_SIZE = 50;
-export const MAX_REACHABLE = 10_000;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_REACHABLE } from "../contract/lists.ts";
+import { badRequest, incorrectField } from "./errors.ts";
 
 export class Query {
   readonly params: URLSearchParams;
@@ -129,7 +128,7 @@ export interface Page {
 /** page and pageSize with defaults 1 and 10; pageSize <= 50; page * pageSize <= 10 000. */
 export function parsePage(query: Query): Page {
   const page = query.integer("page", 1) ?? 1;
-  const pageSize = query.integer("pageSize", 1) ?? 10;
+  const pageSize = query.integer("pageSize", 1) ?? DEFAULT_PAGE_SIZE;
   if (pageSize > MAX_PAGE_SIZE) throw badRequest(`Incorrect field pageSize: maximum is ${MAX_PAGE_SIZE}`);
   if (page * pageSize > MAX_REACHABLE) {
     throw badRequest(`page * pageSize must not exceed ${MAX_REACHABLE}: change the filter or the sort`);

@@ -1,4 +1,6 @@
 /** Cash registers of a workshop, their transactions, and the cash items. */
+
+import { CASH_SORT_FIELDS } from "../../contract/lists.ts";
 import { accessDenied, incorrectField, notFound } from "../errors.ts";
 import { canRegister } from "../grants.ts";
 import type { Register, Transaction } from "../model.ts";
@@ -7,20 +9,6 @@ import { inRange, parsePage, parseSort, type SortKey, sortBy } from "../rules.ts
 import type { Store } from "../store.ts";
 import { transactionView } from "../views.ts";
 import { pageEnvelope, requireShop } from "./common.ts";
-
-export const CASH_SORT_FIELDS = [
-  "node",
-  "customer",
-  "id",
-  "cashRegister",
-  "date",
-  "money",
-  "isBankTransfer",
-  "counteragent",
-  "cashItem",
-  "number",
-  "dateChange",
-] as const;
 
 function sortKey(store: Store, field: string): (t: Transaction) => SortKey {
   switch (field) {

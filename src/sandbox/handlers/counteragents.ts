@@ -1,5 +1,6 @@
 /** Counteragents: list with every filter, read, create, change. */
 import { z } from "zod";
+import { COUNTERAGENT_SORT_FIELDS } from "../../contract/lists.ts";
 import { parseBody } from "../body.ts";
 import { incorrectField, notFound } from "../errors.ts";
 import { applyCustomFields } from "../fields.ts";
@@ -9,18 +10,6 @@ import { inRange, parsePage, parseSort, type SortKey, sortBy } from "../rules.ts
 import { phoneMatches, type Store } from "../store.ts";
 import { counteragentView } from "../views.ts";
 import { pageEnvelope } from "./common.ts";
-
-export const COUNTERAGENT_SORT_FIELDS = [
-  "id",
-  "typeCounteragent",
-  "lastAction",
-  "name",
-  "howKnow",
-  "node",
-  "address",
-  "email",
-  "phones",
-] as const;
 
 function sortKey(store: Store, field: string): (c: Counteragent) => SortKey {
   switch (field) {

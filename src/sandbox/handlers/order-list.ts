@@ -3,6 +3,8 @@
  * interface, all sort fields, newest first by default. Candidates come from
  * the narrowest index (num, counteragent, status, shop) before the filters run.
  */
+
+import { ORDER_SORT_FIELDS } from "../../contract/lists.ts";
 import { incorrectField } from "../errors.ts";
 import { canShop, canViewStatus } from "../grants.ts";
 import type { Order } from "../model.ts";
@@ -11,35 +13,6 @@ import { inRange, parsePage, parseSort, type SortKey, sortBy } from "../rules.ts
 import { phoneDigits, type Store } from "../store.ts";
 import { orderListView, orderPaid, orderPrice, statusDeadlineOf } from "../views.ts";
 import { pageEnvelope, requireOrdersGrant, requireShop } from "./common.ts";
-
-export const ORDER_SORT_FIELDS = [
-  "id",
-  "sn",
-  "typeOrder",
-  "manager",
-  "closeManager",
-  "master",
-  "brand",
-  "model",
-  "typeDevice",
-  "node",
-  "problem",
-  "completeSet",
-  "number",
-  "num",
-  "dateCreate",
-  "lastAction",
-  "dateClose",
-  "dateFinish",
-  "deadline",
-  "statusDeadline",
-  "counteragent",
-  "address",
-  "summ",
-  "cash",
-  "status",
-  "isUrgent",
-] as const;
 
 function sortKey(store: Store, field: string): (order: Order) => SortKey {
   const employee = (id: string | null): string | undefined =>

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_REACHABLE } from "../../contract/lists.ts";
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_REACHABLE };
 
 /** Shared rules of what the caller sends; failures become kind "validation". */
 
@@ -25,10 +28,6 @@ export const dateRange = z
 export type DateRangeInput = z.input<typeof dateRange>;
 
 export const customFieldsInput = z.array(z.strictObject({ id: inputId, value: z.unknown() }));
-
-export const MAX_PAGE_SIZE = 50;
-export const MAX_REACHABLE = 10_000;
-export const DEFAULT_PAGE_SIZE = 10;
 
 export const paging = {
   page: z.number().int().min(1).optional(),

@@ -1,60 +1,8 @@
 import { z } from "zod";
+import { CASH_SORT_FIELDS, COUNTERAGENT_SORT_FIELDS, ORDER_SORT_FIELDS } from "../../contract/lists.ts";
 import { dateRange, inputId, paging, pagingReachMessage, pagingWithinReach, sortOf } from "./input.ts";
 
-export const ORDER_SORT_FIELDS = [
-  "id",
-  "sn",
-  "typeOrder",
-  "manager",
-  "closeManager",
-  "master",
-  "brand",
-  "model",
-  "typeDevice",
-  "node",
-  "problem",
-  "completeSet",
-  "number",
-  "num",
-  "dateCreate",
-  "lastAction",
-  "dateClose",
-  "dateFinish",
-  "deadline",
-  "statusDeadline",
-  "counteragent",
-  "address",
-  "summ",
-  "cash",
-  "status",
-  "isUrgent",
-] as const;
-
-export const COUNTERAGENT_SORT_FIELDS = [
-  "id",
-  "typeCounteragent",
-  "lastAction",
-  "name",
-  "howKnow",
-  "node",
-  "address",
-  "email",
-  "phones",
-] as const;
-
-export const CASH_SORT_FIELDS = [
-  "node",
-  "customer",
-  "id",
-  "cashRegister",
-  "date",
-  "money",
-  "isBankTransfer",
-  "counteragent",
-  "cashItem",
-  "number",
-  "dateChange",
-] as const;
+export { CASH_SORT_FIELDS, COUNTERAGENT_SORT_FIELDS, ORDER_SORT_FIELDS };
 
 /** Orders of one workshop (`shopId`) or of the company. */
 export const orderListQuery = z
