@@ -2,43 +2,20 @@
  * A small seeded PRNG (mulberry32) so a fuzz run is replayable: the same seed
  * gives the same inputs in the same order. FUZZ_SEED overrides the seed.
  */
+import { createPrng as createSandboxPrng, type Prng as SandboxPrng } from "../../src/sandbox/prng.ts";
 
 export const DEFAULT_SEED = 0x5eed_f022;
 
-export interface Prng {
+export interface Prng extends SandboxPrng {
   readonly seed: number;
-  /** A float in [0, 1). */
-  next(): number;
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number;
-  chance(probability: number): boolean;
-  pick<T>(items: readonly T[]): T;
   /** `count` random bytes (0..255). */
   bytes(count: number): number[];
 }
 
+/** The sandbox's generator (one implementation of mulberry32), plus what a fuzzer needs. */
 export function createPrng(seed: number): Prng {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
-  return {
-    seed,
-    next,
-    int,
-    chance: (probability) => next() < probability,
-    pick<T>(items: readonly T[]): T {
-      const item = items[int(0, items.length - 1)];
-      if (item === undefined) throw new Error("pick from an empty list");
-      return item;
-    },
-    bytes: (count) => Array.from({ length: count }, () => int(0, 255)),
-  };
+  const base = createSandboxPrng(seed);
+  return { ...base, seed, bytes: (count) => Array.from({ length: count }, () => base.int(0, 255)) };
 }
 
 /** FUZZ_SEED when set (decimal or 0x hex), else a fixed seed: the default run is the same every time. */
