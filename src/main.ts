@@ -80,6 +80,10 @@ async function main(): Promise<void> {
       if (unknown.length > 0) logger.warn({ unknown }, "SHOP_IDS lists workshops the service does not know");
     })
     .catch((error: unknown) => logger.warn({ err: String(error) }, "the service did not answer at start"));
+  // And the statuses (one request, cached for an hour in the store): cards then know which orders are done.
+  await services.reference
+    .statuses()
+    .catch((error: unknown) => logger.info({ err: String(error) }, "no status list from the service"));
 
   let runner: RunnerHandle | undefined;
   let server: Server | undefined;

@@ -41,6 +41,8 @@ export interface ReferenceCache {
   orderTypes(): Promise<OrderType[]>;
   orderTypeFields(typeId: string): Promise<CustomFieldDefinition[]>;
   statuses(): Promise<Status[]>;
+  /** The statuses as cached, however old, or undefined: never a request (for cards). */
+  cachedStatuses(): Promise<Status[] | undefined>;
   counteragentTypes(): Promise<CounteragentType[]>;
   counteragentTypeFields(typeId: string): Promise<CustomFieldDefinition[]>;
   howKnows(): Promise<HowKnow[]>;
@@ -130,6 +132,7 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
     orderTypeFields: (typeId) =>
       cached("orderTypeFields", typeId, async () => (await client.orderTypes.fields(typeId)).items),
     statuses: () => cached("statuses", undefined, async () => (await client.statuses.list()).items),
+    cachedStatuses: async () => ((await entries.read("statuses")) as Entry<Status[]> | undefined)?.data,
     counteragentTypes: () =>
       cached("counteragentTypes", undefined, async () => (await client.counteragentTypes.list()).items),
     counteragentTypeFields: (typeId) =>

@@ -16,15 +16,24 @@ export interface CardOptions {
   timezone: string;
   /** "Now" for the overdue mark; injected so the card stays a pure function. */
   now: Date;
+  /**
+   * Group of the order's status (new, inWork, wait, finish, closed) when the
+   * cached statuses know it: list records carry no readiness or hand-over dates,
+   * and an order that is ready or handed over is never overdue.
+   */
+  statusGroup?: string | undefined;
 }
+
+const DONE_GROUPS = new Set(["finish", "closed"]);
 
 export function orderTitle(order: Order): string {
   if (order.number) return order.number;
   return order.num === undefined ? order.id : `#${order.num}`;
 }
 
-/** Past its deadline and neither ready nor handed over. */
-export function isOverdue(order: Order, now: Date): boolean {
+/** Past its deadline and neither ready nor handed over (by its dates or its status group). */
+export function isOverdue(order: Order, now: Date, statusGroup?: string): boolean {
+  if (statusGroup !== undefined && DONE_GROUPS.has(statusGroup)) return false;
   return order.deadline !== undefined && order.deadline < now && !order.dateFinish && !order.dateClose;
 }
 
@@ -42,14 +51,17 @@ function noteText(order: Order): string | undefined {
 }
 
 export function formatOrderCard(order: Order, options: CardOptions): string {
-  const { t, locale, timezone, now } = options;
+  const { t, locale, timezone, now, statusGroup } = options;
   const e = escapeHtml;
   const lines: string[] = [];
   const line = (key: string, vars: Record<string, string | number>) => lines.push(t(key, vars));
 
   line("card-title", { number: e(orderTitle(order)) });
   lines.push(t("card-status", { status: e(order.status?.name ?? t("card-unknown")) }));
-  const marks = [order.isUrgent ? t("card-urgent") : "", isOverdue(order, now) ? t("card-overdue") : ""];
+  const marks = [
+    order.isUrgent ? t("card-urgent") : "",
+    isOverdue(order, now, statusGroup) ? t("card-overdue") : "",
+  ];
   if (marks.some(Boolean)) lines.push(marks.filter(Boolean).join("  "));
   if (order.typeOrder?.name) line("card-type", { type: e(order.typeOrder.name) });
   if (order.shop?.name) line("card-shop", { shop: e(order.shop.name) });
