@@ -8,7 +8,7 @@
  * Works for calls made inside conversations v2 too (they use the same fetch),
  * which a `bot.api.config.use` transformer would not see.
  */
-import type { InlineKeyboardMarkup, Message, UserFromGetMe } from "grammy/types";
+import type { InlineKeyboardMarkup, Message, User, UserFromGetMe } from "grammy/types";
 
 export interface ApiCall {
   method: string;
@@ -274,4 +274,35 @@ function parseBody(body: unknown): Record<string, unknown> {
 
 function json(value: unknown, status = 200): Response {
   return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });
+}
+
+/** The newest bot message in the chat with `chatId` (or `message` alone) with a button of this text or data. */
+export function findButton(
+  telegram: FakeTelegram,
+  chatId: number,
+  wanted: string,
+  message?: StoredMessage,
+): { message: StoredMessage; data: string } {
+  for (const candidate of message ? [message] : telegram.botMessages(chatId).reverse()) {
+    for (const button of candidate.replyMarkup?.inline_keyboard.flat() ?? []) {
+      if ("callback_data" in button && (button.text === wanted || button.callback_data === wanted)) {
+        return { message: candidate, data: button.callback_data };
+      }
+    }
+  }
+  throw new Error(`No button "${wanted}" in the chat with ${chatId}`);
+}
+
+/** A stored bot message as Telegram puts it into a callback query from `from`'s private chat. */
+export function asTelegramMessage(message: StoredMessage | undefined, from: User) {
+  return (
+    message && {
+      message_id: message.messageId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: message.chatId, type: "private" as const, first_name: from.first_name },
+      from: BOT_INFO,
+      text: message.text,
+      ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
+    }
+  );
 }

@@ -26,7 +26,14 @@ import {
   type ServiceClient,
   type ServiceClientOptions,
 } from "../../src/service/index.ts";
-import { type ApiCall, BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.ts";
+import {
+  type ApiCall,
+  asTelegramMessage,
+  BOT_INFO,
+  FakeTelegram,
+  findButton,
+  type StoredMessage,
+} from "./fake-telegram.ts";
 import { ManualClock } from "./manual-clock.ts";
 import { testConfig } from "./test-config.ts";
 import { callbackUpdate, inlineQueryUpdate, messageUpdate, telegramUser } from "./updates.ts";
@@ -126,28 +133,6 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
 
   const user = (id: number, userOptions: { languageCode?: string; firstName?: string } = {}): TestUser => {
     const from = telegramUser(id, userOptions);
-    const findButton = (wanted: string, message?: StoredMessage) => {
-      const candidates = message ? [message] : telegram.botMessages(id).reverse();
-      for (const candidate of candidates) {
-        for (const row of candidate.replyMarkup?.inline_keyboard ?? []) {
-          for (const button of row) {
-            if ("callback_data" in button && (button.text === wanted || button.callback_data === wanted)) {
-              return { message: candidate, data: button.callback_data };
-            }
-          }
-        }
-      }
-      throw new Error(`No button "${wanted}" in the chat with ${id}`);
-    };
-    const asTelegramMessage = (message: StoredMessage | undefined) =>
-      message && {
-        message_id: message.messageId,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: message.chatId, type: "private" as const, first_name: from.first_name },
-        from: BOT_INFO,
-        text: message.text,
-        ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
-      };
     return {
       id,
       from,
@@ -157,12 +142,12 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
         return handle(messageUpdate(from, text, messageId));
       },
       press(wanted, pressOptions = {}) {
-        const { message, data } = findButton(wanted, pressOptions.message);
-        return handle(callbackUpdate(from, data, asTelegramMessage(message)));
+        const { message, data } = findButton(telegram, id, wanted, pressOptions.message);
+        return handle(callbackUpdate(from, data, asTelegramMessage(message, from)));
       },
       pressData(data, message) {
         return handle(
-          callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1))),
+          callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1), from)),
         );
       },
       async inline(query) {

@@ -33,7 +33,14 @@ import {
   type ServiceClient,
   type ServiceStore,
 } from "../../src/service/index.ts";
-import { type ApiCall, BOT_INFO, FakeTelegram, type StoredMessage } from "../helpers/fake-telegram.ts";
+import {
+  type ApiCall,
+  asTelegramMessage,
+  BOT_INFO,
+  FakeTelegram,
+  findButton,
+  type StoredMessage,
+} from "../helpers/fake-telegram.ts";
 import { testConfig } from "../helpers/test-bot.ts";
 import { callbackUpdate, inlineQueryUpdate, messageUpdate, telegramUser } from "../helpers/updates.ts";
 
@@ -200,25 +207,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await route(sent++).deliver(update);
       return telegram.calls.slice(start);
     };
-    const findButton = (wanted: string, message?: StoredMessage) => {
-      for (const candidate of message ? [message] : telegram.botMessages(id).reverse()) {
-        for (const button of candidate.replyMarkup?.inline_keyboard.flat() ?? []) {
-          if ("callback_data" in button && (button.text === wanted || button.callback_data === wanted)) {
-            return { message: candidate, data: button.callback_data };
-          }
-        }
-      }
-      throw new Error(`No button "${wanted}" in the chat with ${id}`);
-    };
-    const asTelegramMessage = (message: StoredMessage | undefined) =>
-      message && {
-        message_id: message.messageId,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: message.chatId, type: "private" as const, first_name: from.first_name },
-        from: BOT_INFO,
-        text: message.text,
-        ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
-      };
     const textUpdate = (text: string): Update => {
       const messageId = telegram.nextMessageId(id);
       telegram.registerUserMessage(id, messageId, text);
@@ -229,11 +217,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       from,
       send: (text) => deliver(textUpdate(text)),
       press(wanted, pressOptions = {}) {
-        const { message, data } = findButton(wanted, pressOptions.message);
-        return deliver(callbackUpdate(from, data, asTelegramMessage(message)));
+        const { message, data } = findButton(telegram, id, wanted, pressOptions.message);
+        return deliver(callbackUpdate(from, data, asTelegramMessage(message, from)));
       },
       pressData: (data, message) =>
-        deliver(callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1)))),
+        deliver(
+          callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1), from)),
+        ),
       inline: (query) => deliver(inlineQueryUpdate(from, query)),
       lastReply: () => telegram.botMessages(id).at(-1),
       replies: () => telegram.botMessages(id),
