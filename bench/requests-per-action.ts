@@ -6,10 +6,11 @@
  */
 import type { Sandbox } from "../src/sandbox/index.ts";
 import { changeStatusWithPayment, confirmOrder, fillOrder } from "./dialog-driver.ts";
-import { benchBot, expectText, OPERATOR, requestsOf } from "./harness.ts";
+import { benchBot, expectText, OPERATOR, pressMatching, requestsOf } from "./harness.ts";
 import { inlineTypingRows } from "./inline-typing.ts";
 import type { BenchContext, BenchModule, BenchRow } from "./types.ts";
 
+const NONE = "0";
 const ONE = "<= 1";
 const TWO = "<= 2";
 
@@ -33,6 +34,7 @@ async function lookupRows(
   shopId: string,
   warmNum: number,
   num: number,
+  listNumber: string,
 ): Promise<BenchRow[]> {
   const t = await benchBot(shopId, { sandbox });
   const op = t.user(OPERATOR, { languageCode: "en" });
@@ -40,8 +42,26 @@ async function lookupRows(
   const lookup = await requestsOf(t, () => op.send(String(num)));
   expectText(op, String(num));
   const refresh = await requestsOf(t, () => op.press("🔄 Refresh"));
+  // A list: the number without its last two digits matches ~100 orders (50 fetched, several pages).
+  const prefix = String(listNumber).slice(0, -2);
+  const list = await requestsOf(t, () => op.send(`/order ${prefix}`));
+  expectText(op, "Page 1 of");
+  const page = await requestsOf(t, () => op.press("Next ▶️"));
+  expectText(op, "Page 2 of");
+  const open = await requestsOf(t, () =>
+    pressMatching(op, new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)),
+  );
+  expectText(op, prefix);
+  const listCardRefresh = await requestsOf(t, () => op.press("🔄 Refresh"));
   await t.close();
-  return [row("lookup (bare number)", lookup, ONE), row("card refresh", refresh, ONE)];
+  return [
+    row("lookup (bare number)", lookup, ONE),
+    row("card refresh", refresh, ONE),
+    row("lookup with several matches (list)", list, ONE),
+    row("list page", page, NONE),
+    row("open from list", open, NONE),
+    row("refresh of a card opened from a list", listCardRefresh, ONE),
+  ];
 }
 
 async function statusRows(sandbox: Sandbox, shopId: string, numbers: string[]): Promise<BenchRow[]> {
@@ -80,7 +100,7 @@ export const requestsPerAction: BenchModule = {
     const [a, b, c, d] = freshOrders(sandbox, shopId, 4);
     if (!a || !b || !c || !d) throw new Error("bench: orders missing");
     return [
-      ...(await lookupRows(sandbox, shopId, a.num, b.num)),
+      ...(await lookupRows(sandbox, shopId, a.num, b.num, b.number)),
       ...(await inlineTypingRows(sandbox, shopId)),
       ...(await statusRows(sandbox, shopId, [c.number, d.number])),
       ...(await creationRows(sandbox, shopId)),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { RESULT_TTL_MS } from "../../src/bot/services/search-store.ts";
 import { TYPING_AFTER_MS } from "../../src/bot/services/service-gateway.ts";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { callsOf, createTestBot, type TestBot, type TestUser, textsOf } from "../helpers/test-bot.ts";
@@ -66,7 +67,7 @@ describe("order lookup", () => {
     expect(callsOf(again, "editMessageText")).toHaveLength(1);
   });
 
-  it("lists several matches with a button per order and pages through them", async () => {
+  it("lists several matches with a button per order and pages through them without a request", async () => {
     await op.send("/order А-00104");
     expect(t.serviceRequests()).toBe(1);
     const list = op.lastReply();
@@ -76,20 +77,116 @@ describe("order lookup", () => {
     expect(buttons.map((b) => b.text)).toContain("Next ▶️");
 
     await op.press("Next ▶️");
-    expect(t.serviceRequests()).toBe(2);
+    expect(t.serviceRequests()).toBe(1); // the saved records, no request
     const page2 = op.lastReply();
     expect(page2?.messageId).toBe(list?.messageId); // the list was edited in place
     expect(page2?.text).toContain("Page 2 of 2");
-    expect(page2?.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toContain("◀️ Back");
+    const labels = page2?.replyMarkup?.inline_keyboard.flat().map((b) => b.text) ?? [];
+    expect(labels.filter((label) => label.startsWith("А-00104"))).toHaveLength(2);
+    expect(labels).toContain("◀️ Back");
+
+    await op.press("◀️ Back");
+    expect(t.serviceRequests()).toBe(1);
+    expect(op.lastReply()?.text).toContain("Page 1 of 2");
+    expect(
+      op
+        .lastReply()
+        ?.replyMarkup?.inline_keyboard.flat()
+        .map((b) => b.text),
+    ).toEqual(buttons.map((b) => b.text));
   });
 
-  it("opens an order from a list with one request", async () => {
+  it("opens an order from a list without a request; its refresh costs one", async () => {
     await op.send("/order А-00104");
     const first = op.lastReply()?.replyMarkup?.inline_keyboard[0]?.[0];
+    expect(first && "callback_data" in first ? first.callback_data : "").toMatch(/^oo:[\w-]{8}:\w+$/);
     t.resetServiceRequests();
-    await op.press(first?.text ?? "");
+    const calls = await op.press(first?.text ?? "");
+    expect(t.serviceRequests()).toBe(0);
+    expect(callsOf(calls, "answerCallbackQuery")).toHaveLength(1);
+    const card = op.lastReply();
+    expect(card?.text).toMatch(/<b>Order А-00104\d<\/b>/);
+    expect(card?.text).toContain("Status:");
+    expect(card?.text).toContain("Client:");
+    expect(card?.replyMarkup?.inline_keyboard.flat()[0]?.text).toBe("🔄 Refresh");
+
+    const refreshed = await op.press("🔄 Refresh");
+    expect(t.serviceRequests()).toBe(1);
+    expect(["Updated.", "Nothing changed."]).toContain(
+      callsOf(refreshed, "answerCallbackQuery")[0]?.payload.text,
+    );
+  });
+
+  it("shows the same card from a list as a lookup of that number shows", async () => {
+    await op.send("/order А-00104");
+    const first = op.lastReply()?.replyMarkup?.inline_keyboard[0]?.[0]?.text ?? "";
+    await op.press(first);
+    const fromList = op.lastReply()?.text;
+    await op.send(first.split(" · ")[0] ?? "");
+    expect(op.lastReply()?.text).toBe(fromList);
+  });
+
+  it("searches once more for a page after the saved records expired, then pages for free again", async () => {
+    await op.send("/order А-00104");
+    const list = op.lastReply();
+    t.resetServiceRequests();
+    await t.clock.advance(RESULT_TTL_MS + 1000);
+    await op.press("Next ▶️");
+    expect(t.serviceRequests()).toBe(1);
+    expect(op.lastReply()?.messageId).toBe(list?.messageId);
+    expect(op.lastReply()?.text).toContain("Page 2 of 2");
+    await op.press("◀️ Back");
+    expect(t.serviceRequests()).toBe(1);
+    expect(op.lastReply()?.text).toContain("Page 1 of 2");
+  });
+
+  it("opens an order of an expired list with one GET", async () => {
+    await op.send("/order А-00104");
+    const first = op.lastReply()?.replyMarkup?.inline_keyboard[0]?.[0]?.text ?? "";
+    t.resetServiceRequests();
+    await t.clock.advance(RESULT_TTL_MS + 1000);
+    await op.press(first);
     expect(t.serviceRequests()).toBe(1);
     expect(op.lastReply()?.text).toMatch(/<b>Order А-00104\d<\/b>/);
+  });
+
+  it("still opens a list button of the older form oo:<id>, with one GET", async () => {
+    const order = sandbox.store.orders.find((o) => o.num === KNOWN_NUM);
+    t.resetServiceRequests();
+    const calls = await op.pressData(`oo:${order?.id}`);
+    expect(t.serviceRequests()).toBe(1);
+    expect(callsOf(calls, "answerCallbackQuery")).toHaveLength(1);
+    expect(op.lastReply()?.text).toContain("<b>Order А-001042</b>");
+  });
+
+  it("answers a forged token or another chat's token as outdated and shows nothing", async () => {
+    await op.send("/order А-00104");
+    const list = op.lastReply();
+    const data = list?.replyMarkup?.inline_keyboard
+      .flat()
+      .map((b) => ("callback_data" in b ? b.callback_data : ""));
+    const open = data?.find((d) => d.startsWith("oo:")) ?? "";
+    const next = data?.find((d) => d.startsWith("os:")) ?? "";
+    const [, token, id] = open.split(":");
+    const other = t.user(VIEWER, { languageCode: "en" }); // another chat
+    await other.send("/help");
+    const forged = [`oo:AAAAAAAA:${id}`, `oo:bad:${id}`, `oo:${token}:x:y`, "os:AAAAAAAA:2"];
+    t.resetServiceRequests();
+    for (const [user, pressed] of [
+      [other, open],
+      [other, next],
+      ...forged.map((d) => [op, d] as const),
+    ] as const) {
+      const before = user.replies().length;
+      const calls = await user.pressData(pressed, user === op ? list : other.lastReply());
+      const answers = callsOf(calls, "answerCallbackQuery").map((c) => c.payload.text);
+      expect(answers, pressed).toHaveLength(1);
+      if (pressed !== `oo:${token}:x:y`)
+        expect(answers[0], pressed).toBe("This list is outdated — search again.");
+      expect(user.replies().length, pressed).toBe(before);
+      expect(callsOf(calls, "editMessageText"), pressed).toHaveLength(0);
+    }
+    expect(t.serviceRequests()).toBe(0);
   });
 
   it("says what was searched when nothing matches an exact number", async () => {

@@ -1,7 +1,10 @@
 /**
  * Order lookup: `/order <number>`, a bare number (1042, #1042, А-001042), list
- * buttons and paging, card refresh. Costs: a lookup 1 request, a page 1, opening
- * an order from a list 1 (GET /orders/{id}), a refresh 1.
+ * buttons and paging, card refresh. Costs: a lookup 1 request; a list's records
+ * are saved with its search (search-store.ts), so while they are fresh (30 min)
+ * a page costs 0 and opening an order from the list 0 (the card of the list
+ * record, decisions.md); an expired list's page 1 (it re-queries and saves
+ * anew), opening from it 1 (GET /orders/{id}), a refresh 1.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Order } from "../../service/index.ts";
@@ -13,9 +16,10 @@ import {
   type SearchResult,
   searchOrders,
 } from "../services/order-search.ts";
+import { RESULT_TTL_MS, type SavedResult } from "../services/search-store.ts";
 import { callService } from "../services/service-gateway.ts";
 import { pageNumber } from "../ui/callback-data.ts";
-import { orderOpen, orderRefresh, searchPage } from "../ui/callbacks.ts";
+import { orderOpen, orderOpenById, orderRefresh, searchPage } from "../ui/callbacks.ts";
 import { cardMessage, HTML } from "../ui/card-message.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame, stripHtml } from "../ui/messages.ts";
@@ -42,38 +46,86 @@ orderLookupFeature.on("message:text", async (ctx, next) => {
   await lookup(ctx, query, 1);
 });
 
-/** A page of a saved search, or the retry of a failed one. */
+/**
+ * A page of a saved search, or the retry of a failed one: drawn from the saved
+ * records while they are fresh (no request), otherwise searched again.
+ */
 orderLookupFeature.callbackQuery(searchPage.filter, async (ctx) => {
   const data = searchPage.decode(ctx.callbackQuery.data);
   const page = data && pageNumber(data.page);
-  const saved = data && page ? await ctx.services.searches.load(data.token) : undefined;
-  const query = saved && saved.chatId === ctx.chat?.id ? parseOrderQuery(saved.query) : undefined;
-  if (!data || !page || !query) {
-    await ctx.answerCallbackQuery({ text: ctx.t("lookup-list-outdated") });
+  if (!data || !page) return outdated(ctx);
+  const saved = await freshResult(ctx, data.token);
+  const savedQuery = saved && parseOrderQuery(saved.query);
+  if (saved && savedQuery) {
+    await ctx.answerCallbackQuery();
+    const list = listMessage(ctx, savedQuery, saved, page, data.token);
+    await show(ctx, data.token, list.text, list.keyboard);
     return;
   }
+  const search = await ctx.services.searches.load(data.token);
+  const query = search && search.chatId === ctx.chat?.id ? parseOrderQuery(search.query) : undefined;
+  if (!query) return outdated(ctx);
   await ctx.answerCallbackQuery();
   await lookup(ctx, query, page, data.token);
 });
 
-/** A button of a list: the order's card as a new message (the list stays for the next pick). */
+/**
+ * A button of a list: the order's card as a new message (the list stays for the
+ * next pick), from the saved list record while it is fresh; its 🔄 Refresh
+ * brings the full record. Without fresh records: one GET, as the older buttons.
+ */
 orderLookupFeature.callbackQuery(orderOpen.filter, async (ctx) => {
-  const id = orderOpen.decode(ctx.callbackQuery.data)?.id;
+  const data = orderOpen.decode(ctx.callbackQuery.data);
+  if (!data?.id) return outdated(ctx);
+  const saved = await freshResult(ctx, data.token);
+  const order = saved?.items.find((item) => item.id === data.id);
+  if (order) {
+    await ctx.answerCallbackQuery();
+    const card = await cardMessage(ctx, order);
+    await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
+    return;
+  }
+  // Another chat's token, a forged or a long-expired one: nothing of it is shown.
+  const search = saved ?? (await ctx.services.searches.load(data.token));
+  if (!search || search.chatId !== ctx.chat?.id) return outdated(ctx);
+  await openById(ctx, data.id, ctx.callbackQuery.data);
+});
+
+/** The older list button `oo:<orderId>` (messages sent before the token was added). */
+orderLookupFeature.callbackQuery(orderOpenById.filter, async (ctx) => {
+  const id = orderOpenById.decode(ctx.callbackQuery.data)?.id;
   if (!id) {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }
+  await openById(ctx, id, orderOpenById.encode({ id }));
+});
+
+/** The card of the full record (GET /orders/{id}) as a new message; `retry` is the button's data. */
+async function openById(ctx: BotContext, id: string, retry: string): Promise<void> {
   await ctx.answerCallbackQuery();
   const outcome = await callService(ctx, (client) => client.orders.get(id));
   if (!outcome.ok) {
-    const retry = outcome.error.kind === "not_found" ? undefined : retryButton(ctx, orderOpen.encode({ id }));
-    await ctx.reply(outcome.message, { ...HTML, ...(retry ? { reply_markup: retry } : {}) });
+    const markup = outcome.error.kind === "not_found" ? undefined : retryButton(ctx, retry);
+    await ctx.reply(outcome.message, { ...HTML, ...(markup ? { reply_markup: markup } : {}) });
     return;
   }
   await learnedOf(ctx.services.store).fromOrders([outcome.value]);
   const card = await cardMessage(ctx, outcome.value);
   await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
-});
+}
+
+/** The saved records of a search run in this chat, when younger than RESULT_TTL_MS. */
+async function freshResult(ctx: BotContext, token: string): Promise<SavedResult | undefined> {
+  const saved = await ctx.services.searches.loadResult(token);
+  if (!saved || saved.chatId !== ctx.chat?.id) return undefined;
+  const age = ctx.services.clock.now().getTime() - saved.at;
+  return age < RESULT_TTL_MS ? saved : undefined;
+}
+
+async function outdated(ctx: BotContext): Promise<void> {
+  await ctx.answerCallbackQuery({ text: ctx.t("lookup-list-outdated") });
+}
 
 /** "🔄 Refresh" on a card (chat or inline message): one GET /orders/{id}. */
 orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
@@ -129,7 +181,17 @@ export async function lookup(ctx: BotContext, query: OrderQuery, page = 1, token
     await show(ctx, token, card.text, card.keyboard);
     return;
   }
-  const listToken = token ?? (await saveSearch(ctx, query));
+  // The records go with the search: its pages and the cards opened from it need no request.
+  const saved: SavedResult = {
+    query: query.text,
+    chatId: ctx.chat?.id ?? 0,
+    ...result,
+    at: ctx.services.clock.now().getTime(),
+  };
+  const { searches } = ctx.services;
+  let listToken = token;
+  if (listToken === undefined) listToken = await searches.saveWithResult(saved);
+  else await searches.saveResult(listToken, saved);
   const list = listMessage(ctx, query, result, page, listToken);
   await show(ctx, token, list.text, list.keyboard);
 }
@@ -192,8 +254,10 @@ function listMessage(
   const shown: Order[] = result.items.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
   for (const order of shown) {
-    if (!orderOpen.fits({ id: order.id })) continue;
-    keyboard.text(cutText(orderSummary(order), BUTTON_TEXT_LIMIT), orderOpen.encode({ id: order.id })).row();
+    if (!orderOpen.fits({ token, id: order.id })) continue;
+    keyboard
+      .text(cutText(orderSummary(order), BUTTON_TEXT_LIMIT), orderOpen.encode({ token, id: order.id }))
+      .row();
   }
   if (page > 1) keyboard.text(ctx.t("btn-prev"), searchPage.encode({ token, page: page - 1 }));
   if (page < pages) keyboard.text(ctx.t("btn-next"), searchPage.encode({ token, page: page + 1 }));

@@ -11,8 +11,8 @@
  * and a cache read together (none when this instance saw a newer keystroke), and
  * one write when a fetched result is shared. A local cache hit costs nothing.
  */
-import { reviveOrder } from "../dialog-kit/order-json.ts";
 import type { Store } from "../storage.ts";
+import { reviveOrder } from "./order-json.ts";
 import type { SearchResult } from "./order-search.ts";
 
 export const INLINE_CACHE_MS = 60_000;

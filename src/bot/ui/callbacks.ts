@@ -8,8 +8,13 @@ import { callbackCodec } from "./callback-data.ts";
 export const languagePick = callbackCodec("lang", ["locale"]);
 /** Card refresh (also the retry of a failed card load): `or:<orderId>`. */
 export const orderRefresh = callbackCodec("or", ["id"]);
-/** Open an order from a list (sends its card): `oo:<orderId>`. */
-export const orderOpen = callbackCodec("oo", ["id"]);
+/**
+ * Open an order from a list (sends its card): `oo:<token>:<orderId>`, the token of
+ * the saved search whose records hold the order (its card then costs no request).
+ */
+export const orderOpen = callbackCodec("oo", ["token", "id"]);
+/** The older form `oo:<orderId>` on messages sent before: still opens, with one GET. */
+export const orderOpenById = callbackCodec("oo", ["id"]);
 /** A page of a saved search (also the retry of a failed search): `os:<token>:<page>`. */
 export const searchPage = callbackCodec("os", ["token", "page"]);
 /** Operator actions on a card, added by dialogs: `oa:<action>:<orderId>` (action: a short word). */

@@ -6,10 +6,10 @@
  */
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
-import { reviveOrder } from "../../dialog-kit/order-json.ts";
 import { askPick, askText } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
+import { reviveOrder } from "../../services/order-json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 

@@ -10,7 +10,6 @@
 import type { Order, OrderUpdateInput } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, leave, now, startRun } from "../../dialog-kit/ask.ts";
-import { reviveOrder } from "../../dialog-kit/order-json.ts";
 import {
   type Amounts,
   amountsText,
@@ -22,6 +21,7 @@ import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
 import { localeOf } from "../../i18n.ts";
+import { reviveOrder } from "../../services/order-json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { askStatus, type StatusOption } from "./askStatus.ts";

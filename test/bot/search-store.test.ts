@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TranslateFunction } from "@grammyjs/i18n";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createI18n } from "../../src/bot/i18n.ts";
+import { cardRecord } from "../../src/bot/services/order-json.ts";
+import {
+  createSearchStore,
+  type SavedResult,
+  SEARCH_RESULT_NAMESPACE,
+} from "../../src/bot/services/search-store.ts";
+import { createFileStore, createMemoryStore } from "../../src/bot/storage.ts";
+import { formatOrderCard, orderSummary } from "../../src/bot/ui/order-card.ts";
+import { startSandbox } from "../../src/sandbox/index.ts";
+import { createServiceClient, type Order } from "../../src/service/index.ts";
+
+const i18n = createI18n("ru");
+const t: TranslateFunction = (key, vars) => i18n.t("ru", key, vars);
+const NOW = new Date("2026-06-01T12:00:00Z");
+const card = (order: Order) =>
+  formatOrderCard(order, { t, locale: "ru", timezone: "Europe/Moscow", now: NOW, statusGroup: "inWork" });
+
+let items: Order[] = [];
+let dir = "";
+
+beforeAll(async () => {
+  const sandbox = await startSandbox({ port: 0 });
+  const client = createServiceClient({ baseUrl: sandbox.url, token: sandbox.token });
+  items = (await client.orders.list({ page: 1, pageSize: 50, isVisible: true })).items;
+  await sandbox.close();
+  dir = await mkdtemp(join(tmpdir(), "search-store-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("saved search results", () => {
+  it("come back from a file store (JSON) with the same cards and list labels, smaller", async () => {
+    expect(items).toHaveLength(50);
+    const searches = createSearchStore(createFileStore(dir));
+    const saved: SavedResult = { query: "А-00", chatId: 7, items, total: 60, truncated: true, at: 123 };
+    const token = await searches.saveWithResult(saved);
+    expect(await searches.load(token)).toEqual({ query: "А-00", chatId: 7 });
+    const back = await searches.loadResult(token);
+    expect(back).toMatchObject({ query: "А-00", chatId: 7, total: 60, truncated: true, at: 123 });
+    expect(back?.items.map(card)).toEqual(items.map(card));
+    expect(back?.items.map(orderSummary)).toEqual(items.map(orderSummary));
+    expect(back?.items[0]?.dateCreate).toBeInstanceOf(Date);
+    // Stored size: what a card needs only.
+    const full = Buffer.byteLength(JSON.stringify(items));
+    const slim = Buffer.byteLength(JSON.stringify(items.map(cardRecord)));
+    expect(slim).toBeLessThan(full * 0.8);
+  });
+
+  it("treat a bad token or a foreign entry as nothing saved", async () => {
+    const store = createMemoryStore();
+    const searches = createSearchStore(store);
+    expect(await searches.loadResult("bad")).toBeUndefined();
+    expect(await searches.loadResult("AAAAAAAA")).toBeUndefined();
+    const raw = store.adapter<unknown>(SEARCH_RESULT_NAMESPACE, { ttlSeconds: 60 });
+    for (const entry of [
+      null,
+      "x",
+      { items: "no" },
+      { query: 1, chatId: 1, items: [], total: 0, truncated: false },
+    ]) {
+      await raw.write("BBBBBBBB", entry);
+      expect(await searches.loadResult("BBBBBBBB")).toBeUndefined();
+    }
+    await raw.write("BBBBBBBB", {
+      query: "q",
+      chatId: 1,
+      items: [{ id: "o1", dateCreate: "not a date" }, { no: "id" }, 5],
+      total: 3,
+      truncated: false,
+      at: 1,
+    });
+    expect((await searches.loadResult("BBBBBBBB"))?.items).toEqual([{ id: "o1" }]);
+  });
+});
