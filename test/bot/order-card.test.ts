@@ -83,6 +83,27 @@ describe("order card", () => {
     expect(text).not.toMatch(/Master|Manager|Price|Paid|Overdue|Urgent|Deadline/);
   });
 
+  it("describes the device of a list record by its whole device text, not by its type alone", () => {
+    const listRecord: Order = {
+      id: "o3",
+      number: "А-001099",
+      device: "Стиральная машина LG F2J3WS0W",
+      typeDevice: "Стиральная машина",
+    };
+    expect(card("ru", listRecord)).toContain("📱 Устройство: Стиральная машина LG F2J3WS0W");
+  });
+
+  it("describes the device of a full record by its type, brand and model", () => {
+    const full: Order = {
+      id: "o4",
+      number: "А-001100",
+      device: "Телефон",
+      typeDevice: "Смартфон",
+      brand: "Apple",
+    };
+    expect(card("en", full)).toContain("📱 Device: Смартфон Apple");
+  });
+
   it("is not overdue once the order is ready", () => {
     expect(card("en", { ...order, dateFinish: new Date("2026-03-04T00:00:00Z") })).not.toContain("Overdue");
   });

@@ -37,11 +37,15 @@ export function isOverdue(order: Order, now: Date, statusGroup?: string): boolea
   return order.deadline !== undefined && order.deadline < now && !order.dateFinish && !order.dateClose;
 }
 
-/** What the device is: the full record has parts, a list record has one `device` string. */
+/**
+ * What the device is: the full record has parts (type, brand, model); a list
+ * record has one `device` string and often the type alone, which says less.
+ */
 export function deviceText(order: Order): string | undefined {
-  const parts = [order.typeDevice, order.brand, order.model].map((part) => part?.trim()).filter(Boolean);
-  if (parts.length > 0) return parts.join(" ");
-  return order.device?.trim() || undefined;
+  const trimmed = (part: string | undefined) => part?.trim() || undefined;
+  const brandOrModel = [order.brand, order.model].map(trimmed).filter(Boolean);
+  if (brandOrModel.length > 0) return [trimmed(order.typeDevice), ...brandOrModel].filter(Boolean).join(" ");
+  return trimmed(order.device) ?? trimmed(order.typeDevice);
 }
 
 /** The note is kept by the client as an unknown field ("node" in the interface's names). */
