@@ -117,7 +117,7 @@ cmd-status = Change an order's status [number]; the service and quota
 cmd-language = Change the language
 cmd-help = Help
 
-## ---- Dialogs (issue 5): common ----
+## Dialogs: common
 cmd-new = New order
 cmd-cancel = Cancel the current dialog
 cmd-masters = Masters [name]
@@ -168,7 +168,7 @@ pay-bad-amount = A positive amount is needed, with at most two decimals.
 pay-amount-cash = { $amount } ₽ cash
 pay-amount-bank = { $amount } ₽ bank
 
-## ---- Dialogs (issue 5): /new ----
+## Dialogs: /new
 new-intro = 📝 New order. Cancel at any time: /cancel
 new-ask-shop = Workshop:
 new-ask-type = Order type:
@@ -235,7 +235,7 @@ new-part-prepayment = Prepayment
 new-created = ✅ Order created.
 new-created-no-card = ✅ Order created, but its card cannot be loaded right now.
 
-## ---- Dialogs (issue 5): status change, card actions, staff ----
+## Dialogs: status change, card actions, staff
 card-btn-status = 🔁 Status
 card-btn-comment = 💬 Comment
 card-btn-master = 🔧 Master

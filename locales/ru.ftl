@@ -118,7 +118,7 @@ cmd-status = Сменить статус заказа [номер]; сервис
 cmd-language = Сменить язык
 cmd-help = Справка
 
-## ---- Dialogs (issue 5): common ----
+## Dialogs: common
 cmd-new = Новый заказ
 cmd-cancel = Отменить текущий диалог
 cmd-masters = Мастера [имя]
@@ -169,7 +169,7 @@ pay-bad-amount = Нужна положительная сумма, не боль
 pay-amount-cash = { $amount } ₽ наличными
 pay-amount-bank = { $amount } ₽ безналом
 
-## ---- Dialogs (issue 5): /new ----
+## Dialogs: /new
 new-intro = 📝 Новый заказ. Отменить в любой момент: /cancel
 new-ask-shop = Мастерская:
 new-ask-type = Тип заказа:
@@ -236,7 +236,7 @@ new-part-prepayment = Предоплата
 new-created = ✅ Заказ создан.
 new-created-no-card = ✅ Заказ создан, но карточку сейчас не загрузить.
 
-## ---- Dialogs (issue 5): status change, card actions, staff ----
+## Dialogs: status change, card actions, staff
 card-btn-status = 🔁 Статус
 card-btn-comment = 💬 Комментарий
 card-btn-master = 🔧 Мастер

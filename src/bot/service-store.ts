@@ -1,6 +1,6 @@
 /**
  * The service client's token and quota in the bot's storage: with Redis, all
- * instances use one token and respect one quota (issue 6 scale-out).
+ * instances use one token and respect one quota.
  */
 import type { ServiceStore, StoredQuota, StoredToken } from "../service/index.ts";
 import type { Store } from "./storage.ts";

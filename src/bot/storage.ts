@@ -105,7 +105,7 @@ export function createFileStore(dataDir: string): Store {
       const make = <V>(): StorageAdapter<V> => {
         const files = new FileAdapter<V>({
           dirName: join(dataDir, namespace),
-          // Compact JSON: dialog states are replay logs and add up (issue 6 budgets 8 KB each).
+          // Compact JSON: dialog states are replay logs and add up (the budget is 8 KB each).
           serializer: (value) => JSON.stringify(value),
         });
         return {

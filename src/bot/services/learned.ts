@@ -3,7 +3,7 @@
  * inline results, dialogs) at no request cost:
  *
  * - statuses (id, name, colour): the status change falls back to them when the
- *   service has no `GET /statuses` (issue 5: "else learned from orders seen");
+ *   service has no `GET /statuses` ("else learned from orders seen");
  * - how order numbers look per workshop (prefix and digit count, "А-" + 6), so
  *   a bare number that finds nothing can hint how to search by a part of one.
  *

@@ -20,7 +20,7 @@ export const searchPage = callbackCodec("os", ["token", "page"]);
 /** Operator actions on a card, added by dialogs: `oa:<action>:<orderId>` (action: a short word). */
 export const orderAction = callbackCodec("oa", ["action", "id"]);
 
-// --- Dialogs (issue 5) ---
+// --- Dialogs ---
 /** A button of a dialog prompt: `dg:<tag>:<value>`; the tag names the prompt (dialog nonce + prompt number). */
 export const dialogButton = callbackCodec("dg", ["tag", "value"]);
 /**

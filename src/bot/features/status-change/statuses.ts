@@ -1,5 +1,5 @@
 /**
- * The statuses to choose from (issue 5): GET /statuses (cached) when the
+ * The statuses to choose from: GET /statuses (cached) when the
  * service has it; else the configured STATUSES, then the statuses learned from
  * the orders the bot has seen. A service without the endpoint answers 404 or
  * 400: that fact is remembered for a while, so the quota is not spent asking again.
