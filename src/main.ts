@@ -10,6 +10,7 @@ import { serviceStoreFrom } from "./bot/service-store.ts";
 import { openStore, type Store } from "./bot/storage.ts";
 import { startWebhookServer } from "./bot/webhook.ts";
 import { type Config, loadConfig } from "./config.ts";
+import { sandboxStateFile } from "./embedded-sandbox.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";
 import type { Sandbox } from "./sandbox/index.ts";
 import { createRedisStore, createServiceClient, type ServiceClient } from "./service/index.ts";
@@ -41,7 +42,12 @@ async function connectService(
   }
   // Imported only when needed: a production start with SERVICE_URL never loads the sandbox.
   const { startSandbox } = await import("./sandbox/index.ts");
-  const sandbox = await startSandbox({ port: 0, logger: logger.child({ module: "sandbox" }) });
+  const stateFile = sandboxStateFile(config.storage);
+  const sandbox = await startSandbox({
+    port: 0,
+    logger: logger.child({ module: "sandbox" }),
+    ...(stateFile === undefined ? {} : { stateFile }),
+  });
   logger.warn(
     { url: sandbox.url, shops: sandbox.shops.map((shop) => shop.name) },
     "SERVICE_URL is not set: running on the embedded sandbox with demo data",
@@ -108,7 +114,10 @@ async function main(): Promise<void> {
     // Stop taking updates first, let the ones in progress finish, then close what they use.
     if (runner?.isRunning()) await runner.stop();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-    await sandbox?.close();
+    // A failed last save of the sandbox's state is reported, never a reason to hang here.
+    await sandbox
+      ?.close()
+      .catch((error: unknown) => logger.error({ err: String(error) }, "the sandbox did not save its state"));
     await store.close();
     logger.flush();
     process.exit(0);

@@ -1,6 +1,7 @@
 /**
  * `npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--seed 1] [--orders 500]
- *   [--quota N --window SECONDS] [--faults SPEC] [--grants FILE] [--token-ttl SECONDS]`
+ *   [--quota N --window SECONDS] [--faults SPEC] [--grants FILE] [--token-ttl SECONDS] [--state FILE]`
+ * `--state FILE` keeps the data in a JSON file across restarts (see state-file.ts).
  * Prints one JSON line `{"sandbox":"ready",...}` on stdout when ready; logs go
  * to stderr (level from LOG_LEVEL, default info).
  */
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       faults: { type: "string" },
       grants: { type: "string" },
       "token-ttl": { type: "string" },
+      state: { type: "string" },
     },
     strict: true,
   });
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     faults: values.faults,
     grants: values.grants,
     tokenTtlSeconds: number("token-ttl", values["token-ttl"], 900),
+    ...(values.state === undefined ? {} : { stateFile: values.state }),
     logger,
   });
   process.stdout.write(
@@ -64,7 +67,10 @@ async function main(): Promise<void> {
     logger.info({ signal }, "sandbox stopping");
     sandbox.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
     );
   };
   process.once("SIGINT", () => stop("SIGINT"));

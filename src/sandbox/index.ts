@@ -3,10 +3,13 @@
  * service in-process and returns its address, demo credentials and the
  * handles tests need (faults, store, quota, request counts).
  */
+import { mkdirSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { dirname } from "node:path";
 import pino, { type Logger } from "pino";
 import { Tokens } from "./auth.ts";
+import { demoReference } from "./demo-reference.ts";
 import { FaultController, type FaultSpec, parseFaultSpec } from "./faults.ts";
 import {
   type ApiClient,
@@ -19,11 +22,13 @@ import {
 import { Quota, type QuotaOptions } from "./quota.ts";
 import { seedStore } from "./seed.ts";
 import { type Core, createHandler, createRouter } from "./server.ts";
+import { readStateFile, restoreStore, StateSaver, snapshotState } from "./state-file.ts";
 import type { Clock, Store } from "./store.ts";
 
 export type { FaultController, FaultSpec } from "./faults.ts";
 export type { ApiClient, GrantsInput } from "./grants.ts";
 export { KNOWN_NUM } from "./seed.ts";
+export { STATE_VERSION, StateFileError } from "./state-file.ts";
 export type { Clock, Store } from "./store.ts";
 
 export interface SandboxOptions {
@@ -39,6 +44,14 @@ export interface SandboxOptions {
   /** Extra API clients: a grants file path, or the clients themselves (see grants.ts). */
   grants?: string | GrantsInput[];
   tokenTtlSeconds?: number;
+  /**
+   * Keep the state in this JSON file (see state-file.ts): loaded when it
+   * exists (`orders` is then ignored), else seeded and created; saved after
+   * every successful write request and on close().
+   */
+  stateFile?: string;
+  /** Delay that gathers a burst of changes into one save (default 50 ms). */
+  stateSaveDelayMs?: number;
   clock?: Clock;
   logger?: Logger;
 }
@@ -79,7 +92,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clock = options.clock ?? systemClock;
   const seed = options.seed ?? 1;
   const logger = options.logger ?? pino({ level: "silent" });
-  const store = seedStore({ seed, orders: options.orders ?? 500, clock });
+  const saved = options.stateFile === undefined ? undefined : readStateFile(options.stateFile);
+  const store =
+    saved && options.stateFile !== undefined
+      ? restoreStore(options.stateFile, saved, demoReference(), clock, seed)
+      : seedStore({ seed, orders: options.orders ?? 500, clock });
   const extra =
     options.grants === undefined
       ? []
@@ -103,10 +120,37 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   const infos: SandboxClientInfo[] = clients.map((client) => {
-    const token = client.token ?? tokens.issue(client.login, 0);
+    // With a state file the start tokens are kept in it: the ready line stays the same across restarts.
+    const token = client.token ?? saved?.tokens[client.login] ?? tokens.issue(client.login, 0);
     tokens.addPermanent(token, client.login);
     return { login: client.login, password: client.password, token };
   });
+  const startTokens = Object.fromEntries(infos.map((info) => [info.login, info.token]));
+  const stateFile = options.stateFile;
+  const saver =
+    stateFile === undefined
+      ? undefined
+      : new StateSaver({
+          path: stateFile,
+          serialize: () => JSON.stringify(snapshotState(store, seed, startTokens)),
+          delayMs: options.stateSaveDelayMs,
+          onError: (error) => logger.error({ err: error, stateFile }, "sandbox: saving the state failed"),
+        });
+  if (saver && stateFile !== undefined) {
+    if (saved) {
+      logger.info({ stateFile, orders: store.orders.length }, "sandbox state loaded");
+    } else {
+      mkdirSync(dirname(stateFile), { recursive: true });
+      logger.info({ stateFile }, "sandbox state file created from the seed");
+    }
+    // Written at once: a new file, or the tokens of clients added since the last run.
+    saver.changed();
+    await saver.flush().catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`sandbox state file ${stateFile}: cannot be written (${reason})`);
+    });
+    core.onWrite = () => saver.changed();
+  }
   // Applied after the start tokens exist, so `expireTokens` revokes them too.
   faults.set(spec);
 
@@ -154,7 +198,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         core.hung.clear();
         server.close(() => resolve());
         server.closeAllConnections();
-      });
+      }).then(() => saver?.flush());
       return closing;
     },
   };

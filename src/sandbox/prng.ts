@@ -13,10 +13,17 @@ export interface Prng {
   sample<T>(items: readonly T[], count: number): T[];
   /** 24 hex characters, the look of the real service's ids. */
   hexId(): string;
+  /** The internal state: `prngAt(state())` continues the same sequence (state files). */
+  state(): number;
 }
 
 export function createPrng(seed: number): Prng {
-  let state = seed >>> 0 || 0x9e3779b9;
+  return prngAt(seed >>> 0 || 0x9e3779b9);
+}
+
+/** A generator that continues from a state read by `state()`. */
+export function prngAt(initial: number): Prng {
+  let state = initial >>> 0;
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
@@ -49,5 +56,6 @@ export function createPrng(seed: number): Prng {
           .padStart(8, "0");
       return out;
     },
+    state: () => state,
   };
 }

@@ -34,6 +34,8 @@ export interface Core {
   counts: { total: number; byClient: Map<string, number> };
   /** Requests held by the timeout fault: answered never, destroyed on close. */
   hung: Set<ServerResponse>;
+  /** Called after every successful write request (the state file saves then). */
+  onWrite?: () => void;
 }
 
 export function createRouter(): Router {
@@ -179,6 +181,7 @@ export function createHandler(core: Core, router: Router) {
         body,
       });
       send(res, 200, { ...result, ...quota });
+      if (method !== "GET") core.onWrite?.();
     } catch (error) {
       if (error instanceof ApiError) {
         status = error.statusCode;

@@ -16,7 +16,7 @@ import type {
   TypeCounteragent,
   TypeOrder,
 } from "./model.ts";
-import { createPrng, type Prng } from "./prng.ts";
+import { createPrng, type Prng, prngAt } from "./prng.ts";
 
 export interface Clock {
   now(): number;
@@ -91,7 +91,7 @@ export class Store {
   private readonly nextNum = new Map<string, number>();
   private nextTransactionNumber = 1;
   /** Ids of records made at runtime; seeded so a replayed session is identical. */
-  readonly ids: Prng;
+  private idsPrng: Prng;
 
   constructor(ref: Reference, clock: Clock, seed: number) {
     this.clock = clock;
@@ -104,7 +104,27 @@ export class Store {
     this.cashItemById = indexById(ref.cashItems);
     this.registerById = indexById(ref.registers);
     this.employeeById = indexById(ref.employees);
-    this.ids = createPrng(seed ^ 0x5eed1d5);
+    this.idsPrng = createPrng(seed ^ 0x5eed1d5);
+  }
+
+  get ids(): Prng {
+    return this.idsPrng;
+  }
+
+  /** Counters a state file keeps so numbers and ids continue after a restart. */
+  counters(): { nextNum: Record<string, number>; nextTransactionNumber: number; idsState: number } {
+    return {
+      nextNum: Object.fromEntries(this.nextNum),
+      nextTransactionNumber: this.nextTransactionNumber,
+      idsState: this.idsPrng.state(),
+    };
+  }
+
+  restoreCounters(counters: ReturnType<Store["counters"]>): void {
+    this.nextNum.clear();
+    for (const [shopId, num] of Object.entries(counters.nextNum)) this.nextNum.set(shopId, num);
+    this.nextTransactionNumber = counters.nextTransactionNumber;
+    this.idsPrng = prngAt(counters.idsState);
   }
 
   now(): number {
@@ -214,6 +234,12 @@ export class Store {
       else register.cashMoney = round2(register.cashMoney + signed);
     }
     return transaction;
+  }
+
+  /** A transaction read from a state file: indexed only, the saved balances already include it. */
+  loadTransaction(transaction: Transaction): void {
+    this.transactions.push(transaction);
+    pushTo(this.transactionsByRegister, transaction.cashRegisterId, transaction);
   }
 
   employeesOfShop(shopId: string): Employee[] {
