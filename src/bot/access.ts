@@ -16,7 +16,6 @@ export function roleOf(userId: number | undefined, config: Pick<Config, "operato
   return "stranger";
 }
 
-export const canLookUp = (role: Role): boolean => role === "operator" || role === "viewer";
 export const canWrite = (role: Role): boolean => role === "operator";
 
 type GateContext = Context & I18nFlavor & CoreFlavor;

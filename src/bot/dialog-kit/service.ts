@@ -6,7 +6,6 @@
  */
 
 import type { ServiceErrorKind } from "../../service/index.ts";
-import { ensureOperator } from "../access.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { callService } from "../services/service-gateway.ts";
 import type { DialogRun } from "./ask.ts";
@@ -44,9 +43,4 @@ export async function loadOrLeave<T>(
   if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
   await ctx.reply(`${result.message}\n${ctx.t("dlg-left-service")}`, { parse_mode: "HTML" });
   return run.dialog.halt();
-}
-
-/** The user's current role, read at this moment (a write re-checks it; the outer context answers a refusal). */
-export function stillOperator(run: DialogRun): Promise<boolean> {
-  return run.dialog.external((outer: BotContext) => ensureOperator(outer));
 }

@@ -9,8 +9,3 @@ import { InlineKeyboard } from "grammy";
 export function tidyKeyboard(keyboard: InlineKeyboard): InlineKeyboard {
   return new InlineKeyboard(keyboard.inline_keyboard.filter((row) => row.length > 0));
 }
-
-/** True when the keyboard has at least one button. */
-export function hasButtons(keyboard: InlineKeyboard): boolean {
-  return keyboard.inline_keyboard.some((row) => row.length > 0);
-}
