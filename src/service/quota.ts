@@ -71,9 +71,12 @@ export function createQuotaTracker(store: ServiceStore, now: () => number): Quot
     },
 
     observe(signal) {
-      const remaining = signal.remaining ?? last?.remaining;
+      const lastResetAt = futureOrNull(last?.resetAt);
+      // A count from a window that has reset says nothing about the new one.
+      const carried = last && (last.resetAt === null || lastResetAt !== null) ? last.remaining : undefined;
+      const remaining = signal.remaining ?? carried;
       if (remaining === undefined) return;
-      let resetAt = signal.resetAt ?? futureOrNull(last?.resetAt);
+      let resetAt = signal.resetAt ?? lastResetAt;
       if (remaining <= 0 && resetAt === null) resetAt = now() + FALLBACK_BLOCK_MS;
       return save({ remaining, resetAt });
     },

@@ -91,4 +91,16 @@ describe("quota", () => {
       resetAt: new Date(T0 + 60_000),
     });
   });
+
+  it("after the reset, an answer without quota fields does not block again", async () => {
+    let now = T0;
+    intercept("GET", 429, { error: { statusCode: 429, message: "Too many", expireDate: RESET } });
+    const client = tokenClient({ now: () => now, retry: { count: 0 } });
+    await expect(client.shops.list()).rejects.toMatchObject({ kind: "quota" });
+    now = Date.parse(RESET) + 1_000;
+    intercept("GET", 502, "<html>Bad Gateway</html>");
+    await expect(client.shops.list()).rejects.toMatchObject({ kind: "unavailable" });
+    intercept("GET", 200, list([]));
+    await expect(client.shops.list()).resolves.toMatchObject({ items: [] });
+  });
 });
