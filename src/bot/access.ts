@@ -20,6 +20,20 @@ export const canWrite = (role: Role): boolean => role === "operator";
 
 type GateContext = Context & I18nFlavor & CoreFlavor;
 
+/**
+ * Whether a message is for this bot to answer: anything in a private chat; in a
+ * group only a command without an @suffix or with ours. A group with privacy
+ * mode off (or the bot as admin) sends every message, and commands for other
+ * bots: answering those would spam the group.
+ */
+export function addressedToMe(ctx: Context): boolean {
+  if (ctx.chat?.type === "private") return true;
+  const command = /^\/\w+(?:@(\w+))?/.exec(ctx.message?.text ?? "");
+  if (!command) return false;
+  const suffix = command[1];
+  return suffix === undefined || suffix.toLowerCase() === ctx.me.username.toLowerCase();
+}
+
 /** Answers a stranger in the way the update allows, and ends the update there. */
 export async function refuse(ctx: GateContext): Promise<void> {
   // A string: Fluent would group the digits ("123,456,789"), and the admin copies this id into OPERATOR_IDS.
@@ -29,7 +43,7 @@ export async function refuse(ctx: GateContext): Promise<void> {
     await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });
   } else if (ctx.callbackQuery) {
     await ctx.answerCallbackQuery({ text: ctx.t("refusal-short", { id }), show_alert: true });
-  } else if (ctx.message && ctx.chat) {
+  } else if (ctx.message && ctx.chat && addressedToMe(ctx)) {
     await ctx.reply(ctx.t("refusal", { id }), { parse_mode: "HTML" });
   }
   // Other updates (edited messages, chat member changes, ...) are ignored silently.

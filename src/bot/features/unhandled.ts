@@ -1,5 +1,6 @@
 /** Mounted last: whatever no feature took gets a short hint, and a pressed button always gets an answer. */
 import { Composer } from "grammy";
+import { addressedToMe } from "../access.ts";
 import type { BotContext } from "../context.ts";
 
 export const unhandledFeature = new Composer<BotContext>();
@@ -10,7 +11,7 @@ unhandledFeature.on("callback_query", async (ctx) => {
 });
 
 unhandledFeature.on("message", async (ctx) => {
-  // In groups only commands addressed to us come here (privacy mode); do not chat back at everything.
-  if (ctx.chat.type !== "private" && !ctx.message.text?.startsWith("/")) return;
+  // In groups answer only commands addressed to us: do not chat back at everything, nor at other bots' commands.
+  if (!addressedToMe(ctx)) return;
   await ctx.reply(ctx.t("unhandled"), { parse_mode: "HTML" });
 });
