@@ -130,7 +130,16 @@ export function createHandler(core: Core, router: Router) {
     const started = Date.now();
     core.counts.total++;
     const method = req.method ?? "GET";
-    const url = new URL(req.url ?? "/", "http://sandbox.local");
+    // A target such as `//[` is no URL: a 400, never a throw outside the try below (that kills the process).
+    const url = URL.parse(req.url ?? "/", "http://sandbox.local");
+    if (!url) {
+      send(
+        res,
+        400,
+        errorBody(badRequest("The request target is not a valid URL"), core.quota.peek(undefined)),
+      );
+      return;
+    }
     const path = url.pathname.replace(/\/+$/, "") || "/";
     const isAuth = method === "POST" && path === "/auth";
     let login: string | undefined;
