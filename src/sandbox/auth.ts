@@ -15,12 +15,15 @@ interface TokenEntry {
 export class Tokens {
   private readonly clock: Clock;
   private readonly entries = new Map<string, TokenEntry>();
+  /** Expired tokens are dropped when the map reaches this size (doubling: amortized O(1) per login). */
+  private sweepAt = 1024;
 
   constructor(clock: Clock) {
     this.clock = clock;
   }
 
   issue(login: string, ttlSeconds: number): string {
+    if (this.entries.size >= this.sweepAt) this.sweep();
     const token = randomBytes(24).toString("hex");
     this.entries.set(token, { login, expiresAt: this.clock.now() + ttlSeconds * 1000 });
     return token;
@@ -40,6 +43,18 @@ export class Tokens {
       return undefined;
     }
     return entry.login;
+  }
+
+  /** Tokens held (live, and expired ones not yet swept). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A token replaced by a newer login is never sent again: without this the map grows with every /auth. */
+  private sweep(): void {
+    const now = this.clock.now();
+    for (const [token, entry] of this.entries) if (now >= entry.expiresAt) this.entries.delete(token);
+    this.sweepAt = Math.max(1024, this.entries.size * 2);
   }
 
   /** Invalidates every token issued so far (fault "expireTokens"). */
