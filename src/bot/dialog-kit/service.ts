@@ -8,7 +8,7 @@
 import type { ServiceErrorKind } from "../../service/index.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { callService } from "../services/service-gateway.ts";
-import type { DialogRun } from "./ask.ts";
+import { accept, ask, type DialogRun, reject } from "./ask.ts";
 
 export type CallResult<T> =
   | { ok: true; value: T }
@@ -32,15 +32,30 @@ export function serviceCall<T>(
   });
 }
 
-/** Reference data (cached) for a step; when the service cannot give it, the dialog says why and ends. */
+/**
+ * Reference data (cached) for a step. When the service cannot give it for a
+ * while (down, quota spent) the clerk may try again: what the dialog collected
+ * so far stays. Any other failure says why and ends the dialog.
+ */
 export async function loadOrLeave<T>(
   run: DialogRun,
   ctx: DialogContext,
   load: (services: BotServices) => Promise<T>,
 ): Promise<T> {
-  const result = await serviceCall(run, (services) => load(services));
-  if (result.ok) return result.value;
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
-  await ctx.reply(`${result.message}\n${ctx.t("dlg-left-service")}`, { parse_mode: "HTML" });
-  return run.dialog.halt();
+  for (;;) {
+    const result = await serviceCall(run, (services) => load(services));
+    if (result.ok) return result.value;
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
+    if (!result.retryable) {
+      await ctx.reply(`${result.message}\n${ctx.t("dlg-left-service")}`, { parse_mode: "HTML" });
+      return run.dialog.halt();
+    }
+    // ✖ Cancel (added by ask) or /cancel leaves; the retry button loads again.
+    await ask(run, ctx, {
+      text: result.message,
+      buttons: [[{ text: ctx.t("btn-retry"), value: "r" }]],
+      parse: (a) =>
+        a.kind === "button" && a.value === "r" ? accept(true) : reject(a.ctx.t("dlg-use-buttons")),
+    });
+  }
 }

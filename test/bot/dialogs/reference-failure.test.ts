@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { buttons, lastText, pressDeadline, SKIP } from "./driver.ts";
+
+const OPERATOR = 101;
+let sandbox: Sandbox;
+let t: TestBot;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  const shopId = sandbox.shops[0]?.id ?? "";
+  // A fresh bot: the workshop's masters are not cached yet.
+  t = await createTestBot({ sandbox, operators: [OPERATOR], config: { shopIds: [shopId] } });
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+
+describe("/new: reference data the service cannot give mid-dialog", () => {
+  it("keeps what was typed and offers to try again instead of closing the dialog", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("Потеря Данных");
+    await op.press("➕ New client");
+    for (let i = 0; i < 3; i++) await op.press(SKIP); // phone, e-mail, address
+    await op.press(SKIP); // device type
+    await op.send("Apple");
+    await op.send("iPhone 12");
+    await op.press(SKIP); // serial number
+    await op.send("Не включается");
+    for (let i = 0; i < 4; i++) await op.press(SKIP);
+    sandbox.faults.set({ errorRate: 1 });
+    await pressDeadline(op, 0); // the masters' list is loaded next: the service fails
+    expect(lastText(op)).not.toContain("closed");
+    expect(buttons(op)).toContain("🔁 Try again");
+    sandbox.faults.clear();
+    await op.press("🔁 Try again");
+    expect(lastText(op)).toContain("Master");
+    await op.press(SKIP); // master
+    await op.press("❌ No"); // urgent
+    await op.press(SKIP); // advertising source
+    await op.press("✔ Done");
+    await op.press("No prepayment");
+    expect(lastText(op)).toContain("Потеря Данных");
+    expect(lastText(op)).toContain("Apple iPhone 12");
+    await op.press("✅ Create");
+    const created = sandbox.store.orders.filter(
+      (o) => sandbox.store.counteragentById.get(o.counteragentId)?.name === "Потеря Данных",
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0]?.brand).toBe("Apple");
+  });
+});
