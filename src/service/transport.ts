@@ -127,7 +127,6 @@ export function createTransport(options: TransportOptions): Transport {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const http = createFetch({ fetch: fetchImpl }).create({
     baseURL: options.baseUrl,
-    timeout: options.timeoutMs,
     retry: 0, // retries are decided here: only GETs, never with the quota out
   });
   let requests = 0;
@@ -179,6 +178,9 @@ export function createTransport(options: TransportOptions): Transport {
         method,
         headers,
         ...(body === undefined ? {} : { body }),
+        // Our own signal, not ofetch's `timeout`: that one is cleared once the headers
+        // arrive, so a body that stalls afterwards would hang the call for good.
+        signal: AbortSignal.timeout(options.timeoutMs),
         responseType: "text",
         ignoreResponseError: true,
       });
