@@ -10,9 +10,15 @@ import type { Locale } from "../../config.ts";
 
 const MAX_AMOUNT = 100_000_000;
 
-/** "1500", "1 500", "1500,50", "1500.5 ₽" -> 1500.5; undefined unless a positive amount with at most 2 decimals. */
+/**
+ * "1500", "1 500", "1500,50", "1500.5 ₽", "1,500.50" -> 1500.5; undefined unless a
+ * positive amount with at most 2 decimals. Commas are thousands separators only
+ * in the English shape with a decimal point ("1,500.50"); otherwise a comma is
+ * the decimal sign, so an ambiguous "1,500" is refused rather than read as 1.5 or 1500.
+ */
 export function parseAmount(text: string): number | undefined {
-  const cleaned = text.replace(/[\s\u00a0₽$€]|руб\.?|rub/gi, "").replace(",", ".");
+  const bare = text.replace(/[\s\u00a0₽$€]|руб\.?|rub/gi, "");
+  const cleaned = /^\d{1,3}(,\d{3})+\.\d{1,2}$/.test(bare) ? bare.replace(/,/g, "") : bare.replace(",", ".");
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return undefined;
   const value = Number(cleaned);
   return value > 0 && value <= MAX_AMOUNT ? value : undefined;
