@@ -318,6 +318,42 @@ describe("/new: duplicates, failures, restarts", () => {
     await lossy.close();
   });
 
+  it("an order whose create answer was lost is found on retry even after the form was edited", async () => {
+    let lose = true;
+    const lossy = await createTestBot({
+      sandbox,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+      clientOptions: {
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (lose && init?.method === "POST" && String(input).includes("/orders"))
+            throw new TypeError("fetch failed");
+          return response;
+        },
+      },
+    });
+    const op = lossy.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Правка После Сбоя" } });
+    await op.press("✅ Create");
+    expect(ordersOf("Правка После Сбоя")).toHaveLength(1);
+    lose = false;
+    // The clerk changes the faults before retrying: the first attempt's order must still be found.
+    await op.press("✏️ Edit");
+    await op.press("Device");
+    await op.press(SKIP); // device type
+    await op.press(SKIP); // brand
+    await op.send("iPhone 12");
+    await op.press(SKIP); // serial number
+    await op.send("Другая неисправность");
+    for (let i = 0; i < 4; i++) await op.press(SKIP);
+    expect(lastText(op)).toContain("Другая неисправность");
+    await op.press("🔁 Retry");
+    expect(ordersOf("Правка После Сбоя")).toHaveLength(1);
+    expect(lastText(op)).toContain("Order created");
+    await lossy.close();
+  });
+
   it("a new bot instance on the same storage continues the dialog", async () => {
     const store = createMemoryStore();
     const first = await createTestBot({

@@ -11,7 +11,9 @@
  * - When an attempt ended ambiguously (timeout, network, 5xx, unreadable
  *   answer: the order MAY exist), the retry first looks for it: one list
  *   request for orders of this workshop created since the attempt, matched by
- *   type, client and faults. Found: that is our order. Not found: send again.
+ *   type, client and faults as that attempt sent them (kept with the marker, so
+ *   an Edit between the attempt and the retry does not hide its order). Found:
+ *   that is our order. Not found: send again.
  *   Errors that certainly created nothing (quota, 4xx) clear the marker.
  *
  * Requests: 1 (create) + 1 (GET of the new order: the real service's create
@@ -42,7 +44,26 @@ export interface Created {
   at: number;
 }
 
-type Marker = { state: "sending"; at: number } | ({ state: "created" } & Created);
+/** What identifies the order an attempt sent: the retry looks for this, not for the draft as it is now. */
+interface Sent {
+  shopId: string;
+  typeId: string;
+  counteragentId?: string;
+  clientName: string;
+  problem: string[];
+}
+
+type Marker = { state: "sending"; at: number; sent?: Sent } | ({ state: "created" } & Created);
+
+function sentOf(draft: Draft): Sent {
+  return {
+    shopId: draft.shop.id,
+    typeId: draft.type.id,
+    ...(draft.client.kind === "existing" ? { counteragentId: draft.client.id } : {}),
+    clientName: draft.client.name,
+    problem: draft.device.problem,
+  };
+}
 
 export type CreateResult =
   | ({ kind: "created" } & Created)
@@ -97,25 +118,25 @@ export function createInput(draft: Draft): OrderCreateInput {
   };
 }
 
-/** An order of this workshop made since `since` that matches the draft: the one an ambiguous attempt created. */
+/** An order of the workshop made since `since` that matches what was sent: the one an ambiguous attempt created. */
 async function findJustCreated(
   client: ServiceClient,
-  draft: Draft,
+  sent: Sent,
   since: number,
 ): Promise<string | undefined> {
   const page = await client.orders.list({
-    shopId: draft.shop.id,
-    ...(draft.client.kind === "existing" ? { counteragentId: draft.client.id } : {}),
+    shopId: sent.shopId,
+    ...(sent.counteragentId ? { counteragentId: sent.counteragentId } : {}),
     dateCreate: [since - LOOKBACK_MS, null],
     sort: "dateCreate DESC",
     page: 1,
     pageSize: 20,
   });
-  const problem = draft.device.problem.join("\n");
+  const problem = sent.problem.join("\n");
   const found = page.items.find(
     (order) =>
-      order.typeOrder?.id === draft.type.id &&
-      (draft.client.kind === "existing" || order.counteragent?.name === draft.client.name) &&
+      order.typeOrder?.id === sent.typeId &&
+      (sent.counteragentId !== undefined || order.counteragent?.name === sent.clientName) &&
       (order.problem ?? []).join("\n") === problem,
   );
   return found?.id;
@@ -131,7 +152,8 @@ export function createOnce(run: DialogRun, draft: Draft): Promise<CreateResult> 
     const marker = await markers.read(key);
     if (marker?.state === "created") return { ...marker, kind: "created" };
     if (marker?.state === "sending") {
-      const found = await callService(outer, (client) => findJustCreated(client, draft, marker.at));
+      const sent = marker.sent ?? sentOf(draft);
+      const found = await callService(outer, (client) => findJustCreated(client, sent, marker.at));
       if (!found.ok) return { kind: "failed", message: found.message };
       if (found.value) {
         const created: Created = { id: found.value, at: marker.at };
@@ -140,7 +162,7 @@ export function createOnce(run: DialogRun, draft: Draft): Promise<CreateResult> 
       }
     }
     const at = clock.now().getTime();
-    await markers.write(key, { state: "sending", at });
+    await markers.write(key, { state: "sending", at, sent: sentOf(draft) });
     const outcome = await callService(outer, (client) =>
       client.orders.create(draft.shop.id, createInput(draft)),
     );
