@@ -8,6 +8,7 @@
 import type { Order, OrderUpdateInput, ServiceErrorKind } from "../../service/index.ts";
 import { ensureOperator } from "../access.ts";
 import type { BotContext, DialogContext } from "../context.ts";
+import { getOrder } from "../services/order-search.ts";
 import { callService } from "../services/service-gateway.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import type { DialogRun } from "./ask.ts";
@@ -37,7 +38,9 @@ export function patchOnce(
     const marker = await markers.read(key);
     if (marker?.state === "done") return { kind: "done" };
     if (marker?.state === "sending" && options.alreadyDone) {
-      const check = await callService(outer, (client) => client.orders.get(orderId));
+      const check = await callService(outer, (client) =>
+        getOrder(client, outer.services.config.shopIds, orderId),
+      );
       if (!check.ok) return { kind: "failed", message: check.message, retryable: check.retryable };
       if (options.alreadyDone(check.value)) {
         await markers.write(key, { state: "done" });

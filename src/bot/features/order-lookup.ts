@@ -11,6 +11,7 @@ import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
 import {
+  getOrder,
   type OrderQuery,
   parseOrderQuery,
   type SearchResult,
@@ -104,7 +105,7 @@ orderLookupFeature.callbackQuery(orderOpenById.filter, async (ctx) => {
 /** The card of the full record (GET /orders/{id}) as a new message; `retry` is the button's data. */
 async function openById(ctx: BotContext, id: string, retry: string): Promise<void> {
   await ctx.answerCallbackQuery();
-  const outcome = await callService(ctx, (client) => client.orders.get(id));
+  const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, id));
   if (!outcome.ok) {
     const markup = outcome.error.kind === "not_found" ? undefined : retryButton(ctx, retry);
     await ctx.reply(outcome.message, { ...HTML, ...(markup ? { reply_markup: markup } : {}) });
@@ -134,7 +135,7 @@ orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }
-  const outcome = await callService(ctx, (client) => client.orders.get(id));
+  const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, id));
   if (!outcome.ok) {
     // The card stays as it was, with its refresh button: that is the retry.
     await ctx.answerCallbackQuery({

@@ -4,7 +4,7 @@
  * One lookup = one service request: one workshop configured -> its own list,
  * otherwise the company-wide list (filtered here to SHOP_IDS when set).
  */
-import type { Order, ServiceClient } from "../../service/index.ts";
+import { type Order, type ServiceClient, ServiceError } from "../../service/index.ts";
 
 export type OrderQuery = { kind: "num"; num: number; text: string } | { kind: "number"; text: string };
 
@@ -63,4 +63,24 @@ export async function searchOrders(
   // The company list has no workshop filter: keep the configured workshops here.
   const items = page.items.filter((order) => order.shop?.id !== undefined && shopIds.includes(order.shop.id));
   return { items, total: items.length, truncated: total > page.items.length };
+}
+
+/**
+ * One order by id, within the configured workshops: an order of another
+ * workshop (a forged or copied button) reads as "not found", as a search would.
+ */
+export async function getOrder(
+  client: ServiceClient,
+  shopIds: readonly string[],
+  id: string,
+): Promise<Order> {
+  const order = await client.orders.get(id);
+  const shopId = order.shop?.id;
+  if (shopIds.length > 0 && (shopId === undefined || !shopIds.includes(shopId))) {
+    throw new ServiceError("not_found", `GET /orders/${id}: outside the configured workshops`, {
+      method: "GET",
+      path: "/orders/{id}",
+    });
+  }
+  return order;
 }

@@ -10,6 +10,7 @@ import type { Order } from "../../../service/index.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
 import { learnedOf } from "../../services/learned.ts";
+import { getOrder } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
 import { stripHtml } from "../../ui/messages.ts";
@@ -55,7 +56,7 @@ orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
     await ctx.conversation.enter(ADD_COMMENT, data.id, cutText(title, 100));
     return;
   }
-  const outcome = await callService(ctx, (client) => client.orders.get(data.id));
+  const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, data.id));
   if (!outcome.ok) {
     await ctx.answerCallbackQuery({
       text: cutText(stripHtml(outcome.message), CALLBACK_ANSWER_LIMIT),

@@ -27,6 +27,7 @@ import type { BotContext, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { AMBIGUOUS, MARKER_TTL_SECONDS, WRITES_NAMESPACE } from "../../dialog-kit/write.ts";
 import { learnedOf } from "../../services/learned.ts";
+import { getOrder } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderRefresh } from "../../ui/callbacks.ts";
 import { cardMessage } from "../../ui/card-message.ts";
@@ -231,7 +232,9 @@ export async function showCreated(
     let order: Order;
     if (created.number) order = draftOrder(draft, created);
     else {
-      const outcome = await callService(outer, (client) => client.orders.get(id));
+      const outcome = await callService(outer, (client) =>
+        getOrder(client, outer.services.config.shopIds, id),
+      );
       if (!outcome.ok) return { ok: false as const, message: outcome.message };
       order = outcome.value;
       await learnedOf(outer.services.store).fromOrders([order]);
