@@ -18,8 +18,9 @@ import { readLatestPrompt } from "./latest-prompt.ts";
  * deadline buttons carry dates, statuses may come with unknown payment rules.
  * 3: every prompt is recorded before and after it is sent (latest-prompt.ts): two more
  * `external` results per prompt in the replay log.
+ * 4: the comment dialog offers a retry (with a "did it land?" check) after a failure.
  */
-export const DIALOG_VERSION = 3;
+export const DIALOG_VERSION = 4;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {

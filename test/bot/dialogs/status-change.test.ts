@@ -143,6 +143,36 @@ describe("card actions", () => {
   });
 });
 
+describe("a comment whose answer was lost", () => {
+  it("is not added twice when the clerk retries", async () => {
+    let lose = true;
+    const lossy = await createTestBot({
+      sandbox,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+      clientOptions: {
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          // The service saved the comment, but the answer never arrives.
+          if (lose && init?.method === "PATCH") throw new TypeError("fetch failed");
+          return response;
+        },
+      },
+    });
+    const order = freshOrder();
+    const op = lossy.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/order ${order.number}`);
+    await op.press("💬 Comment");
+    await op.send("Перезвонить после обеда");
+    expect(lastText(op)).toContain("Try again?");
+    lose = false;
+    await op.press("✅ Yes");
+    expect(order.comments.filter((c) => c.text === "Перезвонить после обеда")).toHaveLength(1);
+    expect(lastText(op)).toContain("Comment added");
+    await lossy.close();
+  });
+});
+
 describe("staff lists", () => {
   it("pages employees 10 per page, filters by name, serves pages from the cache; viewers may use it", async () => {
     const viewer = t.user(VIEWER, { languageCode: "en" });

@@ -1,12 +1,14 @@
 /**
  * Card actions as small dialogs: assign a master or a manager (buttons from
  * the cached staff of the order's workshop), add a comment. Each ends with ONE
- * PATCH; the assignment answers with the card built from the record plus the
+ * PATCH (a retry the clerk asks for after a lost answer first checks whether it
+ * landed); the assignment answers with the card built from the record plus the
  * change (no extra request).
  */
+import type { Order } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
-import { askPick, askText } from "../../dialog-kit/prompts.ts";
+import { askPick, askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
 import { reviveOrder } from "../../services/order-json.ts";
@@ -80,11 +82,32 @@ export async function addCommentDialog(
     limit: 1000,
   });
   if (!text) return;
-  const result = await patchOnce(run, orderId, { comment: text }, { action: "comment" });
-  if (result.kind === "refused") return;
-  if (result.kind === "failed") {
+  for (;;) {
+    const result = await patchOnce(
+      run,
+      orderId,
+      { comment: text },
+      // Before a retry after a lost answer: the comment is there already when the record lists it.
+      { action: "comment", alreadyDone: (order) => hasComment(order, text) },
+    );
+    if (result.kind === "refused") return;
+    if (result.kind === "done") {
+      await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }), { parse_mode: "HTML" });
+      return;
+    }
     await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`, { parse_mode: "HTML" });
-    return;
+    if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry")))) return;
   }
-  await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }), { parse_mode: "HTML" });
+}
+
+/** Whether the order's record (where the service lists comments) holds this comment. */
+function hasComment(order: Order, text: string): boolean {
+  const comments = (order as Record<string, unknown>).comments;
+  return (
+    Array.isArray(comments) &&
+    comments.some((comment: unknown) => {
+      if (typeof comment === "string") return comment === text;
+      return typeof comment === "object" && comment !== null && "text" in comment && comment.text === text;
+    })
+  );
 }
