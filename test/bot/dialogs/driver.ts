@@ -1,7 +1,8 @@
 /** Drives the dialogs like a clerk would; shared by the dialog tests. */
 import { expect } from "vitest";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { StoredMessage } from "../../helpers/fake-telegram.ts";
-import type { TestUser } from "../../helpers/test-bot.ts";
+import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
 
 export const SKIP = "⏭ Skip";
 
@@ -77,4 +78,33 @@ export async function fillOrder(op: TestUser, a: OrderAnswers): Promise<void> {
   if (a.prepayment) await a.prepayment(op);
   else await op.press("No prepayment");
   expect(lastText(op)).toContain("Check the order");
+}
+
+/**
+ * A bot whose service does the work of a `method` request but whose answer never
+ * arrives, while `lose` is on: the "did it land?" checks before a retry are tested with it.
+ */
+export async function lossyBot(
+  sandbox: Sandbox,
+  options: { operators: number[]; shopId: string; method: "POST" | "PATCH" },
+): Promise<{ bot: TestBot; answer(): void }> {
+  let lose = true;
+  const bot = await createTestBot({
+    sandbox,
+    operators: options.operators,
+    config: { shopIds: [options.shopId] },
+    clientOptions: {
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (lose && init?.method === options.method) throw new TypeError("fetch failed");
+        return response;
+      },
+    },
+  });
+  return {
+    bot,
+    answer: () => {
+      lose = false;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { updateId } from "../../helpers/updates.ts";
-import { buttonData, buttons, fillOrder, lastText, pressDeadline, SKIP } from "./driver.ts";
+import { buttonData, buttons, fillOrder, lastText, lossyBot, pressDeadline, SKIP } from "./driver.ts";
 
 const OPERATOR = 101;
 const VIEWER = 202;
@@ -289,29 +289,13 @@ describe("/new: duplicates, failures, restarts", () => {
   });
 
   it("a lost answer to the create is found on retry instead of creating twice", async () => {
-    const store = createMemoryStore();
-    let lose = true;
-    const lossy = await createTestBot({
-      sandbox,
-      store,
-      operators: [OPERATOR],
-      config: { shopIds: [shopId] },
-      clientOptions: {
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          // The service did the work, but the answer never arrives.
-          if (lose && init?.method === "POST" && String(input).includes("/orders"))
-            throw new TypeError("fetch failed");
-          return response;
-        },
-      },
-    });
+    const { bot: lossy, answer } = await lossyBot(sandbox, { operators: [OPERATOR], shopId, method: "POST" });
     const op = lossy.user(OPERATOR, { languageCode: "en" });
     await fillOrder(op, { client: { query: "Потерянный Ответ" } });
     await op.press("✅ Create");
     expect(ordersOf("Потерянный Ответ")).toHaveLength(1);
     expect(buttons(op)).toContain("🔁 Retry");
-    lose = false;
+    answer();
     await op.press("🔁 Retry");
     expect(ordersOf("Потерянный Ответ")).toHaveLength(1);
     expect(lastText(op)).toContain("Order created");
@@ -319,25 +303,12 @@ describe("/new: duplicates, failures, restarts", () => {
   });
 
   it("an order whose create answer was lost is found on retry even after the form was edited", async () => {
-    let lose = true;
-    const lossy = await createTestBot({
-      sandbox,
-      operators: [OPERATOR],
-      config: { shopIds: [shopId] },
-      clientOptions: {
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          if (lose && init?.method === "POST" && String(input).includes("/orders"))
-            throw new TypeError("fetch failed");
-          return response;
-        },
-      },
-    });
+    const { bot: lossy, answer } = await lossyBot(sandbox, { operators: [OPERATOR], shopId, method: "POST" });
     const op = lossy.user(OPERATOR, { languageCode: "en" });
     await fillOrder(op, { client: { query: "Правка После Сбоя" } });
     await op.press("✅ Create");
     expect(ordersOf("Правка После Сбоя")).toHaveLength(1);
-    lose = false;
+    answer();
     // The clerk changes the faults before retrying: the first attempt's order must still be found.
     await op.press("✏️ Edit");
     await op.press("Device");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { buttons, lastText } from "./driver.ts";
+import { buttons, lastText, lossyBot } from "./driver.ts";
 
 const OPERATOR = 101;
 const VIEWER = 202;
@@ -145,19 +145,10 @@ describe("card actions", () => {
 
 describe("a comment whose answer was lost", () => {
   it("is not added twice when the clerk retries", async () => {
-    let lose = true;
-    const lossy = await createTestBot({
-      sandbox,
+    const { bot: lossy, answer } = await lossyBot(sandbox, {
       operators: [OPERATOR],
-      config: { shopIds: [shopId] },
-      clientOptions: {
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          // The service saved the comment, but the answer never arrives.
-          if (lose && init?.method === "PATCH") throw new TypeError("fetch failed");
-          return response;
-        },
-      },
+      shopId,
+      method: "PATCH",
     });
     const order = freshOrder();
     const op = lossy.user(OPERATOR, { languageCode: "en" });
@@ -165,7 +156,7 @@ describe("a comment whose answer was lost", () => {
     await op.press("💬 Comment");
     await op.send("Перезвонить после обеда");
     expect(lastText(op)).toContain("Try again?");
-    lose = false;
+    answer();
     await op.press("✅ Yes");
     expect(order.comments.filter((c) => c.text === "Перезвонить после обеда")).toHaveLength(1);
     expect(lastText(op)).toContain("Comment added");
