@@ -16,6 +16,7 @@ import type { Sandbox } from "./sandbox/index.ts";
 import { createRedisStore, createServiceClient, type ServiceClient } from "./service/index.ts";
 
 const ALLOWED_UPDATES = ["message", "callback_query", "inline_query"] as const;
+const TELEGRAM_WAIT_WARN_MS = 10_000;
 
 async function connectService(
   config: Config,
@@ -73,7 +74,14 @@ async function main(): Promise<void> {
     serviceKind: sandbox ? "sandbox" : "remote",
   });
 
-  await bot.init();
+  // grammY's init retries getMe until Telegram answers: say so, instead of a silent wait on a wrong
+  // TELEGRAM_API_ROOT or a network outage (a wrong token fails at once with 401).
+  const telegram = config.telegramApiRoot ?? "https://api.telegram.org";
+  const waiting = setInterval(
+    () => logger.warn({ telegram }, "Telegram is not reachable yet; still trying"),
+    TELEGRAM_WAIT_WARN_MS,
+  );
+  await bot.init().finally(() => clearInterval(waiting));
   logger.info({ bot: bot.botInfo.username, mode: config.mode.kind, storage: store.kind }, "bot starting");
   await registerCommands(bot.api, services.i18n, config.defaultLocale).catch((error: unknown) =>
     logger.warn({ err: String(error) }, "could not register the command menu"),
