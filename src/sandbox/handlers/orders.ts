@@ -16,6 +16,20 @@ const strings = z.array(z.string());
 const customFields = z.array(z.object({ id: z.string(), value: z.unknown() }));
 const rating = z.union([z.literal(0), z.literal(-1), z.literal(1)]);
 
+/** The device and the order's own texts: the same fields on create and on change. */
+const deviceFields = {
+  typeDevice: z.string().optional(),
+  brand: z.string().optional(),
+  model: z.string().optional(),
+  sn: z.string().optional(),
+  problem: strings.optional(),
+  completeSet: strings.optional(),
+  approximatePrice: z.string().optional(),
+  orderNode: z.string().optional(),
+  appearance: strings.optional(),
+  color: z.string().optional(),
+};
+
 const createSchema = z.object({
   typeOrderId: z.string().min(1),
   counteragentId: z.string().optional(),
@@ -33,19 +47,10 @@ const createSchema = z.object({
   masterId: z.string().optional(),
   managerId: z.string().optional(),
   deadline: z.number().int().optional(),
-  typeDevice: z.string().optional(),
-  brand: z.string().optional(),
-  model: z.string().optional(),
-  sn: z.string().optional(),
-  problem: strings.optional(),
-  completeSet: strings.optional(),
+  ...deviceFields,
   cashRegisterId: z.string().optional(),
   money: z.number().finite().min(0).optional(),
   bank: z.number().finite().min(0).optional(),
-  approximatePrice: z.string().optional(),
-  orderNode: z.string().optional(),
-  appearance: strings.optional(),
-  color: z.string().optional(),
   customFields: customFields.optional(),
   howKnowId: z.string().optional(),
 });
@@ -59,20 +64,11 @@ const patchSchema = z.object({
   managerId: z.string().nullable().optional(),
   masterId: z.string().nullable().optional(),
   deadline: z.number().int().nullable().optional(),
-  typeDevice: z.string().optional(),
-  brand: z.string().optional(),
-  model: z.string().optional(),
-  sn: z.string().optional(),
-  problem: strings.optional(),
-  completeSet: strings.optional(),
-  approximatePrice: z.string().optional(),
-  orderNode: z.string().optional(),
-  appearance: strings.optional(),
+  ...deviceFields,
   cashRegisterId: z.string().optional(),
   money: z.number().finite().optional(),
   bank: z.number().finite().optional(),
   nodePay: z.string().optional(),
-  color: z.string().optional(),
   recommendation: z.string().optional(),
   comment: z.string().optional(),
   customFields: customFields.optional(),
