@@ -13,13 +13,18 @@ import { type ChatLockOptions, chatLock } from "./chat-lock.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { BotContext, BotServices, SessionData } from "./context.ts";
 import { claimUpdate, skipRedelivered } from "./dedupe.ts";
-import { dialogCardActions, dialogsFeature } from "./dialog-kit/mount.ts";
+import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { errorHandler } from "./errors.ts";
+import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
+import { dialogCardActions, orderActionsFeature } from "./features/order-actions/index.ts";
+import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderLookupFeature } from "./features/order-lookup.ts";
+import { staffFeature } from "./features/staff.ts";
 import { startFeature } from "./features/start.ts";
 import { statusFeature } from "./features/status.ts";
+import { statusChangeFeature } from "./features/status-change/index.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { createI18n } from "./i18n.ts";
 import { createInlineGate } from "./services/inline-gate.ts";
@@ -137,15 +142,21 @@ export function createBot(deps: BotDeps): CreatedBot {
     await ctx.i18n.renegotiateLocale();
     await next();
   });
-  // 7. Dialogs: conversations({ storage: dialogStorage(...), plugins: dialogPlugins(...) }), their
-  //    createConversation(...) and features; they take `/status <number>` before statusFeature.
-  core.use(dialogsFeature(services, logger));
+  // 7. A button with no chat to answer in gets one clear answer (the features below would fail on it).
+  core.use(chatlessButtons);
+  // 8. Dialogs: the conversations plugin with `/cancel`, then every dialog with its entry points.
+  //    Before the features: a running dialog sees its chat's next update first.
+  core.use(dialogsMiddleware(services, logger));
+  core.use(orderCreateFeature);
+  core.use(statusChangeFeature);
+  core.use(orderActionsFeature);
   // Extra features (tests, add-ons) see the conversations plugin installed above.
   for (const feature of deps.features?.(services) ?? []) core.use(feature);
-  // 8. Features, in the order they should win.
+  // 9. Features, one owner per command; `unhandled` last.
   core.use(startFeature);
   core.use(languageFeature);
   core.use(statusFeature);
+  core.use(staffFeature);
   core.use(orderLookupFeature);
   core.use(
     createInlineFeature(

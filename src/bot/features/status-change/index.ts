@@ -1,7 +1,8 @@
 /**
  * Entry points of the status change: the card's "🔁 Status" button (reads the
- * order: 1 GET) and `/status <number>` (the search: 1 request; one match opens
- * the dialog, several become buttons). `/status` alone stays the core's view.
+ * order: 1 GET, order-actions/) and `/status <number>` (the search: 1 request;
+ * one match opens the dialog, several become buttons). The `/status` command
+ * itself belongs to features/status.ts, which hands a number over to here.
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
@@ -29,9 +30,9 @@ export async function enterStatusChange(ctx: BotContext, order: Order): Promise<
 export const statusChangeFeature = new Composer<BotContext>();
 statusChangeFeature.use(createConversation<BotContext, DialogContext>(statusChangeDialog, STATUS_CHANGE));
 
-statusChangeFeature.command("status", async (ctx, next) => {
-  if (ctx.match.trim() === "") return next();
-  const query = parseOrderQuery(ctx.match);
+/** `/status <number>`: the order found opens the dialog; several become buttons to pick one. */
+export async function changeStatusOf(ctx: BotContext, text: string): Promise<void> {
+  const query = parseOrderQuery(text);
   if (!query) {
     await ctx.reply(ctx.t("lookup-usage"), HTML);
     return;
@@ -60,4 +61,4 @@ statusChangeFeature.command("status", async (ctx, next) => {
     keyboard.text(cutText(orderSummary(order), 60), orderAction.encode({ action: "st", id: order.id })).row();
   }
   await ctx.reply(ctx.t("st-pick-order"), { reply_markup: tidyKeyboard(keyboard) });
-});
+}
