@@ -20,6 +20,7 @@ import type { Middleware } from "grammy";
 import type { Logger } from "../logger.ts";
 import { roleOf } from "./access.ts";
 import type { BaseContext, BotContext, BotServices, DialogContext } from "./context.ts";
+import { pinLocale } from "./i18n.ts";
 import type { Store } from "./storage.ts";
 import { autoRetryPlugin } from "./telegram.ts";
 
@@ -58,15 +59,13 @@ export function dialogPlugins(services: BotServices, logger: Logger) {
   ): Promise<Middleware<DialogContext>[]> => {
     const locale = await readLocale(conversation);
     const core: Middleware<DialogContext> = (ctx, next) => {
+      // Before the i18n plugin: ctx.t, getLocale() and so every date and amount use the chosen locale.
+      pinLocale(ctx, locale);
       ctx.services = services;
       ctx.role = roleOf(ctx.from?.id, services.config);
       ctx.log = logger.child({ update_id: ctx.update.update_id, user: ctx.from?.id, dialog: true });
       return next();
     };
-    const useLocale: Middleware<DialogContext> = (ctx, next) => {
-      ctx.i18n.useLocale(locale);
-      return next();
-    };
-    return [core, i18n, useLocale, retry];
+    return [core, i18n, retry];
   };
 }

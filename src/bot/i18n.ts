@@ -25,6 +25,19 @@ interface LocaleSession {
   __language_code?: string;
 }
 
+/** Locales fixed per context by `pinLocale`; weak, so a context takes its entry with it. */
+const pinned = new WeakMap<object, Locale>();
+
+/**
+ * Fixes the locale of a context that cannot see the session (a dialog's): the
+ * plugin re-negotiates on every `getLocale()`, and without this a dialog's dates
+ * and amounts would follow the Telegram client's language, not the one chosen.
+ */
+export function pinLocale(ctx: object, locale: string): void {
+  const supported = supportedLocale(locale);
+  if (supported) pinned.set(ctx, supported);
+}
+
 export function createI18n<C extends Context>(defaultLocale: Locale, directory = LOCALES_DIR): I18n<C> {
   const i18n = new I18n<C>({
     defaultLocale,
@@ -34,6 +47,8 @@ export function createI18n<C extends Context>(defaultLocale: Locale, directory =
     // which Telegram shows as junk around numbers and breaks copy-paste of order numbers.
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: async (ctx) => {
+      const pinnedLocale = pinned.get(ctx);
+      if (pinnedLocale) return pinnedLocale;
       const chosen = supportedLocale((await readSession(ctx))?.__language_code);
       return chosen ?? supportedLocale(ctx.from?.language_code) ?? defaultLocale;
     },

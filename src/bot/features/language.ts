@@ -1,5 +1,9 @@
-/** /language: buttons to switch; the choice is kept in the session (i18n `useSession`). */
+/**
+ * /language: buttons to switch; the choice is kept in the session (i18n `useSession`)
+ * and the chat's command menu follows it.
+ */
 import { Composer, InlineKeyboard } from "grammy";
+import { setChatCommands } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 import { LOCALES, supportedLocale } from "../i18n.ts";
 import { languagePick } from "../ui/callbacks.ts";
@@ -25,6 +29,11 @@ languageFeature.callbackQuery(languagePick.filter, async (ctx) => {
   }
   await ctx.i18n.setLocale(locale);
   await ctx.answerCallbackQuery();
+  // Best-effort: the language is switched whether or not Telegram takes the menu.
+  if (ctx.chat)
+    await setChatCommands(ctx.api, ctx.services.i18n, locale, ctx.chat, ctx.from.id).catch((error: unknown) =>
+      ctx.log.warn({ err: error }, "setting the chat's command menu failed"),
+    );
   // Editing may fail when the choice equals the shown text; the answer above already happened.
   await ctx.editMessageText(ctx.t("language-set")).catch(() => ctx.reply(ctx.t("language-set")));
 });

@@ -1,0 +1,123 @@
+/**
+ * The language chosen with /language wins over the Telegram client's language
+ * everywhere: texts, dates and amounts, shown and parsed, inside dialogs too
+ * (they see no session), and the command menu of the user's chat follows it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { ManualClock } from "../../helpers/manual-clock.ts";
+import { callsOf, createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
+import { buttons, fillOrder, lastText, SKIP } from "./driver.ts";
+
+/** One operator per test: each keeps its own language and dialog. */
+const [EN_ON_RU, RU_ON_EN, MENU, MENU_FAILS] = [111, 112, 113, 114];
+let sandbox: Sandbox;
+let t: TestBot;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  // 2026-11-24 is a Tuesday (12:00 in Moscow).
+  t = await createTestBot({
+    sandbox,
+    operators: [EN_ON_RU, RU_ON_EN, MENU, MENU_FAILS],
+    config: { shopIds: [sandbox.shops[0]?.id ?? ""] },
+    clock: new ManualClock(new Date("2026-11-24T09:00:00Z")),
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+
+async function choose(user: TestUser, label: string): Promise<void> {
+  await user.send("/language");
+  await user.press(label);
+}
+
+/** /new in Russian up to the deadline prompt. */
+async function toDeadlineRu(ru: TestUser): Promise<void> {
+  await ru.send("/new");
+  await ru.press("Платный ремонт");
+  await ru.send("Язык Выбранный");
+  await ru.press("➕ Новый клиент");
+  for (let i = 0; i < 4; i++) await ru.press("⏭ Пропустить"); // phone, e-mail, address, device type
+  for (let i = 0; i < 3; i++) await ru.press("⏭ Пропустить"); // brand, model, sn
+  await ru.send("Не включается");
+  for (let i = 0; i < 4; i++) await ru.press("⏭ Пропустить");
+}
+
+describe("the language chosen with /language", () => {
+  it("English chosen on a Russian Telegram: dialog dates and amounts are English, shown and parsed", async () => {
+    const op = t.user(EN_ON_RU, { languageCode: "ru" });
+    await choose(op, "🇬🇧 English");
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("Chosen English");
+    await op.press("➕ New client");
+    for (let i = 0; i < 4; i++) await op.press(SKIP);
+    for (let i = 0; i < 3; i++) await op.press(SKIP);
+    await op.send("Does not start");
+    for (let i = 0; i < 4; i++) await op.press(SKIP);
+    expect(lastText(op)).toContain("Deadline");
+    expect(buttons(op).slice(0, 4)).toEqual(["Wed 25.11", "Thu 26.11", "Fri 27.11", "Tue 01.12"]);
+    // The English month/day form is read as such, and echoed in English.
+    const prompt = op.lastReply();
+    await op.send("12/25");
+    expect(prompt?.text).toContain("<b>25 Dec 2026, 19:00</b>");
+    await op.send("/cancel");
+
+    await fillOrder(op, {
+      client: { query: "Chosen English" },
+      prepayment: async (u) => {
+        await u.press("Касса Ленина (cash, bank)");
+        await u.press("💵 Cash");
+        await u.send("1,500.50");
+      },
+    });
+    expect(lastText(op)).toContain("1,500.50 ₽");
+  });
+
+  it("Russian chosen on an English Telegram: dialog dates and amounts are Russian, shown and parsed", async () => {
+    const op = t.user(RU_ON_EN, { languageCode: "en" });
+    await choose(op, "🇷🇺 Русский");
+    await toDeadlineRu(op);
+    expect(buttons(op).slice(0, 4)).toEqual(["ср 25.11", "чт 26.11", "пт 27.11", "вт 01.12"]);
+    const prompt = op.lastReply();
+    await op.send("25.12");
+    expect(prompt?.text).toContain("<b>25 дек. 2026, 19:00</b>");
+  });
+
+  it("sets the command menu of the user's chat in the chosen language", async () => {
+    const op = t.user(MENU, { languageCode: "ru" });
+    await op.send("/language");
+    const calls = await op.press("🇬🇧 English");
+    const set = callsOf(calls, "setMyCommands");
+    expect(set).toHaveLength(1);
+    expect(set[0]?.payload.scope).toEqual({ type: "chat", chat_id: MENU });
+    const commands = set[0]?.payload.commands as { command: string; description: string }[];
+    expect(commands.find((c) => c.command === "language")?.description).toBe("Change the language");
+    await op.send("/language");
+    const back = callsOf(await op.press("🇷🇺 Русский"), "setMyCommands");
+    const russian = back[0]?.payload.commands as { command: string; description: string }[];
+    expect(russian.find((c) => c.command === "language")?.description).toBe("Сменить язык");
+  });
+
+  it("inline answers and cards outside dialogs follow the choice too", async () => {
+    const op = t.user(MENU, { languageCode: "ru" });
+    await choose(op, "🇬🇧 English");
+    const hint = callsOf(await op.inline("10"), "answerInlineQuery")[0]?.payload.button;
+    expect(hint).toMatchObject({ text: "Type an order number (at least 3 characters)" });
+    await op.send("1042");
+    expect(lastText(op)).toContain("<b>Order А-001042</b>");
+  });
+
+  it("a failing setMyCommands still switches the language and says so", async () => {
+    const op = t.user(MENU_FAILS, { languageCode: "ru" });
+    await op.send("/language");
+    t.telegram.failNext("setMyCommands", { error_code: 400, description: "Bad Request: chat not found" });
+    await op.press("🇬🇧 English");
+    expect(lastText(op)).toBe("✅ The language is now English.");
+    await op.send("/cancel");
+    expect(lastText(op)).not.toMatch(/[а-я]/i);
+  });
+});
