@@ -1,0 +1,85 @@
+/**
+ * Exactly one write per dialog run, whatever happens: the one way a dialog
+ * creates or changes something in the service.
+ *
+ * - The role is re-checked at that moment (a dialog may span hours).
+ * - A one-shot marker in the shared store (key: action + chat + the run's
+ *   nonce) says "sending" before the request and "done" with the result
+ *   after: a replay after a crash finds "done" and gets that result instead
+ *   of sending again.
+ * - When an attempt ended ambiguously (timeout, network, 5xx, unreadable
+ *   answer: the write MAY have happened) the marker stays, and the next try
+ *   first asks `landed` (one read, told what that attempt sent): landed, that
+ *   is the result; not landed, send again. Errors that certainly wrote
+ *   nothing (quota, 4xx) clear the marker.
+ *
+ * It runs inside `conversation.external`: once per dialog run, never replayed.
+ */
+import type { ServiceClient, ServiceErrorKind } from "../../service/index.ts";
+import { ensureOperator } from "../access.ts";
+import type { BotContext, BotServices } from "../context.ts";
+import { callService, type ServiceOutcome } from "../services/service-gateway.ts";
+import type { DialogRun } from "./ask.ts";
+
+export const WRITES_NAMESPACE = "dialog-writes";
+export const MARKER_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Failures after which the write may have happened. */
+const AMBIGUOUS: readonly ServiceErrorKind[] = ["unavailable", "bad_response"];
+
+/** One attempt as its marker keeps it: when it was sent and what identifies it. */
+export interface Attempt<S> {
+  at: number;
+  sent: S;
+}
+
+type Marker<R, S> = ({ state: "sending" } & Attempt<S>) | { state: "done"; result: R };
+
+export interface OnceWrite<R, S> {
+  /** Names the write in the marker's key: one write of this kind per dialog run. */
+  action: string;
+  /** What identifies this attempt; kept with the marker, so `landed` looks for what was sent, not what the dialog holds later. */
+  sent: S;
+  /** The one request; its answer is the result. */
+  send(client: ServiceClient, attempt: Attempt<S>, services: BotServices): Promise<R>;
+  /** After an ambiguous attempt: its result when it landed, undefined when it did not. */
+  landed?(client: ServiceClient, attempt: Attempt<S>, services: BotServices): Promise<R | undefined>;
+}
+
+export type WriteOutcome<R> =
+  | { kind: "done"; result: R }
+  | { kind: "refused" }
+  | { kind: "failed"; message: string; retryable: boolean };
+
+export function writeOnce<R, S>(run: DialogRun, write: OnceWrite<R, S>): Promise<WriteOutcome<R>> {
+  return run.dialog.external(async (outer: BotContext): Promise<WriteOutcome<R>> => {
+    if (!(await ensureOperator(outer))) return { kind: "refused" };
+    const { store, clock } = outer.services;
+    const markers = store.adapter<Marker<R, S>>(WRITES_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
+    const key = `${write.action}.${outer.chat?.id ?? 0}.${run.nonce}`;
+    const done = async (result: R): Promise<WriteOutcome<R>> => {
+      await markers.write(key, { state: "done", result });
+      return { kind: "done", result };
+    };
+
+    const marker = await markers.read(key);
+    if (marker?.state === "done") return { kind: "done", result: marker.result };
+    const { landed } = write;
+    if (marker?.state === "sending" && landed) {
+      const check = await callService(outer, (client) => landed(client, marker, outer.services));
+      if (!check.ok) return failed(check);
+      if (check.value !== undefined) return done(check.value);
+    }
+
+    const attempt: Attempt<S> = { at: clock.now().getTime(), sent: write.sent };
+    await markers.write(key, { state: "sending", ...attempt });
+    const outcome = await callService(outer, (client) => write.send(client, attempt, outer.services));
+    if (outcome.ok) return done(outcome.value);
+    if (!AMBIGUOUS.includes(outcome.error.kind)) await markers.delete(key);
+    outer.log.warn({ kind: outcome.error.kind, action: write.action }, "a dialog's write failed");
+    return failed(outcome);
+  });
+}
+
+function failed(outcome: ServiceOutcome<unknown> & { ok: false }): WriteOutcome<never> {
+  return { kind: "failed", message: outcome.message, retryable: outcome.retryable };
+}
