@@ -29,9 +29,9 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
 EXPOSE 8080
-# Webhook mode serves GET /health; in polling mode there is no port to ask, so the check passes.
-HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "if (process.env.BOT_MODE !== 'webhook') process.exit(0); fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# GET /health on PORT in both modes: 503 when polling has not had a successful getUpdates for 90 s.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 STOPSIGNAL SIGTERM
 # V8 flags, the same as `npm start` (package.json; why: README "Memory"). bench/start-command.ts checks they match.
 CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=512", "src/main.ts"]

@@ -130,10 +130,22 @@ const commonSchema = z.object({
   ),
 });
 
+const port = (fallback: number | undefined) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? fallback : Number(v)),
+    z
+      .number({ error: "PORT must be a number" })
+      .int()
+      .min(0, { message: "PORT must be between 0 and 65535" })
+      .max(65535, { message: "PORT must be between 0 and 65535" })
+      .optional(),
+  );
+
 const modeSchema = z.discriminatedUnion(
   "BOT_MODE",
   [
-    z.object({ BOT_MODE: z.literal("polling") }),
+    // Polling serves GET /health only when PORT is set (the Docker image sets it).
+    z.object({ BOT_MODE: z.literal("polling"), PORT: port(undefined) }),
     z.object({
       BOT_MODE: z.literal("webhook"),
       // Telegram delivers only to https, but a test Bot API (TELEGRAM_API_ROOT) may use http.
@@ -143,14 +155,7 @@ const modeSchema = z.discriminatedUnion(
         .regex(/^[A-Za-z0-9_-]{16,256}$/, {
           message: "WEBHOOK_SECRET must be 16-256 characters of A-Z, a-z, 0-9, _ and -",
         }),
-      PORT: z.preprocess(
-        (v) => (v === undefined || v === "" ? 8080 : Number(v)),
-        z
-          .number({ error: "PORT must be a number" })
-          .int()
-          .min(0, { message: "PORT must be between 0 and 65535" })
-          .max(65535, { message: "PORT must be between 0 and 65535" }),
-      ),
+      PORT: port(8080),
     }),
   ],
   { error: "BOT_MODE must be polling or webhook" },
@@ -177,7 +182,9 @@ export interface ConfiguredStatus {
   isPayRequired?: boolean;
 }
 
-export type ModeConfig = { kind: "polling" } | { kind: "webhook"; url: string; secret: string; port: number };
+export type ModeConfig =
+  | { kind: "polling"; port?: number }
+  | { kind: "webhook"; url: string; secret: string; port: number };
 
 export interface Config {
   botToken: string;
@@ -265,8 +272,8 @@ export function parseConfig(env: Env): ConfigResult {
       storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
       mode:
         m.BOT_MODE === "webhook"
-          ? { kind: "webhook", url: m.WEBHOOK_URL, secret: m.WEBHOOK_SECRET, port: m.PORT }
-          : { kind: "polling" },
+          ? { kind: "webhook", url: m.WEBHOOK_URL, secret: m.WEBHOOK_SECRET, port: m.PORT ?? 8080 }
+          : { kind: "polling", ...(m.PORT === undefined ? {} : { port: m.PORT }) },
       logLevel: c.LOG_LEVEL,
       serviceTimeoutMs: c.SERVICE_TIMEOUT_MS,
       statuses: statuses.statuses,

@@ -2,13 +2,14 @@
  * Start-up: config -> logger -> service client (or the embedded sandbox) ->
  * storage -> bot -> polling (runner) or webhook; graceful shutdown on SIGINT/SIGTERM.
  */
-import type { Server } from "node:http";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { registerCommands } from "./bot/commands.ts";
+import { createLiveness, type Liveness, watchGetUpdates } from "./bot/health.ts";
+import { startHttpServer } from "./bot/http-server.ts";
 import { createBot } from "./bot/index.ts";
 import { serviceStoreFrom } from "./bot/service-store.ts";
 import { openStore, type Store } from "./bot/storage.ts";
-import { startWebhookServer } from "./bot/webhook.ts";
+import { webhookRoute } from "./bot/webhook.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { sandboxStateFile } from "./embedded-sandbox.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";
@@ -22,12 +23,20 @@ async function connectService(
   config: Config,
   logger: Logger,
   store: Store,
+  liveness: Liveness,
 ): Promise<{ client: ServiceClient; sandbox?: Sandbox }> {
   // Token and quota shared by all instances: Redis (with a renewal lock) or the bot's own storage.
   const serviceStore = store.redis
     ? createRedisStore({ redis: store.redis, prefix: "bot:service:" })
     : serviceStoreFrom(store);
-  const common = { logger, store: serviceStore, timeoutMs: config.serviceTimeoutMs };
+  const common = {
+    logger,
+    store: serviceStore,
+    timeoutMs: config.serviceTimeoutMs,
+    // For /health: a 5xx (e.g. a proxy's 502), a timeout or a network error is no answer.
+    onRequest: (event: { status?: number }) =>
+      liveness.serviceExchange(event.status !== undefined && event.status < 500),
+  };
   if (config.service.kind === "remote") {
     const { url, auth, arrayFormat } = config.service;
     const credentials =
@@ -65,7 +74,8 @@ async function main(): Promise<void> {
   const config = parsed.config;
   const logger = createLogger({ level: config.logLevel });
   const store = await openStore(config.storage);
-  const { client, sandbox } = await connectService(config, logger, store);
+  const liveness = createLiveness({ mode: config.mode.kind });
+  const { client, sandbox } = await connectService(config, logger, store, liveness);
   const { bot, services } = createBot({
     config,
     logger,
@@ -73,6 +83,21 @@ async function main(): Promise<void> {
     store,
     serviceKind: sandbox ? "sandbox" : "remote",
   });
+
+  bot.api.config.use(watchGetUpdates(liveness));
+  // Up before grammY's init: /health then tells of a bot that cannot reach Telegram.
+  const mode = config.mode;
+  const server =
+    mode.port === undefined
+      ? undefined
+      : await startHttpServer({
+          port: mode.port,
+          health: liveness.report,
+          routes:
+            mode.kind === "webhook"
+              ? [webhookRoute(bot, { url: mode.url, secret: mode.secret, liveness }, logger)]
+              : [],
+        });
 
   // grammY's init retries getMe until Telegram answers: say so, instead of a silent wait on a wrong
   // TELEGRAM_API_ROOT or a network outage (a wrong token fails at once with 401).
@@ -100,9 +125,7 @@ async function main(): Promise<void> {
     .catch((error: unknown) => logger.info({ err: String(error) }, "no status list from the service"));
 
   let runner: RunnerHandle | undefined;
-  let server: Server | undefined;
   if (config.mode.kind === "webhook") {
-    server = await startWebhookServer(bot, config.mode, logger);
     await bot.api.setWebhook(config.mode.url, {
       secret_token: config.mode.secret,
       allowed_updates: [...ALLOWED_UPDATES],
@@ -111,7 +134,7 @@ async function main(): Promise<void> {
   } else {
     await bot.api.deleteWebhook();
     runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
-    logger.info("long polling started");
+    logger.info({ healthPort: mode.port }, "long polling started");
   }
 
   let stopping = false;
@@ -121,7 +144,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     // Stop taking updates first, let the ones in progress finish, then close what they use.
     if (runner?.isRunning()) await runner.stop();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server?.close();
     // A failed last save of the sandbox's state is reported, never a reason to hang here.
     await sandbox
       ?.close()

@@ -29,6 +29,13 @@ describe("configuration", () => {
     expect(result.config.mode).toEqual({ kind: "polling" });
   });
 
+  it("serves /health in polling mode only on a PORT that is set, and checks it", () => {
+    const withPort = parseConfig({ BOT_TOKEN: TOKEN, PORT: "9000" });
+    expect(withPort.ok && withPort.config.mode).toEqual({ kind: "polling", port: 9000 });
+    expect(errorsOf({ BOT_TOKEN: TOKEN, PORT: "http" }).join()).toMatch(/PORT must be a number/);
+    expect(errorsOf({ BOT_TOKEN: TOKEN, PORT: "70000" }).join()).toMatch(/PORT must be between 0 and 65535/);
+  });
+
   it("parses id lists and lets the operator role win", () => {
     const result = parseConfig({
       BOT_TOKEN: TOKEN,
