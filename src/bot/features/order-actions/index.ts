@@ -13,7 +13,9 @@ import { learnedOf } from "../../services/learned.ts";
 import { getOrder } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
+import { numberFromCard } from "../../ui/card-number.ts";
 import { stripHtml } from "../../ui/messages.ts";
+import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText } from "../../ui/text.ts";
 import { enterStatusChange } from "../status-change/index.ts";
@@ -49,11 +51,12 @@ orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
     return;
   }
   if (!(await canEnterDialog(ctx))) return;
-  if (code === ACTIONS.comment) {
+  // The card shows the order's number: a comment then needs no request (a card without it: one GET).
+  const number =
+    code === ACTIONS.comment && numberFromCard(ctx.callbackQuery.message?.text, ctx.services.i18n);
+  if (number) {
     await ctx.answerCallbackQuery();
-    // The card's first line names the order; no request needed for a comment.
-    const title = ctx.callbackQuery.message?.text?.split("\n")[0] ?? "";
-    await ctx.conversation.enter(ADD_COMMENT, data.id, cutText(title, 100));
+    await ctx.conversation.enter(ADD_COMMENT, data.id, cutText(number, 100));
     return;
   }
   const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, data.id));
@@ -70,6 +73,10 @@ orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
     return;
   }
   await ctx.answerCallbackQuery();
+  if (code === ACTIONS.comment) {
+    await ctx.conversation.enter(ADD_COMMENT, data.id, orderTitle(outcome.value));
+    return;
+  }
   const role = code === ACTIONS.master ? "master" : "manager";
   await ctx.conversation.enter(ASSIGN_STAFF, JSON.parse(JSON.stringify(outcome.value)), role);
 });
