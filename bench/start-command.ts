@@ -18,7 +18,7 @@ const read = (file: string) => readFileSync(new URL(file, root), "utf8");
 export function startCommand(): StartCommand {
   const pkg = JSON.parse(read("package.json")) as { scripts?: { start?: string } };
   const words = (pkg.scripts?.start ?? "").split(/\s+/).filter(Boolean);
-  const node = words.indexOf("node");
+  const node = words.lastIndexOf("node"); // the first one runs scripts/check-node.cjs
   const main = words.indexOf("src/main.ts");
   if (node < 0 || main < node) throw new Error(`bench: unexpected start script: ${pkg.scripts?.start}`);
   const nodeFlags = words.slice(node + 1, main);
