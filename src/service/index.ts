@@ -26,7 +26,8 @@ export type { Employee } from "./schemas/employee.ts";
 export type { Page } from "./schemas/envelope.ts";
 export type { DateRangeInput } from "./schemas/input.ts";
 export { MAX_PAGE_SIZE, MAX_REACHABLE } from "./schemas/input.ts";
-export type { ChangeResult, CreatedOrder, Order } from "./schemas/order.ts";
+export type { ChangeResult, CreatedOrder, Order, OrderPayment } from "./schemas/order.ts";
+export { orderBalance, storedOrder } from "./schemas/order.ts";
 export type { OrderCreateInput, OrderUpdateInput } from "./schemas/order-input.ts";
 export {
   CASH_SORT_FIELDS,

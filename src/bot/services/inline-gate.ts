@@ -12,7 +12,7 @@
  * one write when a fetched result is shared. A local cache hit costs nothing.
  */
 import type { Store } from "../storage.ts";
-import { reviveOrder } from "./order-json.ts";
+import { reviveOrders } from "./order-json.ts";
 import type { SearchResult } from "./order-search.ts";
 
 export const INLINE_CACHE_MS = 60_000;
@@ -116,5 +116,5 @@ function parseCached(raw: unknown): Cached | undefined {
   if (typeof at !== "number" || typeof result !== "object" || result === null) return undefined;
   const { items, total, truncated } = result as Partial<Record<keyof SearchResult, unknown>>;
   if (!Array.isArray(items) || typeof total !== "number" || typeof truncated !== "boolean") return undefined;
-  return { at, result: { items: items.map(reviveOrder), total, truncated } };
+  return { at, result: { items: reviveOrders(items), total, truncated } };
 }

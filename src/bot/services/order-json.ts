@@ -1,10 +1,10 @@
 /**
  * Orders crossing storage as JSON (dialog arguments, the inline cache, saved
- * search results): dates become strings there. `reviveOrder` turns them back
- * into Dates so the card formatter sees the client's normalized shape again.
+ * search results): dates become strings there. `reviveOrder` reads them through
+ * the client's order schema, so the card formatter sees the normalized shape again.
  * `cardRecord` keeps only what a card and a list label show, for storage.
  */
-import type { Order } from "../../service/index.ts";
+import { type Order, storedOrder } from "../../service/index.ts";
 import { deviceText } from "../ui/order-card.ts";
 
 const DATE_FIELDS = [
@@ -16,18 +16,17 @@ const DATE_FIELDS = [
   "statusDeadline",
 ] as const;
 
+/** A stored order through the client's order schema; throws on a record that is none (no id). */
 export function reviveOrder(raw: unknown): Order {
-  const order = { ...(raw as Order) };
-  const mutable = order as Record<string, unknown>;
-  for (const field of DATE_FIELDS) {
-    const value = mutable[field];
-    if (typeof value === "string" || typeof value === "number") {
-      const date = new Date(value);
-      if (Number.isNaN(date.getTime())) delete mutable[field];
-      else mutable[field] = date;
-    }
-  }
-  return order;
+  return storedOrder.parse(raw);
+}
+
+/** Stored orders, each revived; a foreign entry is dropped rather than failing the rest. */
+export function reviveOrders(raw: readonly unknown[]): Order[] {
+  return raw.flatMap((item) => {
+    const parsed = storedOrder.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** Plain fields the card (formatOrderCard, orderSummary, the keyboard) reads. */
@@ -39,7 +38,7 @@ const CARD_FIELDS = [
   "sn",
   "problem",
   "approximatePrice",
-  // The note, kept by the client as an unknown field (see noteText in order-card.ts).
+  // The note, under either name (see noteText in order-card.ts).
   "node",
   "orderNode",
 ] as const;
@@ -60,7 +59,7 @@ export function cardRecord(order: Order): Order {
   const named = (ref: { name?: string | undefined } | undefined) =>
     ref?.name === undefined ? undefined : { name: ref.name };
   const refs = {
-    status: order.status && { id: order.status.id, name: order.status.name },
+    status: order.status && { id: order.status.id, name: order.status.name, type: order.status.type },
     typeOrder: named(order.typeOrder),
     shop: named(order.shop),
     manager: named(order.manager),
@@ -68,7 +67,8 @@ export function cardRecord(order: Order): Order {
     counteragent: order.counteragent && { name: order.counteragent.name, phones: order.counteragent.phones },
     // The card shows sums above zero only.
     cash: order.cash?.summ ? { summ: order.cash.summ } : undefined,
-    summ: order.summ?.price ? { price: order.summ.price } : undefined,
+    // The price after discount too: what is left to pay is computed from it.
+    summ: order.summ?.price ? { price: order.summ.price, soldPrice: order.summ.soldPrice } : undefined,
   };
   for (const [key, value] of Object.entries(refs)) {
     if (value === undefined) continue;

@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import type { Order } from "../../service/index.ts";
 import type { Store } from "../storage.ts";
-import { cardRecord, reviveOrder } from "./order-json.ts";
+import { cardRecord, reviveOrders } from "./order-json.ts";
 import type { SearchResult } from "./order-search.ts";
 
 export const SEARCH_NAMESPACE = "searches";
@@ -86,9 +86,6 @@ function parseResult(raw: unknown): SavedResult | undefined {
   const { query, items, total, truncated, chatId, at } = raw as Partial<Record<keyof SavedResult, unknown>>;
   if (!Array.isArray(items) || typeof total !== "number" || typeof truncated !== "boolean") return undefined;
   if (typeof query !== "string" || typeof chatId !== "number" || typeof at !== "number") return undefined;
-  const orders: Order[] = items
-    .filter((item): item is { id: string } => typeof item === "object" && item !== null && "id" in item)
-    .filter((item) => typeof item.id === "string")
-    .map(reviveOrder);
+  const orders: Order[] = reviveOrders(items);
   return { query, chatId, items: orders, total, truncated, at };
 }

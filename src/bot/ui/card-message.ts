@@ -17,14 +17,15 @@ export async function cardMessage(
   options: { actions?: boolean } = {},
 ): Promise<CardMessage> {
   const { config, clock, cardActions, reference } = ctx.services;
-  // Only what is cached already: a card never costs a request of its own.
-  const statuses = order.status?.id ? await reference.cachedStatuses() : undefined;
+  // The record's own status group first; else only what is cached already: a card never costs a request of its own.
+  const statuses =
+    order.status?.type === undefined && order.status?.id ? await reference.cachedStatuses() : undefined;
   const text = formatOrderCard(order, {
     t: ctx.t,
     locale: await localeOf(ctx),
     timezone: config.timezone,
     now: clock.now(),
-    statusGroup: statuses?.find((status) => status.id === order.status?.id)?.group,
+    statusGroup: order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group,
   });
   const keyboard = orderCardKeyboard(order, {
     t: ctx.t,

@@ -5,7 +5,7 @@
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config.ts";
-import type { Order } from "../../service/index.ts";
+import { type Order, orderBalance } from "../../service/index.ts";
 import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";
 import { cutHtml, escapeHtml } from "./text.ts";
@@ -48,10 +48,8 @@ export function deviceText(order: Order): string | undefined {
   return trimmed(order.device) ?? trimmed(order.typeDevice);
 }
 
-/** The note is kept by the client as an unknown field ("node" in the interface's names). */
 function noteText(order: Order): string | undefined {
-  const note = (order as Record<string, unknown>).node ?? (order as Record<string, unknown>).orderNode;
-  return typeof note === "string" && note.trim() ? note.trim() : undefined;
+  return (order.node ?? order.orderNode)?.trim() || undefined;
 }
 
 export function formatOrderCard(order: Order, options: CardOptions): string {
@@ -96,6 +94,10 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const paid = order.cash?.summ;
   if (paid !== undefined && paid > 0)
     line("card-paid", { amount: t("money", { amount: formatAmount(paid, locale) }) });
+  // Worth a line only when it differs from the price (something paid, or a discount).
+  const balance = orderBalance(order);
+  if (balance !== undefined && balance > 0 && balance !== price)
+    line("card-balance", { amount: t("money", { amount: formatAmount(balance, locale) }) });
   const note = noteText(order);
   if (note) line("card-note", { note: e(note) });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  answer,
   bool,
   customFieldValue,
   date,
@@ -19,6 +20,8 @@ export const orderStatusRef = record({
   id: id.optional(),
   name: z.string().optional(),
   color: z.string().optional(),
+  /** The key of the status's group (`new`, `inWork`, `wait`, `finish`, `closed`), on real records. */
+  type: z.string().optional(),
 });
 
 const counteragentRef = record({
@@ -28,17 +31,49 @@ const counteragentRef = record({
   rating: num.optional(),
 });
 
-/** Amounts received; the older shape had a plain number here. */
-const cashSums = record({ summ: num.optional() });
-/** Prices of the order; the older shape had a plain number (the price). */
+/** One payment on an order (`cash.elements` of a full record). */
+export const orderPayment = record({
+  id: id.optional(),
+  date: date.optional(),
+  type: text.optional(),
+  money: num.optional(),
+  isBankTransfer: bool.optional(),
+});
+export type OrderPayment = z.output<typeof orderPayment>;
+
+/**
+ * Amounts received. A list record has `{summ}` (paid); a full record has
+ * `{order, invoice, orderReturn, elements}` with `order` the amount paid; the
+ * older shape had a plain number. `summ` is filled from the others (see withMoney).
+ */
+const cashSums = record({
+  summ: num.optional(),
+  order: num.optional(),
+  invoice: num.optional(),
+  orderReturn: num.optional(),
+  elements: z.array(orderPayment).optional(),
+});
+/** Prices of the order (list records); the older shape had a plain number (the price). */
 const priceSums = record({ price: num.optional(), soldPrice: num.optional() });
 
+/** A work or part of a full record; `price` and `soldPrice` are per unit. */
 export const orderPosition = record({
   id: id.optional(),
+  positionId: id.optional(),
+  nomenclatureId: id.optional(),
+  code: text.optional(),
   name: z.string().optional(),
+  isWork: bool.optional(),
   count: num.optional(),
   price: num.optional(),
+  soldPrice: num.optional(),
 });
+
+/** A comment on an order; a bare string is read as its text. */
+const orderComment = z.union([
+  z.string().transform((value) => ({ text: value })),
+  record({ id: id.optional(), text: z.string().optional(), date: date.optional(), author: text.optional() }),
+]);
 
 const REFS = [
   "status",
@@ -67,6 +102,37 @@ function normalizeOrder(raw: unknown): unknown {
   }
   return out;
 }
+
+const money = (value: number): number => Math.round(value * 100) / 100;
+
+/**
+ * The paid amount and the prices whichever record they came in: a full record
+ * has no `summ` and its `cash` has no `summ`, so they are computed from
+ * `positions` and `cash.order` (else the payments). A list record is untouched.
+ */
+function withMoney<
+  T extends { cash?: CashSums | undefined; summ?: PriceSums | undefined; positions?: Position[] | undefined },
+>(order: T): T {
+  let out = order;
+  const cash = order.cash;
+  if (cash && cash.summ === undefined) {
+    const paid = cash.order ?? (cash.elements ? sumOf(cash.elements.map((p) => p.money ?? 0)) : undefined);
+    if (paid !== undefined) out = { ...out, cash: { ...cash, summ: paid } };
+  }
+  const positions = order.positions;
+  if (order.summ === undefined && positions && positions.length > 0) {
+    const price = sumOf(positions.map((p) => (p.price ?? 0) * (p.count ?? 1)));
+    const soldPrice = sumOf(positions.map((p) => (p.soldPrice ?? p.price ?? 0) * (p.count ?? 1)));
+    out = { ...out, summ: { price, soldPrice } };
+  }
+  return out;
+}
+
+const sumOf = (values: number[]): number => money(values.reduce((sum, value) => sum + value, 0));
+
+type CashSums = z.output<typeof cashSums>;
+type PriceSums = z.output<typeof priceSums>;
+type Position = z.output<typeof orderPosition>;
 
 /** An order in the one normalized shape, whichever shape the service answered with. */
 export const order = z.preprocess(
@@ -106,9 +172,22 @@ export const order = z.preprocess(
     isUrgent: bool.optional(),
     customFields: z.array(customFieldValue).optional(),
     positions: z.array(orderPosition).optional(),
-  }),
+    /** The order's note: `orderNode` as written, `node` as some answers name it. */
+    orderNode: text.optional(),
+    node: text.optional(),
+    comments: z.array(orderComment).optional(),
+  }).transform(withMoney),
 );
 export type Order = z.output<typeof order>;
+
+/** An order as stored by the bot (JSON: dates as strings, nulls possible) back in its normalized shape. */
+export const storedOrder = answer(order);
+
+/** What is left to pay: the price after discount less what was paid; undefined when the price is not known. */
+export function orderBalance(value: Order): number | undefined {
+  const due = value.summ?.soldPrice ?? value.summ?.price;
+  return due === undefined ? undefined : money(due - (value.cash?.summ ?? 0));
+}
 
 /**
  * Answer of POST /shops/{id}/orders: `{data: {id}}` on the real service; an

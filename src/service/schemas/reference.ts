@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bool, id, isObject, type JsonObject, num, record, text } from "./common.ts";
+import { bool, id, isObject, type JsonObject, num, record, strings, text } from "./common.ts";
 
 export const orderType = record({ id, name: z.string().optional(), color: z.string().optional() });
 export type OrderType = z.output<typeof orderType>;
@@ -12,12 +12,21 @@ export const shop = record({
   name: z.string().optional(),
   address: z.string().optional(),
   color: z.string().optional(),
+  phones: strings.optional(),
 });
 export type Shop = z.output<typeof shop>;
 
 /** An advertising source ("how did the client learn about us"). */
 export const howKnow = record({ id, name: z.string().optional(), isRepeat: bool.optional() });
 export type HowKnow = z.output<typeof howKnow>;
+
+export const statusRole = record({
+  id: id.optional(),
+  name: z.string().optional(),
+  isSet: bool.optional(),
+  isChange: bool.optional(),
+  isChecked: bool.optional(),
+});
 
 export const status = record({
   id,
@@ -30,7 +39,11 @@ export const status = record({
   comment: z.string().optional(),
   /** Entering this status demands payment; payment fields are accepted only then. */
   isPayRequired: bool.default(false),
-  roles: z.array(z.unknown()).optional(),
+  /** Who may set this status: `{id, name, isSet, isChange, isChecked}` on the real service (ids in older answers); nothing the bot needs, so an odd shape is dropped. */
+  roles: z
+    .array(z.union([statusRole, text]))
+    .optional()
+    .catch(undefined),
 });
 export type Status = z.output<typeof status>;
 

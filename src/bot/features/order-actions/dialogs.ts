@@ -102,12 +102,5 @@ export async function addCommentDialog(
 
 /** Whether the order's record (where the service lists comments) holds this comment. */
 function hasComment(order: Order, text: string): boolean {
-  const comments = (order as Record<string, unknown>).comments;
-  return (
-    Array.isArray(comments) &&
-    comments.some((comment: unknown) => {
-      if (typeof comment === "string") return comment === text;
-      return typeof comment === "object" && comment !== null && "text" in comment && comment.text === text;
-    })
-  );
+  return order.comments?.some((comment) => comment.text === text) ?? false;
 }

@@ -143,7 +143,8 @@ export function changed(order: Order, target: StatusOption, payment: Payment | u
   const done = target.group === "finish" || target.group === "closed";
   return {
     ...order,
-    status: { ...order.status, id: target.id, name: target.name },
+    // A new status: nothing of the old one (its colour, its group) carries over.
+    status: { id: target.id, name: target.name, ...(target.group ? { type: target.group } : {}) },
     ...(received > 0 ? { cash: { ...order.cash, summ: (order.cash?.summ ?? 0) + received } } : {}),
     ...(done ? { dateFinish: order.dateFinish ?? now } : {}),
     ...(target.group === "closed" ? { dateClose: order.dateClose ?? now } : {}),

@@ -1,0 +1,2 @@
+## The order card: what is left to pay (price after discount less what was paid)
+card-balance = To pay: { $amount }

@@ -1,0 +1,58 @@
+import type { TranslateFunction } from "@grammyjs/i18n";
+import { describe, expect, it } from "vitest";
+import { changed } from "../../src/bot/features/status-change/dialog.ts";
+import { createI18n } from "../../src/bot/i18n.ts";
+import { cardRecord, reviveOrder } from "../../src/bot/services/order-json.ts";
+import { formatOrderCard } from "../../src/bot/ui/order-card.ts";
+import type { Locale } from "../../src/config.ts";
+import { type Order, storedOrder } from "../../src/service/index.ts";
+import { realFullOrder, realListOrder } from "../fixtures/real-service.ts";
+
+const i18n = createI18n("ru");
+const tr =
+  (locale: Locale): TranslateFunction =>
+  (key, vars) =>
+    i18n.t(locale, key, vars);
+const NOW = new Date("2026-08-05T12:00:00Z");
+
+function card(order: Order, locale: Locale = "ru", statusGroup?: string): string {
+  return formatOrderCard(order, { t: tr(locale), locale, timezone: "Europe/Moscow", now: NOW, statusGroup });
+}
+
+const list = storedOrder.parse(realListOrder);
+const full = storedOrder.parse(realFullOrder);
+
+describe("the card of the real service's records", () => {
+  it("a list record: price, paid and what is left to pay", () => {
+    const text = card(list);
+    expect(text).toContain("🧾 <b>Заказ Б001761</b>");
+    expect(text).toMatch(/Стоимость: 5\s000 ₽/);
+    expect(text).toMatch(/Оплачено: 1\s500 ₽/);
+    expect(text).toMatch(/К оплате: 3\s000 ₽/);
+  });
+
+  it("the full record (no summ, cash as amounts) shows the same money as the list record", () => {
+    const money = (text: string) => text.split("\n").filter((line) => /₽/.test(line));
+    expect(money(card(full))).toEqual(money(card(list)));
+    expect(money(card(full, "en"))).toEqual(["💰 Price: 5,000 ₽", "Paid: 1,500 ₽", "To pay: 3,000 ₽"]);
+  });
+
+  it("the status group comes from the record's status.type: a handed-over order is not overdue", () => {
+    expect(card(full)).toContain("⏰ Просрочен");
+    const closed = { ...full, status: { ...full.status, type: "closed" } };
+    expect(card(closed, "ru", closed.status.type)).not.toContain("⏰");
+  });
+
+  it("a payment taken in a status change adds to what was paid, from a full record or a stored list record", () => {
+    const target = { id: "st10", name: "Выдан", group: "closed", isPayRequired: true };
+    const payment = { register: { id: "r1", name: "Касса", cash: true, bank: false }, money: 3000 };
+    for (const order of [full, reviveOrder(JSON.parse(JSON.stringify(cardRecord(list))))]) {
+      const after = changed(order, target, payment, NOW);
+      expect(after.cash?.summ).toBe(4500);
+      expect(after.status).toEqual({ id: "st10", name: "Выдан", type: "closed" });
+      const text = card(reviveOrder(JSON.parse(JSON.stringify(after))));
+      expect(text).toMatch(/Оплачено: 4\s500 ₽/);
+      expect(text).not.toContain("К оплате");
+    }
+  });
+});
