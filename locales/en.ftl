@@ -44,15 +44,18 @@ btn-open-bot = Open the bot
 ## Order lookup
 lookup-usage = Send the order number after the command, for example: <code>/order 1042</code>
 lookup-none-num = 🔍 No order with the number <b>{ $num }</b> (exact match) in { $scope }.
-lookup-none-text = 🔍 No order whose number contains «<b>{ $query }</b>» in { $scope }.
+lookup-none-text = 🔍 No order whose number contains “<b>{ $query }</b>” in { $scope }.
 lookup-hint-partial = To search by part of the number, include the prefix: <code>{ $example }</code>
 lookup-hint-partial-generic = Digits alone find the exact number only. To search by part of the number, type it with its letters, as on the receipt (for example <code>А-00104</code>).
-lookup-scope-all = all workshops
-lookup-scope-shops = the workshops { $shops }
+lookup-scope-all = any workshop
+lookup-scope-shops = { $count ->
+        [one] the workshop { $shops }
+       *[other] the workshops { $shops }
+    }
 lookup-many = 🔍 Found { $total ->
         [one] { $total } order
        *[other] { $total } orders
-    } for «<b>{ $query }</b>». Page { $page } of { $pages }:
+    } for “<b>{ $query }</b>”. Page { $page } of { $pages }:
 lookup-many-more = Showing the first { $shown }; refine the number to see the rest.
 lookup-list-outdated = This list is outdated — search again.
 refresh-same = Nothing changed.

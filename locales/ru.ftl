@@ -48,7 +48,10 @@ lookup-none-text = 🔍 Заказа, номер которого содержи
 lookup-hint-partial = Чтобы искать по части номера, добавьте префикс: <code>{ $example }</code>
 lookup-hint-partial-generic = Одни цифры ищут только точный номер. Чтобы искать по части номера, наберите его с буквами, как в квитанции (например, <code>А-00104</code>).
 lookup-scope-all = все мастерские
-lookup-scope-shops = мастерские { $shops }
+lookup-scope-shops = { $count ->
+        [one] мастерская { $shops }
+       *[other] мастерские { $shops }
+    }
 lookup-many = 🔍 По запросу «<b>{ $query }</b>» { $total ->
         [one] найден { $total } заказ
         [few] найдено { $total } заказа

@@ -71,7 +71,7 @@ describe("order lookup", () => {
     await op.send("/order А-00104");
     expect(t.serviceRequests()).toBe(1);
     const list = op.lastReply();
-    expect(list?.text).toContain("Found 10 orders for «<b>А-00104</b>». Page 1 of 2");
+    expect(list?.text).toContain("Found 10 orders for “<b>А-00104</b>”. Page 1 of 2");
     const buttons = list?.replyMarkup?.inline_keyboard.flat() ?? [];
     expect(buttons.filter((b) => b.text.startsWith("А-00104"))).toHaveLength(8);
     expect(buttons.map((b) => b.text)).toContain("Next ▶️");
@@ -192,7 +192,7 @@ describe("order lookup", () => {
   it("says what was searched when nothing matches an exact number", async () => {
     await op.send("/order 999999");
     expect(op.lastReply()?.text).toContain(
-      "🔍 No order with the number <b>999999</b> (exact match) in all workshops.",
+      "🔍 No order with the number <b>999999</b> (exact match) in any workshop.",
     );
   });
 
@@ -219,7 +219,7 @@ describe("order lookup", () => {
 
   it("says what was searched when nothing matches a partial number", async () => {
     await op.send("Я-77");
-    expect(op.lastReply()?.text).toContain("No order whose number contains «<b>Я-77</b>»");
+    expect(op.lastReply()?.text).toContain("No order whose number contains “<b>Я-77</b>”");
   });
 
   it("explains /order without a number", async () => {

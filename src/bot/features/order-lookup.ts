@@ -215,7 +215,7 @@ async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string>
   if (shopIds.length > 0) {
     const shops = await ctx.services.reference.shops().catch(() => []);
     const names = shopIds.map((id) => shops.find((shop) => shop.id === id)?.name ?? id);
-    scope = ctx.t("lookup-scope-shops", { shops: escapeHtml(names.join(", ")) });
+    scope = ctx.t("lookup-scope-shops", { shops: escapeHtml(names.join(", ")), count: names.length });
   }
   if (query.kind !== "num") return ctx.t("lookup-none-text", { query: escapeHtml(query.text), scope });
   // A string: no "999,999" grouping.

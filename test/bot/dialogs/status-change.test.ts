@@ -54,6 +54,8 @@ describe("status change", () => {
     t.resetServiceRequests();
     await op.send(`/status ${order.number}`);
     expect(lastText(op)).toContain("Choose the new status");
+    // The groups are the bot's words (English here); the statuses are the service's names.
+    expect(lastText(op)).toContain("New → In progress → Waiting → Ready → Closed");
     expect(buttons(op)).toContain(`• ${statusName(order.statusId)}`);
     await op.press("Диагностика");
     expect(lastText(op)).toContain("Диагностика");

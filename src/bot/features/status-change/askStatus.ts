@@ -1,7 +1,8 @@
 /**
  * The status list: grouped and ordered as GET /statuses gives it (cached; or
  * configured and learned ones, see statuses.ts),
- * the group names in the text, the current status marked and not pickable.
+ * the group names in the text (the bot's words for the known groups), the
+ * current status marked and not pickable.
  */
 import type { Status } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
@@ -25,6 +26,15 @@ export const statusOption = (s: Status): StatusOption => ({
   isPayRequired: s.isPayRequired,
 });
 
+/** The service's group keys: the bot names these in the user's language (st-group-*). */
+const KNOWN_GROUPS = new Set(["new", "inWork", "wait", "finish", "closed"]);
+
+/** A group in the user's words; a group the bot does not know keeps the service's description. */
+function groupLabel(ctx: DialogContext, status: StatusOption): string | undefined {
+  if (status.group && KNOWN_GROUPS.has(status.group)) return ctx.t(`st-group-${status.group}`);
+  return status.groupName ?? status.group;
+}
+
 export async function askStatus(
   run: DialogRun,
   ctx: DialogContext,
@@ -42,7 +52,7 @@ export async function askStatus(
     const pay = status.isPayRequired === true ? " 💰" : "";
     rows.at(-1)?.push({ text: `${mark}${status.name}${pay}`, value: String(index) });
   });
-  const groups = [...new Set(statuses.map((s) => s.groupName ?? s.group).filter(Boolean))];
+  const groups = [...new Set(statuses.map((s) => groupLabel(ctx, s)).filter(Boolean))];
   const text = [header, ctx.t("st-ask-status"), groups.length > 0 ? escapeHtml(groups.join(" → ")) : ""]
     .filter(Boolean)
     .join("\n");
