@@ -9,7 +9,11 @@ var major = Number(min[1]);
 var minor = Number(min[2]);
 if (have[0] < major || (have[0] === major && have[1] < minor)) {
   process.stderr.write(
-    "This project needs Node.js " + wanted + " (this shell has " + process.version + "): run " +
+    "This project needs Node.js " +
+      wanted +
+      " (this shell has " +
+      process.version +
+      "): run " +
       "`source scripts/node.sh` first (it installs Node 24 into .tools/node), or `nvm use` (.nvmrc).\n",
   );
   process.exit(1);

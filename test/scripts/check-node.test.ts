@@ -30,15 +30,18 @@ describe("the Node version check", () => {
     expect(result.stderr).toBe("");
   });
 
-  it.each(["20.19.0", "22.11.0", "18.0.0"])("stops Node %s with one line naming the need and the fix", (v) => {
-    const result = run(v);
-    expect(result.status).toBe(1);
-    const lines = result.stderr.trimEnd().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain("needs Node.js >=22.12");
-    expect(lines[0]).toContain(`v${v}`);
-    expect(lines[0]).toContain("source scripts/node.sh");
-  });
+  it.each(["20.19.0", "22.11.0", "18.0.0"])(
+    "stops Node %s with one line naming the need and the fix",
+    (v) => {
+      const result = run(v);
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trimEnd().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain("needs Node.js >=22.12");
+      expect(lines[0]).toContain(`v${v}`);
+      expect(lines[0]).toContain("source scripts/node.sh");
+    },
+  );
 
   it("lets 22.12 and later through", () => {
     expect(run("22.12.0").status).toBe(0);
