@@ -51,12 +51,12 @@ async function main(): Promise<void> {
   );
   await openDialog(bot, telegram, 19_999); // everything loaded and warm
   telegram.calls.length = 0;
-  telegram.messages.clear();
+  telegram.state.chats.clear();
   settle();
   const rssBefore = process.memoryUsage().rss;
   await openDialogs(bot, telegram, users);
   telegram.calls.length = 0;
-  telegram.messages.clear();
+  telegram.state.chats.clear();
   settle();
   const usage = process.memoryUsage();
   const output: RssChildOutput = {

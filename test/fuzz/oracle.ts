@@ -34,6 +34,15 @@ const ALLOWED_TAGS = new Set([
 ]);
 
 /** Why Telegram would refuse this text with parse_mode HTML; undefined when it is valid. */
+/** The visible text; bad HTML is reported by htmlProblem below, so here it just counts as raw text. */
+function visibleOrRaw(text: string, mode: string | undefined): string {
+  try {
+    return visibleText(text, mode);
+  } catch {
+    return text;
+  }
+}
+
 export function htmlProblem(text: string): string | undefined {
   const open: string[] = [];
   for (let i = 0; i < text.length; i++) {
@@ -162,7 +171,7 @@ export class Oracle {
     }
     for (const { text, parseMode } of texts) {
       const mode = typeof parseMode === "string" ? parseMode : undefined;
-      const visible = visibleText(text, mode);
+      const visible = visibleOrRaw(text, mode);
       if (visible.length > TEXT_LIMIT) say(`${call.method}: text of ${visible.length} characters`);
       if (visible.trim() === "") say(`${call.method}: empty text`);
       if (mode === "HTML") {

@@ -4,37 +4,24 @@
  * crash that lost the newest step, a typed /cancel, the trail of a skipped
  * step, and buttons pressed where there is no chat to answer in.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseIndex, pickIndex } from "../../../src/bot/dialog-kit/ask.ts";
 import { DIALOG_NAMESPACE } from "../../../src/bot/dialogs.ts";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
-import { callsOf, createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { callsOf, type TestBot } from "../../helpers/test-bot.ts";
 import { callbackUpdate, telegramUser } from "../../helpers/updates.ts";
 import { buttonData, fillOrder, lastText, SKIP } from "./driver.ts";
+import { OPERATOR, useDialogBot } from "./fixture.ts";
 
-const OPERATOR = 101;
 const OPERATOR_2 = 102;
 const VIEWER = 202;
 let sandbox: Sandbox;
 let t: TestBot;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  const shopId = sandbox.shops[0]?.id ?? "";
-  t = await createTestBot({
-    sandbox,
-    operators: [OPERATOR, OPERATOR_2],
-    viewers: [VIEWER],
-    config: { shopIds: [shopId] },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await t.user(OPERATOR, { languageCode: "en" }).send("/cancel");
-});
+useDialogBot(
+  { operators: [OPERATOR, OPERATOR_2], viewers: [VIEWER] },
+  (started) => ({ sandbox, t } = started),
+);
 
 const callbackAnswers = (calls: { method: string; payload: Record<string, unknown> }[]) =>
   callsOf(calls, "answerCallbackQuery").map((c) => String(c.payload.text ?? ""));

@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "../../../src/bot/storage.ts";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { updateId } from "../../helpers/updates.ts";
 import { buttonData, buttons, fillOrder, lastText, lossyBot, pressDeadline, SKIP } from "./driver.ts";
+import { OPERATOR, useDialogBot } from "./fixture.ts";
 
-const OPERATOR = 101;
 const VIEWER = 202;
 const STRANGER = 303;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  shopId = sandbox.shops[0]?.id ?? "";
-  t = await createTestBot({
-    sandbox,
-    operators: [OPERATOR],
-    viewers: [VIEWER],
-    config: { shopIds: [shopId] },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
-beforeEach(async () => {
-  sandbox.faults.clear();
-  // Leave any dialog a failed test may have left open.
-  await t.user(OPERATOR, { languageCode: "en" }).send("/cancel");
-});
+useDialogBot({ viewers: [VIEWER] }, (started) => ({ sandbox, t, shopId } = started));
 
 const ordersOf = (name: string) =>
   sandbox.store.orders.filter((o) => sandbox.store.counteragentById.get(o.counteragentId)?.name === name);

@@ -3,28 +3,18 @@
  * buttons and show the answer, no keyboard has an empty row (the fake Telegram
  * refuses one), staff lists ask for the workshop when several are configured.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { describe, expect, it } from "vitest";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { FakeTelegram } from "../../helpers/fake-telegram.ts";
 import { callsOf, createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { buttonData, buttons, lastText } from "./driver.ts";
+import { OPERATOR, useDialogBot } from "./fixture.ts";
 
-const OPERATOR = 101;
 const VIEWER = 202;
 let sandbox: Sandbox;
 let t: TestBot; // no SHOP_IDS: all three demo workshops
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  t = await createTestBot({ sandbox, operators: [OPERATOR], viewers: [VIEWER] });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await t.user(OPERATOR, { languageCode: "en" }).send("/cancel");
-});
+useDialogBot({ viewers: [VIEWER], allShops: true }, (started) => ({ sandbox, t } = started));
 
 describe("fake Telegram", () => {
   it("refuses a reply_markup with an empty inline keyboard row, like a strict Telegram", async () => {

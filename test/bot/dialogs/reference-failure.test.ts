@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
-import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { describe, expect, it } from "vitest";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
+import type { TestBot } from "../../helpers/test-bot.ts";
 import { buttons, lastText, pressDeadline, SKIP } from "./driver.ts";
+import { OPERATOR, useDialogBot } from "./fixture.ts";
 
-const OPERATOR = 101;
 let sandbox: Sandbox;
 let t: TestBot;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  const shopId = sandbox.shops[0]?.id ?? "";
-  // A fresh bot: the workshop's masters are not cached yet.
-  t = await createTestBot({ sandbox, operators: [OPERATOR], config: { shopIds: [shopId] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
+// A fresh bot: the workshop's masters are not cached yet.
+useDialogBot({}, (started) => ({ sandbox, t } = started));
 
 describe("/new: reference data the service cannot give mid-dialog", () => {
   it("keeps what was typed and offers to try again instead of closing the dialog", async () => {

@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
-import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { describe, expect, it } from "vitest";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
+import type { TestBot } from "../../helpers/test-bot.ts";
 import { buttons, lastText, lossyBot } from "./driver.ts";
+import { OPERATOR, useDialogBot } from "./fixture.ts";
 
-const OPERATOR = 101;
 const VIEWER = 202;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  shopId = sandbox.shops[0]?.id ?? "";
-  t = await createTestBot({
-    sandbox,
-    operators: [OPERATOR],
-    viewers: [VIEWER],
-    config: { shopIds: [shopId] },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
-beforeEach(async () => {
-  sandbox.faults.clear();
-  await t.user(OPERATOR, { languageCode: "en" }).send("/cancel");
-});
+useDialogBot({ viewers: [VIEWER] }, (started) => ({ sandbox, t, shopId } = started));
 
 /** A visible order of the workshop in a "new" status, not used by another test yet. */
 const used = new Set<string>();

@@ -3,18 +3,17 @@
  * configured"): the status change offers the configured STATUSES and the
  * statuses of the orders the bot has shown, payment optional where unknown.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
-import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { describe, expect, it } from "vitest";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
+import type { TestBot } from "../../helpers/test-bot.ts";
 import { buttons, lastText } from "./driver.ts";
+import { OPERATOR, useDialogBot } from "./fixture.ts";
 
-const OPERATOR = 101;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;
 let statusAsks = 0;
 
-const statusIdOf = (name: string) => sandbox.store.ref.statuses.find((s) => s.name === name)?.id ?? "";
 const statusName = (id: string) => sandbox.store.statusById.get(id)?.name;
 const orderIn = (status: string, skip: string[] = []) => {
   const order = sandbox.store.orders.find(
@@ -24,35 +23,35 @@ const orderIn = (status: string, skip: string[] = []) => {
   return order;
 };
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  shopId = sandbox.shops[0]?.id ?? "";
-  t = await createTestBot({
-    sandbox,
-    operators: [OPERATOR],
-    config: {
-      shopIds: [shopId],
-      statuses: [{ id: statusIdOf("Выдан"), name: "Выдан", isPayRequired: true }],
-    },
-    clientOptions: {
-      // This service has no GET /statuses.
-      fetch: async (input, init) => {
-        if (new URL(String(input)).pathname.endsWith("/statuses")) {
-          statusAsks++;
-          return new Response(JSON.stringify({ error: { code: 404, message: "Not found" } }), {
-            status: 404,
-            headers: { "content-type": "application/json" },
-          });
-        }
-        return fetch(input, init);
+useDialogBot(
+  {
+    bot: (sandbox) => ({
+      config: {
+        statuses: [
+          {
+            id: sandbox.store.ref.statuses.find((s) => s.name === "Выдан")?.id ?? "",
+            name: "Выдан",
+            isPayRequired: true,
+          },
+        ],
       },
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
+      clientOptions: {
+        // This service has no GET /statuses.
+        fetch: async (input, init) => {
+          if (new URL(String(input)).pathname.endsWith("/statuses")) {
+            statusAsks++;
+            return new Response(JSON.stringify({ error: { code: 404, message: "Not found" } }), {
+              status: 404,
+              headers: { "content-type": "application/json" },
+            });
+          }
+          return fetch(input, init);
+        },
+      },
+    }),
+  },
+  (started) => ({ sandbox, t, shopId } = started),
+);
 
 describe("status change without GET /statuses", () => {
   it("offers configured and learned statuses; payment is optional where unknown", async () => {

@@ -41,12 +41,28 @@ export class Chats {
   private seq = 0;
 
   add(chatId: number, message: Omit<ChatMessage, "chatId" | "messageId" | "edits">): ChatMessage {
+    return this.put({ ...message, chatId, messageId: this.nextId(chatId), edits: 0 });
+  }
+
+  /** The id of the next message in a chat (users and the bot share the counter). */
+  nextId(chatId: number): number {
     const messageId = (this.lastIds.get(chatId) ?? 0) + 1;
     this.lastIds.set(chatId, messageId);
-    const stored: ChatMessage = { ...message, chatId, messageId, edits: 0 };
-    this.messages.set(key(chatId, messageId), stored);
-    if (stored.fromBot) this.output("sent", stored);
-    return stored;
+    return messageId;
+  }
+
+  /** Stores a message whose id was taken with `nextId` (in-process tests build the user's updates themselves). */
+  put(message: ChatMessage): ChatMessage {
+    this.messages.set(key(message.chatId, message.messageId), message);
+    if (message.fromBot) this.output("sent", message);
+    return message;
+  }
+
+  /** Forgets every message and output (long bench runs). */
+  clear(): void {
+    this.messages.clear();
+    this.inline.clear();
+    this.outputs.length = 0;
   }
 
   get(chatId: number, messageId: number): ChatMessage | undefined {

@@ -1,7 +1,8 @@
 /**
  * The checks Telegram makes on what a bot sends: text length after entity
  * parsing, HTML that Telegram can parse, inline keyboards with 1-64 bytes of
- * callback data. Error descriptions are Telegram's own.
+ * callback data. Error descriptions are Telegram's own (an empty keyboard row is
+ * refused as a strict Telegram would).
  */
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { badRequest } from "./errors.ts";
@@ -77,6 +78,9 @@ export function checkMarkup(markup: unknown): InlineKeyboardMarkup | undefined {
   const parsed: unknown = typeof markup === "string" ? JSON.parse(markup) : markup;
   if (!isKeyboard(parsed)) badRequest("can't parse reply keyboard markup JSON object");
   for (const row of parsed.inline_keyboard) {
+    // grammY's InlineKeyboard starts with an empty row and row() always adds one: a strict
+    // Telegram refuses it, so every test guards against it.
+    if (row.length === 0) badRequest("inline keyboard row is empty");
     for (const button of row) {
       if (!button.text) badRequest("text buttons are unallowed in the inline keyboard");
       if ("callback_data" in button) {
