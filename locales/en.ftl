@@ -143,7 +143,6 @@ dlg-repeat-step = Let's repeat this step.
 dlg-use-buttons = Please choose with a button below.
 dlg-need-text = Text is needed here: photos, stickers and files do not fit.
 dlg-command-in-dialog = A dialog is in progress. Answer the question, or send /cancel to leave it.
-dlg-too-long = The text is too long.
 dlg-too-long-field = Too long: { $limit } characters at most.
 dlg-left-service = The dialog was closed; please try again later.
 dlg-no-shops = The service lists no workshops you can use.

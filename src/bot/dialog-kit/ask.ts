@@ -231,7 +231,8 @@ export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOpt
     if (answer === "stale") continue;
     if (answer === "cancel") await leaveWith(next, "dlg-cancelled");
     if (typeof answer === "string") {
-      await reprompt(next, next.t(answer));
+      // The limit is for dlg-too-long-field; the other keys ignore it.
+      await reprompt(next, next.t(answer, { limit: ANSWER_LIMIT }));
       continue;
     }
     if (answer.kind === "text" && !options.acceptsText) {
@@ -295,7 +296,7 @@ async function readAnswer(
   if (text.startsWith("/")) return "dlg-command-in-dialog";
   const trimmed = text.trim();
   if (trimmed === "") return "dlg-need-text";
-  if (trimmed.length > ANSWER_LIMIT) return "dlg-too-long";
+  if (trimmed.length > ANSWER_LIMIT) return "dlg-too-long-field";
   return { kind: "text", text: trimmed, ctx, at };
 }
 

@@ -8,20 +8,32 @@ import { set } from "date-fns/set";
 import { startOfDay } from "date-fns/startOfDay";
 import type { Locale } from "../../config.ts";
 
-const MAX_AMOUNT = 100_000_000;
+/** The largest amount one payment may carry (a typo guard: no repair costs more). */
+export const MAX_AMOUNT = 100_000_000;
+
+export type AmountReading = { ok: true; value: number } | { ok: false; error: "unreadable" | "too-large" };
 
 /**
- * "1500", "1 500", "1500,50", "1500.5 ₽", "1,500.50" -> 1500.5; undefined unless a
- * positive amount with at most 2 decimals. Commas are thousands separators only
- * in the English shape with a decimal point ("1,500.50"); otherwise a comma is
- * the decimal sign, so an ambiguous "1,500" is refused rather than read as 1.5 or 1500.
+ * "1500", "1 500", "1500,50", "1500.5 ₽", "1,500.50" -> 1500.5; unreadable unless a
+ * positive amount with at most 2 decimals, too large above MAX_AMOUNT. Commas are
+ * thousands separators only in the English shape with a decimal point ("1,500.50");
+ * otherwise a comma is the decimal sign, so an ambiguous "1,500" is refused rather
+ * than read as 1.5 or 1500.
  */
-export function parseAmount(text: string): number | undefined {
+export function readAmount(text: string): AmountReading {
   const bare = text.replace(/[\s\u00a0₽$€]|руб\.?|rub/gi, "");
   const cleaned = /^\d{1,3}(,\d{3})+\.\d{1,2}$/.test(bare) ? bare.replace(/,/g, "") : bare.replace(",", ".");
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return undefined;
+  // 15 digits: beyond them a number is no amount anyone meant, and Number() starts rounding.
+  if (!/^\d{1,15}(\.\d{1,2})?$/.test(cleaned)) return { ok: false, error: "unreadable" };
   const value = Number(cleaned);
-  return value > 0 && value <= MAX_AMOUNT ? value : undefined;
+  if (value <= 0) return { ok: false, error: "unreadable" };
+  return value > MAX_AMOUNT ? { ok: false, error: "too-large" } : { ok: true, value };
+}
+
+/** The amount, or undefined when it is unreadable or too large. */
+export function parseAmount(text: string): number | undefined {
+  const reading = readAmount(text);
+  return reading.ok ? reading.value : undefined;
 }
 
 /** Digits of something that looks like a phone (5..15 digits, phone punctuation only); undefined otherwise. */

@@ -5,9 +5,10 @@
  */
 import type { Locale } from "../../config.ts";
 import type { DialogContext } from "../context.ts";
+import { localeOf } from "../i18n.ts";
 import { formatAmount } from "../ui/money.ts";
 import { accept, ask, type DialogRun, pickIndex, reject } from "./ask.ts";
-import { parseAmount } from "./parse.ts";
+import { MAX_AMOUNT, readAmount } from "./parse.ts";
 import { askPick } from "./prompts.ts";
 import { loadOrLeave } from "./service.ts";
 
@@ -83,10 +84,14 @@ function askAmount(run: DialogRun, ctx: DialogContext, text: string): Promise<nu
   return ask(run, ctx, {
     text,
     acceptsText: true,
-    parse: (a) => {
+    parse: async (a) => {
       if (a.kind !== "text") return reject(a.ctx.t("pay-bad-amount"));
-      const amount = parseAmount(a.text);
-      return amount === undefined ? reject(a.ctx.t("pay-bad-amount")) : accept(amount);
+      const amount = readAmount(a.text);
+      if (amount.ok) return accept(amount.value);
+      if (amount.error === "unreadable") return reject(a.ctx.t("pay-bad-amount"));
+      return reject(
+        a.ctx.t("pay-amount-too-large", { max: formatAmount(MAX_AMOUNT, await localeOf(a.ctx)) }),
+      );
     },
   });
 }

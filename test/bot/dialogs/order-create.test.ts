@@ -179,7 +179,7 @@ describe("/new: bad input gets a re-prompt", () => {
     expect(lastText(op)).toContain("Please choose with a button");
     await op.press("Платный ремонт");
     await op.send("x".repeat(2000));
-    expect(lastText(op)).toContain("too long");
+    expect(lastText(op)).toContain("Too long: 1,000 characters at most.");
     await t.handle({
       update_id: updateId(),
       message: {

@@ -1,0 +1,72 @@
+/** Texts that say what is wrong and how to fix it, in both languages. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { lastText } from "./driver.ts";
+
+const OPERATOR = 121;
+let sandbox: Sandbox;
+let t: TestBot;
+let shopId: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  shopId = sandbox.shops[0]?.id ?? "";
+  t = await createTestBot({ sandbox, operators: [OPERATOR], config: { shopIds: [shopId] } });
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+beforeEach(async () => {
+  await t.user(OPERATOR).send("/cancel");
+});
+
+const used = new Set<string>();
+function freshOrder() {
+  const order = sandbox.store.orders.find(
+    (o) =>
+      o.shopId === shopId &&
+      o.isVisible &&
+      !used.has(o.id) &&
+      sandbox.store.statusById.get(o.statusId)?.group === "new",
+  );
+  if (!order) throw new Error("no order in a new status");
+  used.add(order.id);
+  return order;
+}
+
+describe("payment wording and amounts", () => {
+  it("says in Russian that a status requires payment ('требует оплаты')", async () => {
+    const op = t.user(OPERATOR, { languageCode: "ru" });
+    await op.send(`/status ${freshOrder().number}`);
+    expect(lastText(op)).toContain("требует оплаты");
+    await op.press("Согласовано, предоплата 💰");
+    expect(lastText(op)).toContain("Этот статус требует оплаты.");
+  });
+
+  it("says an amount is too large, with the limit, instead of asking for a positive one", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${freshOrder().number}`);
+    await op.press("Согласовано, предоплата 💰");
+    await op.press("Касса Ленина (cash, bank)");
+    await op.press("💵 Cash");
+    await op.send("250000000");
+    expect(lastText(op)).toContain("The amount is too large: at most 100,000,000 ₽.");
+    await op.send("0");
+    expect(lastText(op)).toContain("A positive amount is needed");
+    const ru = t.user(OPERATOR, { languageCode: "ru" });
+    await ru.send("1 000 000 000,50");
+    expect(lastText(ru)).toContain("Слишком большая сумма: не больше 100\u00a0000\u00a0000 ₽.");
+  });
+
+  it("says how long a text may be when an answer is too long", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${freshOrder().number}`);
+    await op.press("Согласовано, предоплата 💰");
+    await op.press("Касса Ленина (cash, bank)");
+    await op.press("💵 Cash");
+    await op.send("1".repeat(1001));
+    expect(lastText(op)).toContain("Too long: 1,000 characters at most.");
+  });
+});
