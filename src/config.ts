@@ -124,6 +124,14 @@ const commonSchema = z.object({
       .optional(),
   ),
   STATUSES: optionalText,
+  MIRROR: z.preprocess(
+    (v) => (v === "" || v === undefined ? "on" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "MIRROR must be on or off" }),
+  ),
+  MIRROR_SYNC_SECONDS: positiveInt("MIRROR_SYNC_SECONDS", 60),
+  MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
+  MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),
+  MIRROR_RESERVE: positiveInt("MIRROR_RESERVE", 20),
   LOG_LEVEL: z.preprocess(
     (v) => (v === "" || v === undefined ? "info" : String(v).toLowerCase()),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }),
@@ -203,6 +211,22 @@ export interface Config {
   serviceTimeoutMs: number;
   /** STATUSES: for a service without GET /statuses, with those learned from orders seen. */
   statuses?: ConfiguredStatus[];
+  /** The order mirror (MIRROR=off: the bot asks the service for everything, as before). */
+  mirror: MirrorConfig;
+}
+
+export interface MirrorConfig {
+  enabled: boolean;
+  /** The shortest time between two syncs. */
+  syncSeconds: number;
+  /** The first fill takes orders changed in this many days (plus all not closed). */
+  backfillDays: number;
+  /** Requests the sync may spend per 15-minute quota window. */
+  budget: number;
+  /** Requests left in the quota that the sync never uses (kept for users). */
+  reserve: number;
+  /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
+  dataDir: string;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -277,6 +301,14 @@ export function parseConfig(env: Env): ConfigResult {
       logLevel: c.LOG_LEVEL,
       serviceTimeoutMs: c.SERVICE_TIMEOUT_MS,
       statuses: statuses.statuses,
+      mirror: {
+        enabled: c.MIRROR === "on",
+        syncSeconds: c.MIRROR_SYNC_SECONDS,
+        backfillDays: c.MIRROR_BACKFILL_DAYS,
+        budget: c.MIRROR_BUDGET,
+        reserve: c.MIRROR_RESERVE,
+        dataDir: c.DATA_DIR,
+      },
     },
   };
 }

@@ -13,8 +13,9 @@ import { webhookRoute } from "./bot/webhook.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { sandboxStateFile } from "./embedded-sandbox.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";
+import { mirrorFromConfig } from "./mirror/from-config.ts";
 import type { Sandbox } from "./sandbox/index.ts";
-import { createRedisStore, createServiceClient, type ServiceClient } from "./service/index.ts";
+import { createRedisStore, createServiceClient, type ServiceClient, type Status } from "./service/index.ts";
 
 const ALLOWED_UPDATES = ["message", "callback_query", "inline_query"] as const;
 const TELEGRAM_WAIT_WARN_MS = 10_000;
@@ -76,13 +77,23 @@ async function main(): Promise<void> {
   const store = await openStore(config.storage);
   const liveness = createLiveness({ mode: config.mode.kind });
   const { client, sandbox } = await connectService(config, logger, store, liveness);
+  // The statuses come from the bot's reference cache once it exists (no second request for them).
+  let statuses: (() => Promise<Status[]>) | undefined;
+  const mirror = mirrorFromConfig({
+    config,
+    client,
+    logger,
+    statuses: () => statuses?.() ?? Promise.resolve([]),
+  });
   const { bot, services } = createBot({
     config,
     logger,
     client,
     store,
     serviceKind: sandbox ? "sandbox" : "remote",
+    ...(mirror ? { mirror } : {}),
   });
+  statuses = () => services.reference.statuses();
 
   bot.api.config.use(watchGetUpdates(liveness));
   // Up before grammY's init: /health then tells of a bot that cannot reach Telegram.
@@ -124,6 +135,10 @@ async function main(): Promise<void> {
     .statuses()
     .catch((error: unknown) => logger.info({ err: String(error) }, "no status list from the service"));
 
+  // The first sync runs in the background: the bot answers from the start (a miss asks the service).
+  await mirror?.start();
+  if (mirror) logger.info({ orders: mirror.stats().orders }, "order mirror started");
+
   let runner: RunnerHandle | undefined;
   if (config.mode.kind === "webhook") {
     await bot.api.setWebhook(config.mode.url, {
@@ -145,6 +160,12 @@ async function main(): Promise<void> {
     // Stop taking updates first, let the ones in progress finish, then close what they use.
     if (runner?.isRunning()) await runner.stop();
     await server?.close();
+    // A sync step in progress ends first: its page is saved, the next start goes on from there.
+    await mirror
+      ?.stop()
+      .catch((error: unknown) =>
+        logger.error({ err: String(error) }, "the order mirror did not stop cleanly"),
+      );
     // A failed last save of the sandbox's state is reported, never a reason to hang here.
     await sandbox
       ?.close()

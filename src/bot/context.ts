@@ -8,6 +8,7 @@ import type { I18n, I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import type { OrderMirror } from "../mirror/index.ts";
 import type { ServiceClient } from "../service/index.ts";
 import type { Clock } from "./clock.ts";
 import type { ReferenceCache } from "./services/reference-cache.ts";
@@ -36,6 +37,8 @@ export interface BotServices {
   i18n: I18n<Context>;
   /** Operator buttons on the order card; dialogs add theirs (see ui/order-keyboard.ts). */
   cardActions: CardAction[];
+  /** The order mirror; absent with MIRROR=off (then every lookup asks the service). */
+  mirror?: OrderMirror;
 }
 
 export interface CoreFlavor {

@@ -7,6 +7,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, type Context, type Middleware, session } from "grammy";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import type { OrderMirror } from "../mirror/index.ts";
 import type { ServiceClient } from "../service/index.ts";
 import { accessGate, roleOf } from "./access.ts";
 import { type ChatLockOptions, chatLock } from "./chat-lock.ts";
@@ -57,6 +58,8 @@ export interface BotDeps {
   reference?: ReferenceCache;
   /** Timings of the per-chat lock across instances (shared store only); tests shorten them. */
   chatLock?: ChatLockOptions;
+  /** The order mirror (MIRROR=on); absent: every lookup asks the service. */
+  mirror?: OrderMirror;
 }
 
 export interface CreatedBot {
@@ -99,6 +102,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     clock,
     i18n,
     cardActions: deps.cardActions ?? dialogCardActions,
+    ...(deps.mirror ? { mirror: deps.mirror } : {}),
   };
 
   const onError = errorHandler(i18n, config.defaultLocale, logger);
@@ -128,6 +132,11 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(i18n);
   // 4. Strangers stop here: nothing below ever runs for them.
   core.use(accessGate());
+  // Staff are around: the mirror's sync keeps its day pace (it slows down at night).
+  core.use((ctx, next) => {
+    ctx.services.mirror?.noteActivity();
+    return next();
+  });
   // 5. Crash safety: a redelivered update is ignored (decisions.md).
   core.use(skipRedelivered(store));
   // 6. Sessions, then the locale again: the choice made with /language lives there.

@@ -1,6 +1,9 @@
 /**
  * `npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--seed 1] [--orders 500]
- *   [--quota N --window SECONDS] [--faults SPEC] [--grants FILE] [--token-ttl SECONDS] [--state FILE]`
+ *   [--quota N --window SECONDS] [--faults SPEC] [--grants FILE] [--token-ttl SECONDS] [--state FILE]
+ *   [--control] [--others SECONDS]`
+ * `--control` serves POST /_control/... (control.ts): change orders as the CRM's other users would;
+ * `--others SECONDS` lets those users change a random order that often.
  * `--state FILE` keeps the data in a JSON file across restarts (see state-file.ts).
  * Prints one JSON line `{"sandbox":"ready",...}` on stdout when ready; logs go
  * to stderr (level from LOG_LEVEL, default info).
@@ -30,6 +33,8 @@ async function main(): Promise<void> {
       grants: { type: "string" },
       "token-ttl": { type: "string" },
       state: { type: "string" },
+      control: { type: "boolean" },
+      others: { type: "string" },
     },
     strict: true,
   });
@@ -48,6 +53,8 @@ async function main(): Promise<void> {
     grants: values.grants,
     tokenTtlSeconds: number("token-ttl", values["token-ttl"], 900),
     ...(values.state === undefined ? {} : { stateFile: values.state }),
+    ...(values.control ? { control: true } : {}),
+    ...(values.others === undefined ? {} : { othersEveryMs: number("others", values.others, 0) * 1000 }),
     logger,
   });
   process.stdout.write(

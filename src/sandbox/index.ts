@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
 import pino, { type Logger } from "pino";
 import { Tokens } from "./auth.ts";
+import { controlRoutes } from "./control.ts";
 import { demoReference } from "./demo-reference.ts";
 import { FaultController, type FaultSpec, parseFaultSpec } from "./faults.ts";
 import {
@@ -19,6 +20,7 @@ import {
   mergeClients,
   parseClients,
 } from "./grants.ts";
+import { createOtherUsers, type OtherUsers } from "./others.ts";
 import { Quota, type QuotaOptions } from "./quota.ts";
 import { seedStore } from "./seed.ts";
 import { type Core, createHandler, createRouter } from "./server.ts";
@@ -27,6 +29,7 @@ import type { Clock, Store } from "./store.ts";
 
 export type { FaultController, FaultSpec } from "./faults.ts";
 export type { ApiClient, GrantsInput } from "./grants.ts";
+export type { OtherUsers, RandomChange } from "./others.ts";
 export { KNOWN_NUM } from "./seed.ts";
 export { STATE_VERSION, StateFileError } from "./state-file.ts";
 export type { Clock, Store } from "./store.ts";
@@ -54,6 +57,10 @@ export interface SandboxOptions {
   stateSaveDelayMs?: number;
   clock?: Clock;
   logger?: Logger;
+  /** The CRM's other users change a random order this often (the embedded demo); off when absent. */
+  othersEveryMs?: number;
+  /** Serve `POST /_control/...` (others.ts): tests out of process change orders as other users would. */
+  control?: boolean;
 }
 
 export interface SandboxClientInfo {
@@ -76,6 +83,8 @@ export interface Sandbox {
   clients: SandboxClientInfo[];
   faults: FaultController;
   store: Store;
+  /** The CRM's other users: change orders behind the bot's back (tests, bench, demo). */
+  others: OtherUsers;
   quota: Quota;
   /** Requests received from one client (auth included), or from everybody. */
   requestCount(login?: string): number;
@@ -154,7 +163,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Applied after the start tokens exist, so `expireTokens` revokes them too.
   faults.set(spec);
 
-  const server = createServer(createHandler(core, createRouter()));
+  const router = createRouter();
+  const others = createOtherUsers(store, router, seed);
+  if (saver) others.onWrite = () => saver.changed();
+  if (options.control) controlRoutes(router, others);
+  const server = createServer(createHandler(core, router));
+  const activity =
+    options.othersEveryMs === undefined || options.othersEveryMs <= 0
+      ? undefined
+      : setInterval(() => {
+          try {
+            const change = others.random();
+            logger.debug(change, "sandbox: another user changed an order");
+          } catch (error) {
+            logger.warn({ err: String(error) }, "sandbox: another user's change failed");
+          }
+        }, options.othersEveryMs).unref();
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -184,6 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clients: infos,
     faults,
     store,
+    others,
     quota: core.quota,
     requestCount: (login) =>
       login === undefined ? core.counts.total : (core.counts.byClient.get(login) ?? 0),
@@ -194,6 +219,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     resetQuota: (login) => core.quota.reset(login),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
+        clearInterval(activity);
         for (const res of core.hung) res.destroy();
         core.hung.clear();
         server.close(() => resolve());

@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mode: { kind: "polling" },
     logLevel: "silent",
     serviceTimeoutMs: 5000,
+    mirror: { enabled: false, syncSeconds: 60, backfillDays: 30, budget: 40, reserve: 20, dataDir: "./data" },
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { callService } from "../services/service-gateway.ts";
 import { HTML } from "../ui/card-message.ts";
 import { formatTime } from "../ui/dates.ts";
 import { escapeHtml } from "../ui/text.ts";
+import { mirrorStatusLines } from "./mirror-status.ts";
 import { changeStatusOf } from "./status-change/index.ts";
 
 export const statusFeature = new Composer<BotContext>();
@@ -44,5 +45,6 @@ async function showConnection(ctx: BotContext): Promise<void> {
   } else {
     lines.push(ctx.t("status-quota-unknown"));
   }
+  lines.push(...mirrorStatusLines(ctx, locale));
   await ctx.reply(lines.join("\n"), HTML);
 }

@@ -1,0 +1,367 @@
+/**
+ * The mirror's SQLite database (node:sqlite, FTS5 built in): one row per order
+ * with the columns lists filter and sort on, the record as JSON, a full-text
+ * index over number, client, phones, device, serial number and faults, a small
+ * key-value table for the sync's state, and the log of changes found.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { Order } from "../service/index.ts";
+import { CLOSED_GROUP, decodeOrder, deviceOf, encodeOrder, groupOf, numOf, READY_GROUP } from "./records.ts";
+import {
+  foldLookAlikes,
+  foldWords,
+  numberKey,
+  parseNumberKey,
+  phoneDigits,
+  phoneQuery,
+  suffixes,
+} from "./text.ts";
+import type { MirrorChange, MirroredOrder, MirrorPage, MirrorQuery } from "./types.ts";
+
+const SCHEMA = `
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = NORMAL;
+CREATE TABLE IF NOT EXISTS orders (
+  rid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  number_key TEXT,
+  num INTEGER,
+  shop_id TEXT,
+  status_id TEXT,
+  status_group TEXT,
+  is_visible INTEGER NOT NULL,
+  master_id TEXT,
+  manager_id TEXT,
+  deadline INTEGER,
+  date_create INTEGER,
+  synced_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS orders_num ON orders(num);
+CREATE INDEX IF NOT EXISTS orders_number_key ON orders(number_key);
+CREATE INDEX IF NOT EXISTS orders_master ON orders(master_id);
+CREATE INDEX IF NOT EXISTS orders_manager ON orders(manager_id);
+CREATE INDEX IF NOT EXISTS orders_deadline ON orders(deadline);
+CREATE INDEX IF NOT EXISTS orders_created ON orders(date_create);
+CREATE INDEX IF NOT EXISTS orders_status ON orders(status_id);
+CREATE VIRTUAL TABLE IF NOT EXISTS orders_fts USING fts5(
+  number, client, phones, device, sn, faults,
+  tokenize = "unicode61 remove_diacritics 2", prefix = "2 4"
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS changes (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  change_id TEXT NOT NULL UNIQUE,
+  at INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+`;
+
+const MAX_PAGE_SIZE = 50;
+/** Changes kept for consumers that read the log (a notifier catching up after a restart). */
+const CHANGES_KEPT = 20_000;
+
+interface Row {
+  record: string;
+  synced_at: number;
+}
+
+function toMirrored(row: Row): MirroredOrder {
+  return { order: decodeOrder(row.record), syncedAt: new Date(row.synced_at) };
+}
+
+/** FTS5 string literal: words are quoted, so no query text is read as FTS syntax. */
+const quote = (word: string): string => `"${word.replaceAll('"', '""')}"`;
+
+function ftsColumns(order: Order) {
+  const number = order.number ?? "";
+  const num = numOf(order);
+  const numberWords = [number.toLowerCase(), foldLookAlikes(number), numberKey(number) ?? ""];
+  if (num !== undefined) numberWords.push(String(num), /\d+$/.exec(number)?.[0] ?? "");
+  const phones = (order.counteragent?.phones ?? []).map(phoneDigits).filter((d) => d.length > 0);
+  const sn = (order.sn ?? "").toLowerCase();
+  const snCompact = sn.replace(/[^\p{L}\p{N}]/gu, "");
+  return {
+    number: [...new Set(numberWords.filter(Boolean))].join(" "),
+    client: foldWords(order.counteragent?.name ?? ""),
+    phones: phones.flatMap((d) => suffixes(d)).join(" "),
+    device: foldWords(
+      [deviceOf(order), order.typeDevice, order.brand, order.model].filter(Boolean).join(" "),
+    ),
+    sn: [sn, ...suffixes(snCompact)].join(" "),
+    faults: foldWords((order.problem ?? []).join(" ")),
+  };
+}
+
+/** The FTS5 expression of a search text; undefined when nothing in it is searchable. */
+export function ftsExpression(text: string): string | undefined {
+  const digits = phoneQuery(text);
+  if (digits !== undefined) {
+    const variants = [digits];
+    if (digits.startsWith("8") && digits.length > 1) variants.push(`7${digits.slice(1)}`);
+    // Phones and serial numbers hold their suffixes (substring match); any column may start with it (a model).
+    const terms = variants.flatMap((d) => [`${quote(d)}*`]);
+    return terms.join(" OR ");
+  }
+  const words = foldWords(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+  if (words.length === 0) return undefined;
+  return words.map((word) => `${quote(word)}*`).join(" AND ");
+}
+
+export interface OpenOptions {
+  /** A file path, or ":memory:". */
+  path: string;
+}
+
+export class MirrorDb {
+  private readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+  /** Status id -> group, learned from GET /statuses (records of 2026 carry `status.type` themselves). */
+  readonly groups = new Map<string, string>();
+
+  constructor(options: OpenOptions) {
+    if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
+    this.db = new DatabaseSync(options.path);
+    this.db.exec(SCHEMA);
+  }
+
+  private sql(text: string): StatementSync {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  /** Runs `work` in one transaction (all or nothing). */
+  transaction<T>(work: () => T): T {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  /** Stores the record as it is now (insert or replace) with its index entries. */
+  put(order: Order, syncedAt: number): void {
+    const group = groupOf(order, this.groups) ?? null;
+    const existing = this.sql("SELECT rid FROM orders WHERE id = ?").get(order.id) as
+      | { rid: number }
+      | undefined;
+    const values = [
+      numberKey(order.number ?? "") ?? null,
+      numOf(order) ?? null,
+      order.shop?.id ?? null,
+      order.status?.id ?? null,
+      group,
+      order.isVisible === false ? 0 : 1,
+      order.master?.id ?? null,
+      order.manager?.id ?? null,
+      order.deadline?.getTime() ?? null,
+      order.dateCreate?.getTime() ?? null,
+      syncedAt,
+      encodeOrder(order),
+    ] as const;
+    let rid: number;
+    if (existing) {
+      rid = existing.rid;
+      this.sql(
+        `UPDATE orders SET number_key = ?, num = ?, shop_id = ?, status_id = ?, status_group = ?, is_visible = ?,
+         master_id = ?, manager_id = ?, deadline = ?, date_create = ?, synced_at = ?, record = ? WHERE rid = ?`,
+      ).run(...values, rid);
+      this.sql("DELETE FROM orders_fts WHERE rowid = ?").run(rid);
+    } else {
+      const result = this.sql(
+        `INSERT INTO orders (id, number_key, num, shop_id, status_id, status_group, is_visible,
+         master_id, manager_id, deadline, date_create, synced_at, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(order.id, ...values);
+      rid = Number(result.lastInsertRowid);
+    }
+    if (order.isVisible === false) return; // deleted orders leave the search
+    const fts = ftsColumns(order);
+    this.sql(
+      "INSERT INTO orders_fts (rowid, number, client, phones, device, sn, faults) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ).run(rid, fts.number, fts.client, fts.phones, fts.device, fts.sn, fts.faults);
+  }
+
+  get(id: string): MirroredOrder | undefined {
+    const row = this.sql("SELECT record, synced_at FROM orders WHERE id = ?").get(id) as Row | undefined;
+    return row ? toMirrored(row) : undefined;
+  }
+
+  /** The stored records of these ids (for comparing with what the service now says). */
+  getMany(ids: readonly string[]): Map<string, Order> {
+    const out = new Map<string, Order>();
+    for (const id of ids) {
+      const row = this.sql("SELECT record FROM orders WHERE id = ?").get(id) as Row | undefined;
+      if (row) out.set(id, decodeOrder(row.record));
+    }
+    return out;
+  }
+
+  /** Orders whose number is this one (`А001042`, `a-1042`, `1042`); deleted ones left out. Newest first. */
+  byNumber(text: string): MirroredOrder[] {
+    const key = parseNumberKey(text);
+    if (!key) return [];
+    const rows = (key.prefix === ""
+      ? this.sql(
+          "SELECT record, synced_at FROM orders WHERE num = ? AND is_visible = 1 ORDER BY date_create DESC LIMIT 50",
+        ).all(key.num)
+      : this.sql(
+          "SELECT record, synced_at FROM orders WHERE number_key = ? AND is_visible = 1 ORDER BY date_create DESC LIMIT 50",
+        ).all(`${key.prefix}${key.num}`)) as unknown as Row[];
+    return rows.map(toMirrored);
+  }
+
+  /** A page of a list (see MirrorQuery), with the total. */
+  query(query: MirrorQuery, now: number): MirrorPage {
+    const page = Math.max(1, Math.floor(query.page ?? 1));
+    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? 10)));
+    const where: string[] = ["o.is_visible = 1"];
+    const params: (string | number)[] = [];
+    const orderBy: string[] = [];
+    const text = query.text?.trim() ?? "";
+    const open = `(o.status_group IS NULL OR o.status_group <> '${CLOSED_GROUP}')`;
+    const overdue = `(o.deadline IS NOT NULL AND o.deadline < ${Math.floor(now)} AND (o.status_group IS NULL OR o.status_group NOT IN ('${READY_GROUP}', '${CLOSED_GROUP}')))`;
+    if (text !== "") {
+      const match = ftsExpression(text);
+      const key = parseNumberKey(text);
+      const exact = key
+        ? key.prefix === ""
+          ? { sql: "o.num = ?", param: key.num }
+          : { sql: "o.number_key = ?", param: `${key.prefix}${key.num}` }
+        : undefined;
+      const alternatives: string[] = [];
+      if (exact) {
+        alternatives.push(exact.sql);
+        params.push(exact.param);
+      }
+      if (match) {
+        alternatives.push("o.rid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)");
+        params.push(match);
+      }
+      if (alternatives.length === 0) return { items: [], total: 0, page, pageSize };
+      where.push(`(${alternatives.join(" OR ")})`);
+      if (exact) orderBy.push(`(${exact.sql}) DESC`);
+      orderBy.push(`${open} DESC`, "o.date_create DESC");
+    } else {
+      orderBy.push(`${overdue} DESC`, "o.deadline IS NULL", "o.deadline ASC", "o.date_create DESC");
+    }
+    if (text === "" && !query.includeClosed) where.push(open);
+    if (query.employeeId !== undefined) {
+      const role = query.role ?? "any";
+      if (role === "master") where.push("o.master_id = ?");
+      else if (role === "manager") where.push("o.manager_id = ?");
+      else where.push("(o.master_id = ? OR o.manager_id = ?)");
+      params.push(query.employeeId);
+      if (role === "any") params.push(query.employeeId);
+    }
+    if (query.overdue) where.push(overdue);
+    if (query.deadlineFrom || query.deadlineTo) {
+      where.push(`(o.status_group IS NULL OR o.status_group NOT IN ('${READY_GROUP}', '${CLOSED_GROUP}'))`);
+      if (query.deadlineFrom) {
+        where.push("o.deadline >= ?");
+        params.push(query.deadlineFrom.getTime());
+      }
+      if (query.deadlineTo) {
+        where.push("o.deadline < ?");
+        params.push(query.deadlineTo.getTime());
+      }
+    }
+    const filter = where.join(" AND ");
+    // The exact-number parameter appears in ORDER BY too.
+    const orderParams = text !== "" && parseNumberKey(text) ? [params[0] as string | number] : [];
+    // Not cached: the text holds `now`, so each list is its own statement.
+    const total = (
+      this.db.prepare(`SELECT count(*) AS n FROM orders o WHERE ${filter}`).get(...params) as { n: number }
+    ).n;
+    const rows = this.db
+      .prepare(
+        `SELECT o.record, o.synced_at FROM orders o WHERE ${filter} ORDER BY ${orderBy.join(", ")}, o.rid DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...params, ...orderParams, pageSize, (page - 1) * pageSize) as unknown as Row[];
+    return { items: rows.map(toMirrored), total, page, pageSize };
+  }
+
+  /** Orders held, deleted ones not counted. */
+  count(): number {
+    return (this.sql("SELECT count(*) AS n FROM orders WHERE is_visible = 1").get() as { n: number }).n;
+  }
+
+  /** Learns status groups (from GET /statuses) and regroups the orders already held. */
+  setGroups(groups: ReadonlyMap<string, string>): void {
+    this.transaction(() => {
+      for (const [statusId, group] of groups) {
+        if (this.groups.get(statusId) === group) continue;
+        this.groups.set(statusId, group);
+        this.sql("UPDATE orders SET status_group = ? WHERE status_id = ?").run(group, statusId);
+      }
+    });
+  }
+
+  getMeta<T>(key: string): T | undefined {
+    const row = this.sql("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  setMeta(key: string, value: unknown): void {
+    if (value === undefined) this.sql("DELETE FROM meta WHERE key = ?").run(key);
+    else this.sql("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(key, JSON.stringify(value));
+  }
+
+  /** Appends changes to the log; a change already logged (same id) is skipped. Returns those added. */
+  logChanges(changes: readonly MirrorChange[]): MirrorChange[] {
+    const added: MirrorChange[] = [];
+    for (const change of changes) {
+      const result = this.sql("INSERT OR IGNORE INTO changes (change_id, at, body) VALUES (?, ?, ?)").run(
+        change.id,
+        change.detectedAt.getTime(),
+        JSON.stringify({ ...change, order: encodeOrder(change.order) }),
+      );
+      if (result.changes > 0) added.push(change);
+    }
+    if (added.length > 0) {
+      this.sql("DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - ?").run(CHANGES_KEPT);
+    }
+    return added;
+  }
+
+  /** Logged changes after `seq` (0: from the oldest kept), oldest first, with their sequence numbers. */
+  changesSince(seq: number, limit: number): { seq: number; change: MirrorChange }[] {
+    const rows = this.sql("SELECT seq, body FROM changes WHERE seq > ? ORDER BY seq LIMIT ?").all(
+      seq,
+      limit,
+    ) as unknown as { seq: number; body: string }[];
+    return rows.map((row) => {
+      const body = JSON.parse(row.body) as Omit<MirrorChange, "order" | "detectedAt"> & {
+        order: string;
+        detectedAt: string;
+      };
+      return {
+        seq: row.seq,
+        change: { ...body, order: decodeOrder(body.order), detectedAt: new Date(body.detectedAt) },
+      };
+    });
+  }
+
+  /** Size of the database file in bytes (page count x page size). */
+  sizeBytes(): number {
+    const pages = (this.sql("PRAGMA page_count").get() as { page_count: number }).page_count;
+    const size = (this.sql("PRAGMA page_size").get() as { page_size: number }).page_size;
+    return pages * size;
+  }
+}

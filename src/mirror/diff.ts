@@ -1,0 +1,96 @@
+/**
+ * What changed between the record the mirror held and the one it now got:
+ * created, status changed (and became ready), master or manager assigned,
+ * deleted. A field the new record does not carry is merged from the old one
+ * (a list record has no `num`, a full record no `summ`).
+ */
+import type { Order } from "../service/index.ts";
+import { groupOf, READY_GROUP } from "./records.ts";
+import type { MirrorChange, MirrorChangeKind } from "./types.ts";
+
+/** Optional fields a list record carries when set: their absence there means "removed". */
+const LIST_OPTIONAL = new Set([
+  "manager",
+  "master",
+  "deadline",
+  "sn",
+  "typeDevice",
+  "approximatePrice",
+  "problem",
+]);
+
+/** A list record has neither `lastAction` nor `num`; a full record (GET /orders/{id}) has them. */
+const isFullRecord = (order: Order): boolean => order.lastAction !== undefined || order.num !== undefined;
+
+/** The new record, completed with what only the old one knew. */
+export function mergeRecords(old: Order | undefined, next: Order): Order {
+  if (!old) return next;
+  const merged: Record<string, unknown> = { ...next };
+  const full = isFullRecord(next);
+  for (const [key, value] of Object.entries(old)) {
+    if (key in merged) continue;
+    // A full record is complete except for the list's sums; a list record lacks the details.
+    if (full ? key === "summ" : !LIST_OPTIONAL.has(key)) merged[key] = value;
+  }
+  return merged as Order;
+}
+
+interface Detected {
+  kind: MirrorChangeKind;
+  from?: { id: string; name?: string };
+  to?: { id: string; name?: string };
+}
+
+const refOf = (ref: { id?: string; name?: string } | undefined) =>
+  ref?.id === undefined ? undefined : { id: ref.id, ...(ref.name === undefined ? {} : { name: ref.name }) };
+
+function detect(
+  old: Order | undefined,
+  next: Order,
+  groups: ReadonlyMap<string, string>,
+  isNew: (order: Order) => boolean,
+): Detected[] {
+  if (!old) {
+    return isNew(next) && next.isVisible !== false ? [{ kind: "created" }] : [];
+  }
+  if (next.isVisible === false) return old.isVisible === false ? [] : [{ kind: "deleted" }];
+  const found: Detected[] = [];
+  const oldStatus = refOf(old.status);
+  const newStatus = refOf(next.status);
+  if (newStatus && oldStatus?.id !== newStatus.id) {
+    found.push({ kind: "status", ...(oldStatus ? { from: oldStatus } : {}), to: newStatus });
+    const wasReady = groupOf(old, groups) === READY_GROUP;
+    if (!wasReady && groupOf(next, groups) === READY_GROUP) found.push({ kind: "ready", to: newStatus });
+  }
+  for (const role of ["master", "manager"] as const) {
+    const before = refOf(old[role]);
+    const after = refOf(next[role]);
+    if (before?.id !== after?.id) {
+      found.push({ kind: role, ...(before ? { from: before } : {}), ...(after ? { to: after } : {}) });
+    }
+  }
+  return found;
+}
+
+export interface DiffContext {
+  groups: ReadonlyMap<string, string>;
+  /** Start of the sync run (or the time of the bot's write): part of each change id. */
+  detectedAt: number;
+  source: "sync" | "bot";
+  actorId?: number;
+  /** Whether an order the mirror never held is new (created in the window) rather than just unseen. */
+  isNew: (order: Order) => boolean;
+}
+
+export function diffOrder(old: Order | undefined, next: Order, context: DiffContext): MirrorChange[] {
+  return detect(old, next, context.groups, context.isNew).map((found) => ({
+    id: `${next.id}:${found.kind}:${found.to?.id ?? "-"}:${context.detectedAt}`,
+    kind: found.kind,
+    order: next,
+    ...(found.from ? { from: found.from } : {}),
+    ...(found.to ? { to: found.to } : {}),
+    detectedAt: new Date(context.detectedAt),
+    source: context.source,
+    ...(context.actorId === undefined ? {} : { actorId: context.actorId }),
+  }));
+}

@@ -1,0 +1,74 @@
+/**
+ * The order mirror (issue 10): a local read model of the company's orders,
+ * kept current by an incremental sync that spends a small, fixed share of the
+ * request quota. The bot depends on `OrderMirror` only; nothing here imports grammY.
+ *
+ *   const mirror = createOrderMirror({ client, path: "data/mirror.sqlite", shopIds, ... });
+ *   await mirror.start();                       // backfill, then a sync every MIRROR_SYNC_SECONDS or slower
+ *   mirror.list({ text: "иванов" });            // 0 requests
+ *   await mirror.fetch(id);                     // 0 requests when held, else 1 (and kept)
+ *   mirror.upsert(order, { actorId });          // after each write of the bot
+ *   mirror.onChange((changes) => notify(...));  // created, status, ready, master, manager, deleted
+ */
+import type { Order } from "../service/index.ts";
+import { Mirror, type MirrorOptions } from "./mirror.ts";
+import type { StepOutcome } from "./sync.ts";
+import type {
+  ChangeListener,
+  MirrorChange,
+  MirroredOrder,
+  MirrorPage,
+  MirrorQuery,
+  MirrorStats,
+} from "./types.ts";
+
+export { type BudgetOptions, DEFAULT_BUDGET } from "./budget.ts";
+export type { Coordinator, FeedBatch } from "./coordinator.ts";
+export { Mirror, type MirrorClient, type MirrorOptions, type SyncProgress } from "./mirror.ts";
+export type { StepOutcome, SyncState } from "./sync.ts";
+export { foldLookAlikes, parseNumberKey, phoneDigits } from "./text.ts";
+export type {
+  ChangeListener,
+  MirrorChange,
+  MirrorChangeKind,
+  MirroredOrder,
+  MirrorPage,
+  MirrorQuery,
+  MirrorStats,
+} from "./types.ts";
+
+export interface OrderMirror {
+  // Reads: 0 requests.
+  /** One order by id (deleted ones too, with `isVisible: false`); undefined when not held. */
+  get(id: string): MirroredOrder | undefined;
+  /** Orders with this number in any form (`А001042`, `a-1042`, `#1042`, `1042`), newest first. */
+  byNumber(text: string): MirroredOrder[];
+  /** Search and lists (see MirrorQuery), one page with the total. */
+  list(query: MirrorQuery): MirrorPage;
+
+  // Reads that cost 1 request only on a miss (or when asked to refresh); what they get is kept.
+  fetch(id: string, options?: { refresh?: boolean }): Promise<MirroredOrder>;
+  findByNumber(text: string): Promise<MirroredOrder[]>;
+
+  /** After every write of the bot: the record as the bot now knows it (no request). */
+  upsert(order: Order, options?: { actorId?: number }): MirrorChange[];
+
+  /** Changes as they are applied on this instance (found by its sync, or from the leader's feed). */
+  onChange(listener: ChangeListener): () => void;
+  /** The change log from a sequence number on (a notifier catching up after a restart). */
+  changesSince(seq: number, limit?: number): { seq: number; change: MirrorChange }[];
+
+  /** A user did something: the sync keeps its day pace (it slows down when nobody is around). */
+  noteActivity(): void;
+  /** Sync at once within the budget (e.g. a webhook of the service said something changed). */
+  syncNow(): Promise<StepOutcome>;
+  stats(): MirrorStats;
+
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The mirror over SQLite in `options.path`; call `start()` to sync. */
+export function createOrderMirror(options: MirrorOptions): OrderMirror {
+  return new Mirror(options);
+}

@@ -1,0 +1,47 @@
+/**
+ * An order record in and out of the database: JSON with dates kept as dates
+ * (`{"$date": ms}`), so a record read back is the same `Order` the client gave.
+ */
+import type { Order } from "../service/index.ts";
+
+export function encodeOrder(order: Order): string {
+  return JSON.stringify(order, function (this: Record<string, unknown>, key, value: unknown) {
+    const raw = this[key];
+    return raw instanceof Date ? { $date: raw.getTime() } : value;
+  });
+}
+
+export function decodeOrder(json: string): Order {
+  return JSON.parse(json, (_key, value: unknown) => {
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      const date = (value as { $date?: unknown }).$date;
+      if (typeof date === "number" && Object.keys(value).length === 1) return new Date(date);
+    }
+    return value;
+  }) as Order;
+}
+
+/** Status groups where an order is done with: "finish" is ready (still open for the hand-over), "closed" handed over. */
+export const READY_GROUP = "finish";
+export const CLOSED_GROUP = "closed";
+
+/** The numeric part: `num` when the record has it, else the digits of `number` (list records lack `num`). */
+export function numOf(order: Order): number | undefined {
+  if (order.num !== undefined && Number.isSafeInteger(order.num)) return order.num;
+  const digits = /(\d+)\D*$/.exec(order.number ?? "")?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
+/** The status group from the record (`status.type` in the 2026 shape), else from what the mirror learned. */
+export function groupOf(order: Order, learned: ReadonlyMap<string, string>): string | undefined {
+  const type = (order.status as { type?: unknown } | undefined)?.type;
+  if (typeof type === "string" && type !== "") return type;
+  const id = order.status?.id;
+  return id === undefined ? undefined : learned.get(id);
+}
+
+/** A device line for search and cards: the list's `device`, else type, brand and model. */
+export function deviceOf(order: Order): string {
+  if (order.device) return order.device;
+  return [order.typeDevice, order.brand, order.model].filter(Boolean).join(" ");
+}

@@ -1,0 +1,120 @@
+/**
+ * The incremental sync: `GET /company/orders` filtered by a `lastAction`
+ * window from the watermark (minus an overlap for clock skew) on, paged, with
+ * no `sort` (the real service refused one there). The watermark is the time a
+ * run started; it moves only when the run has read every page. A window that
+ * holds more than the 10 000 reachable records is split in two. The first run
+ * is a backfill: the orders not in a closed status group, plus those changed
+ * in the last MIRROR_BACKFILL_DAYS.
+ *
+ * A run is a list of scans (one filter set each, with the next page to read),
+ * saved after every page: a run cut short by the budget, the quota, the
+ * service being down or a restart continues where it stopped.
+ */
+import type { Order, OrderListQuery, Page } from "../service/index.ts";
+import { MAX_PAGE_SIZE, MAX_REACHABLE } from "../service/index.ts";
+
+/** One filter set of a run and how far it was read. Bounds are Unix ms; `to` null: open end. */
+export interface Scan {
+  by: "lastAction" | "open";
+  from: number;
+  to: number | null;
+  /** Next page to read (1-based). */
+  page: number;
+  /** The total the last page reported: a drop means records left the filter while paging. */
+  total?: number;
+}
+
+export interface SyncRun {
+  startedAt: number;
+  backfill: boolean;
+  scans: Scan[];
+}
+
+export interface SyncState {
+  /** Start of the last complete run; null before the first (then a backfill runs). */
+  watermark: number | null;
+  run?: SyncRun;
+  lastSyncAt?: number;
+}
+
+export interface SyncSettings {
+  overlapMs: number;
+  backfillDays: number;
+}
+
+export interface StepOutcome {
+  requests: number;
+  /** The run finished in this step (the watermark moved). */
+  completed: boolean;
+  /** Records read (before the workshop filter). */
+  records: number;
+}
+
+const DAY_MS = 86_400_000;
+/** The oldest creation date a split of the open-orders scan considers. */
+const OLDEST_MS = 20 * 365 * DAY_MS;
+
+/** A new run: a backfill before the first watermark, else the window since the watermark. `open`: statuses not closed. */
+export function newRun(
+  state: SyncState,
+  now: number,
+  settings: SyncSettings,
+  open: string[] | undefined,
+): SyncRun {
+  if (state.watermark === null) {
+    const scans: Scan[] = [
+      { by: "lastAction", from: now - settings.backfillDays * DAY_MS, to: null, page: 1 },
+    ];
+    if (open && open.length > 0) scans.unshift({ by: "open", from: now - OLDEST_MS, to: null, page: 1 });
+    return { startedAt: now, backfill: true, scans };
+  }
+  return {
+    startedAt: now,
+    backfill: false,
+    scans: [{ by: "lastAction", from: state.watermark - settings.overlapMs, to: null, page: 1 }],
+  };
+}
+
+export function scanQuery(scan: Scan, run: SyncRun, openStatusIds: string[] | undefined): OrderListQuery {
+  // An open end is sent as a bound well past the run's start: records changed while the run pages stay in it.
+  const to = scan.to ?? run.startedAt + DAY_MS;
+  const range: [number, number] = [Math.floor(scan.from), Math.floor(to)];
+  const base = { page: scan.page, pageSize: MAX_PAGE_SIZE };
+  return scan.by === "open"
+    ? { ...base, statusIds: openStatusIds ?? [], dateCreate: range }
+    : { ...base, lastAction: range };
+}
+
+/** Splits a scan whose filter holds more than can be paged; undefined when it cannot be split further. */
+export function splitScan(scan: Scan, run: SyncRun): [Scan, Scan] | undefined {
+  const to = scan.to ?? run.startedAt;
+  if (to - scan.from < 2_000) return undefined;
+  const middle = Math.floor((scan.from + to) / 2);
+  return [
+    { by: scan.by, from: scan.from, to: middle, page: 1 },
+    { by: scan.by, from: middle + 1, to: scan.to, page: 1 },
+  ];
+}
+
+/**
+ * After reading `page` of a scan: the scan to continue with, or undefined when it is done.
+ * When the total dropped by d, d records before this page left the filter and the
+ * rest moved up: step back far enough to read the ones that moved onto pages already read.
+ */
+export function advanceScan(scan: Scan, page: Page<Order>): Scan | undefined {
+  const total = page.total ?? Number.POSITIVE_INFINITY;
+  const size = MAX_PAGE_SIZE;
+  const dropped = scan.total !== undefined && Number.isFinite(total) ? Math.max(0, scan.total - total) : 0;
+  const next = Math.max(1, scan.page + 1 - Math.ceil(dropped / size));
+  const short = page.items.length < size;
+  const beyond = Number.isFinite(total) && (next - 1) * size >= total;
+  if ((short && dropped === 0) || beyond) return undefined;
+  if (next * size > MAX_REACHABLE) return undefined;
+  return { ...scan, page: next, total: Number.isFinite(total) ? total : scan.total };
+}
+
+/** True when the first page says the filter holds more than the reachable records. */
+export function tooBig(page: Page<Order>): boolean {
+  return page.total !== undefined && page.total > MAX_REACHABLE;
+}

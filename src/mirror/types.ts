@@ -1,0 +1,93 @@
+/**
+ * The seam between the mirror and its users (the bot, notifications): plain
+ * types over the service's normalized `Order`. No grammY here.
+ */
+import type { Order } from "../service/index.ts";
+
+/** An order as the mirror holds it, with the time the mirror last saw it from the service. */
+export interface MirroredOrder {
+  order: Order;
+  /** When this record was last read from the service (or written through by the bot). */
+  syncedAt: Date;
+}
+
+/** One page of a mirror list, with the total of the whole list. */
+export interface MirrorPage {
+  items: MirroredOrder[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * What to list. `text`: search by number, client name, phone, device, serial
+ * number, faults (ranked: exact number, then open orders, newest first).
+ * `employeeId`: that person's orders as master, manager or either (open only
+ * unless `includeClosed`). `overdue`: open orders past their deadline.
+ * `deadlineFrom`/`deadlineTo`: open orders due in that range (e.g. today in
+ * TIMEZONE). Filters combine; without `text` the order is overdue first, then
+ * the nearest deadline, then newest.
+ */
+export interface MirrorQuery {
+  text?: string;
+  employeeId?: string;
+  role?: "master" | "manager" | "any";
+  overdue?: boolean;
+  deadlineFrom?: Date;
+  deadlineTo?: Date;
+  /** Closed orders too (default: only with `text`, which searches all). */
+  includeClosed?: boolean;
+  /** 1-based; default 1. */
+  page?: number;
+  /** Default 10, at most 50. */
+  pageSize?: number;
+}
+
+/** How an order changed between two reads, as found by a sync (or a bot write). */
+export type MirrorChangeKind = "created" | "status" | "master" | "manager" | "ready" | "deleted";
+
+export interface MirrorChange {
+  /**
+   * Stable across restarts and instances for the same change (order, kind, new
+   * value, sync run): a notifier dedupes on it.
+   */
+  id: string;
+  kind: MirrorChangeKind;
+  /** The order as it is now. */
+  order: Order;
+  /** The previous value for status/master/manager changes (absent when there was none). */
+  from?: { id: string; name?: string };
+  /** The new value for status/master/manager changes (absent when removed). */
+  to?: { id: string; name?: string };
+  /** When the change was noticed (the start of the sync run that saw it). */
+  detectedAt: Date;
+  /** "sync": made by someone outside the bot (or unknown); "bot": written through by the bot. */
+  source: "sync" | "bot";
+  /** For source "bot": the Telegram user whose action it was (so it is not echoed back to them). */
+  actorId?: number;
+}
+
+export interface MirrorStats {
+  enabled: boolean;
+  /** Orders held (deleted ones not counted). */
+  orders: number;
+  /** End of the last completed sync; null before the first. */
+  lastSyncAt: Date | null;
+  /** Seconds since lastSyncAt; null before the first. */
+  lastSyncAgeSeconds: number | null;
+  /** Requests the sync spent in the current quota window (as far as this instance knows). */
+  requestsThisWindow: number;
+  /** The sync's own budget per quota window. */
+  budgetPerWindow: number;
+  /** Requests the sync never touches: kept for users' actions. */
+  reserve: number;
+  /** "syncing": this instance syncs; "replica": it applies the leader's feed; "off". */
+  role: "syncing" | "replica" | "off";
+  /** The first fill is still running. */
+  backfilling: boolean;
+  /** Why the last sync attempt did not finish, if it did not. */
+  lastError?: "quota" | "unavailable" | "other";
+}
+
+/** Changes of one sync step (or one bot write), in order. */
+export type ChangeListener = (changes: readonly MirrorChange[]) => void | Promise<void>;
