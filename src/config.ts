@@ -169,65 +169,73 @@ const modeSchema = z.discriminatedUnion(
   { error: "BOT_MODE must be polling or webhook" },
 );
 
-export type ServiceAuth =
-  | { kind: "token"; token: string }
-  | { kind: "login"; login: string; password: string };
+const configuredStatus = z.object({
+  id: z.union([z.string().trim().min(1), z.number().transform(String)]),
+  name: z.string().trim().min(1),
+  isPayRequired: z.boolean().optional(),
+});
 
-export type ServiceConfig =
-  | { kind: "sandbox" }
-  | {
-      kind: "remote";
-      url: string;
-      auth: ServiceAuth;
-      arrayFormat?: (typeof ARRAY_FORMATS)[number];
-      timeoutMs: number;
-    };
-
-/** A status named in STATUSES; `isPayRequired` undefined: not known, payment is offered as optional. */
-export interface ConfiguredStatus {
-  id: string;
-  name: string;
-  isPayRequired?: boolean;
-}
-
-export type ModeConfig =
-  | { kind: "polling"; port?: number }
-  | { kind: "webhook"; url: string; secret: string; port: number };
-
-export interface Config {
-  botToken: string;
-  telegramApiRoot?: string;
-  service: ServiceConfig;
-  operatorIds: number[];
-  viewerIds: number[];
-  shopIds: string[];
-  defaultLocale: Locale;
-  timezone: string;
-  closingTime: { hours: number; minutes: number };
-  storage: { kind: "file"; dataDir: string } | { kind: "redis"; url: string };
-  mode: ModeConfig;
-  logLevel: (typeof LOG_LEVELS)[number];
+/**
+ * What the program reads, as a schema so that `Config` is written once (its type is
+ * inferred). `parseConfig` builds it from the environment schemas above; TypeScript
+ * checks that mapping against this shape.
+ */
+const configSchema = z.object({
+  botToken: z.string(),
+  telegramApiRoot: z.string().optional(),
+  service: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("sandbox") }),
+    z.object({
+      kind: z.literal("remote"),
+      url: z.string(),
+      auth: z.discriminatedUnion("kind", [
+        z.object({ kind: z.literal("token"), token: z.string() }),
+        z.object({ kind: z.literal("login"), login: z.string(), password: z.string() }),
+      ]),
+      arrayFormat: z.enum(ARRAY_FORMATS).optional(),
+      timeoutMs: z.number(),
+    }),
+  ]),
+  operatorIds: z.array(z.number()),
+  viewerIds: z.array(z.number()),
+  shopIds: z.array(z.string()),
+  defaultLocale: z.enum(LOCALES),
+  timezone: z.string(),
+  closingTime: z.object({ hours: z.number(), minutes: z.number() }),
+  storage: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("file"), dataDir: z.string() }),
+    z.object({ kind: z.literal("redis"), url: z.string() }),
+  ]),
+  mode: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("polling"), port: z.number().optional() }),
+    z.object({ kind: z.literal("webhook"), url: z.string(), secret: z.string(), port: z.number() }),
+  ]),
+  logLevel: z.enum(LOG_LEVELS),
   /** Kept for the sandbox and the client when they run embedded. */
-  serviceTimeoutMs: number;
+  serviceTimeoutMs: z.number(),
   /** STATUSES: for a service without GET /statuses, with those learned from orders seen. */
-  statuses?: ConfiguredStatus[];
+  statuses: z.array(configuredStatus).optional(),
   /** The order mirror (MIRROR=off: the bot asks the service for everything, as before). */
-  mirror: MirrorConfig;
-}
+  mirror: z.object({
+    enabled: z.boolean(),
+    /** The shortest time between two syncs. */
+    syncSeconds: z.number(),
+    /** The first fill takes orders changed in this many days (plus all not closed). */
+    backfillDays: z.number(),
+    /** Requests the sync may spend per 15-minute quota window. */
+    budget: z.number(),
+    /** Requests left in the quota that the sync never uses (kept for users). */
+    reserve: z.number(),
+    /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
+    dataDir: z.string(),
+  }),
+});
 
-export interface MirrorConfig {
-  enabled: boolean;
-  /** The shortest time between two syncs. */
-  syncSeconds: number;
-  /** The first fill takes orders changed in this many days (plus all not closed). */
-  backfillDays: number;
-  /** Requests the sync may spend per 15-minute quota window. */
-  budget: number;
-  /** Requests left in the quota that the sync never uses (kept for users). */
-  reserve: number;
-  /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
-  dataDir: string;
-}
+export type Config = z.infer<typeof configSchema>;
+/** A status named in STATUSES; `isPayRequired` undefined: not known, payment is offered as optional. */
+export type ConfiguredStatus = NonNullable<Config["statuses"]>[number];
+export type MirrorConfig = Config["mirror"];
+type ServiceAuth = Extract<Config["service"], { kind: "remote" }>["auth"];
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
@@ -269,59 +277,49 @@ export function parseConfig(env: Env): ConfigResult {
     : c.SERVICE_LOGIN && c.SERVICE_PASSWORD
       ? { kind: "login", login: c.SERVICE_LOGIN, password: c.SERVICE_PASSWORD }
       : undefined;
-  const service: ServiceConfig =
-    c.SERVICE_URL && auth
-      ? {
-          kind: "remote",
-          url: c.SERVICE_URL,
-          auth,
-          timeoutMs: c.SERVICE_TIMEOUT_MS,
-          ...(c.SERVICE_ARRAY_FORMAT ? { arrayFormat: c.SERVICE_ARRAY_FORMAT } : {}),
-        }
-      : { kind: "sandbox" };
-
-  return {
-    ok: true,
-    config: {
-      botToken: c.BOT_TOKEN,
-      ...(c.TELEGRAM_API_ROOT ? { telegramApiRoot: c.TELEGRAM_API_ROOT.replace(/\/+$/, "") } : {}),
-      service,
-      operatorIds: [...new Set(c.OPERATOR_IDS)],
-      // An id in both lists is an operator: the stronger role wins.
-      viewerIds: [...new Set(c.VIEWER_IDS)].filter((id) => !c.OPERATOR_IDS.includes(id)),
-      shopIds: c.SHOP_IDS,
-      defaultLocale: c.DEFAULT_LOCALE,
-      timezone: c.TIMEZONE,
-      closingTime: { hours, minutes },
-      storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
-      mode:
-        m.BOT_MODE === "webhook"
-          ? { kind: "webhook", url: m.WEBHOOK_URL, secret: m.WEBHOOK_SECRET, port: m.PORT ?? 8080 }
-          : { kind: "polling", ...(m.PORT === undefined ? {} : { port: m.PORT }) },
-      logLevel: c.LOG_LEVEL,
-      serviceTimeoutMs: c.SERVICE_TIMEOUT_MS,
-      statuses: statuses.statuses,
-      mirror: {
-        enabled: c.MIRROR === "on",
-        syncSeconds: c.MIRROR_SYNC_SECONDS,
-        backfillDays: c.MIRROR_BACKFILL_DAYS,
-        budget: c.MIRROR_BUDGET,
-        reserve: c.MIRROR_RESERVE,
-        dataDir: c.DATA_DIR,
-      },
+  const config: Config = {
+    botToken: c.BOT_TOKEN,
+    telegramApiRoot: c.TELEGRAM_API_ROOT?.replace(/\/+$/, ""),
+    service:
+      c.SERVICE_URL && auth
+        ? {
+            kind: "remote",
+            url: c.SERVICE_URL,
+            auth,
+            timeoutMs: c.SERVICE_TIMEOUT_MS,
+            arrayFormat: c.SERVICE_ARRAY_FORMAT,
+          }
+        : { kind: "sandbox" },
+    operatorIds: [...new Set(c.OPERATOR_IDS)],
+    // An id in both lists is an operator: the stronger role wins.
+    viewerIds: [...new Set(c.VIEWER_IDS)].filter((id) => !c.OPERATOR_IDS.includes(id)),
+    shopIds: c.SHOP_IDS,
+    defaultLocale: c.DEFAULT_LOCALE,
+    timezone: c.TIMEZONE,
+    closingTime: { hours, minutes },
+    storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
+    mode:
+      m.BOT_MODE === "webhook"
+        ? { kind: "webhook", url: m.WEBHOOK_URL, secret: m.WEBHOOK_SECRET, port: m.PORT ?? 8080 }
+        : { kind: "polling", port: m.PORT },
+    logLevel: c.LOG_LEVEL,
+    serviceTimeoutMs: c.SERVICE_TIMEOUT_MS,
+    statuses: statuses.statuses,
+    mirror: {
+      enabled: c.MIRROR === "on",
+      syncSeconds: c.MIRROR_SYNC_SECONDS,
+      backfillDays: c.MIRROR_BACKFILL_DAYS,
+      budget: c.MIRROR_BUDGET,
+      reserve: c.MIRROR_RESERVE,
+      dataDir: c.DATA_DIR,
     },
   };
+  return { ok: true, config };
 }
 
 const STATUSES_FORMAT =
   'STATUSES must be a list "id:name[:pay|nopay]" separated by ";" (e.g. "1:Новый;7:Выдан:pay") ' +
   'or a JSON array [{"id":"1","name":"Новый","isPayRequired":false}]';
-
-const configuredStatus = z.object({
-  id: z.union([z.string().trim().min(1), z.number().transform(String)]),
-  name: z.string().trim().min(1),
-  isPayRequired: z.boolean().optional(),
-});
 
 /**
  * STATUSES: the statuses of a service that has no GET /statuses. Either JSON (names
