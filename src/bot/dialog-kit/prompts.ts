@@ -43,9 +43,19 @@ export async function askText(
   });
 }
 
-export async function askYesNo(run: DialogRun, ctx: DialogContext, text: string): Promise<boolean> {
+/**
+ * Yes or no. A `confirmation` (No leaves, as Cancel would) shows no ✖ Cancel
+ * beside ❌ No: one way to say no. Elsewhere (e.g. "Urgent?") No is an answer and Cancel stays.
+ */
+export async function askYesNo(
+  run: DialogRun,
+  ctx: DialogContext,
+  text: string,
+  options: { confirmation?: boolean } = {},
+): Promise<boolean> {
   return ask(run, ctx, {
     text,
+    cancelButton: options.confirmation !== true,
     buttons: [
       [
         { text: ctx.t("dlg-btn-yes"), value: "y" },

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { lastText } from "./driver.ts";
+import { buttons, lastText } from "./driver.ts";
 
 const OPERATOR = 121;
 let sandbox: Sandbox;
@@ -68,5 +68,19 @@ describe("payment wording and amounts", () => {
     await op.press("💵 Cash");
     await op.send("1".repeat(1001));
     expect(lastText(op)).toContain("Too long: 1,000 characters at most.");
+  });
+});
+
+describe("confirmations", () => {
+  it("offer one way to say no: ❌ No, without ✖ Cancel beside it", async () => {
+    const order = freshOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${order.number}`);
+    await op.press("Диагностика");
+    expect(lastText(op)).toContain("Change the status of order");
+    expect(buttons(op)).toEqual(["✅ Yes", "❌ No"]);
+    await op.press("❌ No");
+    expect(lastText(op)).toBe("Dialog cancelled. Nothing was changed.");
+    expect(sandbox.store.statusById.get(order.statusId)?.name).not.toBe("Диагностика");
   });
 });

@@ -96,7 +96,8 @@ export async function addCommentDialog(
       return;
     }
     await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`, { parse_mode: "HTML" });
-    if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry")))) return;
+    if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry"), { confirmation: true })))
+      return;
   }
 }
 

@@ -62,7 +62,8 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
       : []),
     ...(payment?.note ? [ctx.t("st-confirm-note", { note: escapeHtml(payment.note) })] : []),
   ].join("\n");
-  if (!(await askYesNo(run, ctx, confirmText))) await leave(run, ctx, "dlg-cancelled");
+  if (!(await askYesNo(run, ctx, confirmText, { confirmation: true })))
+    await leave(run, ctx, "dlg-cancelled");
 
   const input: OrderUpdateInput = {
     statusId: target.id,
@@ -97,7 +98,8 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     await ctx.reply([ctx.t("st-failed"), result.message, guess].filter(Boolean).join("\n"), {
       parse_mode: "HTML",
     });
-    if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry")))) return;
+    if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry"), { confirmation: true })))
+      return;
   }
 }
 
