@@ -56,7 +56,6 @@ lookup-many = 🔍 Found { $total ->
         [one] { $total } order
        *[other] { $total } orders
     } for “<b>{ $query }</b>”. Page { $page } of { $pages }:
-lookup-many-more = Showing the first { $shown }; refine the number to see the rest.
 lookup-list-outdated = This list is outdated — search again.
 refresh-same = Nothing changed.
 refresh-done = Updated.

@@ -57,7 +57,6 @@ lookup-many = 🔍 По запросу «<b>{ $query }</b>» { $total ->
         [few] найдено { $total } заказа
        *[many] найдено { $total } заказов
     }. Страница { $page } из { $pages }:
-lookup-many-more = Показаны первые { $shown }; уточните номер, чтобы увидеть остальные.
 lookup-list-outdated = Этот список устарел — повторите поиск.
 refresh-same = Ничего не изменилось.
 refresh-done = Обновлено.

@@ -13,6 +13,7 @@ export const COMMANDS = [
   "order",
   "new",
   "status",
+  "overdue",
   "masters",
   "managers",
   "staff",

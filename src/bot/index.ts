@@ -21,7 +21,9 @@ import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
 import { dialogCardActions, orderActionsFeature } from "./features/order-actions/index.ts";
 import { orderCreateFeature } from "./features/order-create/index.ts";
-import { orderLookupFeature } from "./features/order-lookup.ts";
+import { orderListFeature } from "./features/order-list.ts";
+import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
+import { overdueFeature, overdueList } from "./features/overdue.ts";
 import { staffFeature } from "./features/staff.ts";
 import { startFeature } from "./features/start.ts";
 import { statusFeature } from "./features/status.ts";
@@ -167,6 +169,9 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(statusFeature);
   core.use(staffFeature);
   core.use(orderLookupFeature);
+  core.use(overdueFeature);
+  // The pages and open buttons of every order list, each kind of list with its source.
+  core.use(orderListFeature({ num: numberList, number: numberList, overdue: overdueList }));
   core.use(
     createInlineFeature(
       createInlineGate(store, () => clock.now().getTime()),

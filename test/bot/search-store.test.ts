@@ -4,10 +4,12 @@ import { join } from "node:path";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.ts";
+import { asListQuery, asStaffFilter } from "../../src/bot/services/list-query.ts";
 import { cardRecord } from "../../src/bot/services/order-json.ts";
 import {
   createSearchStore,
   type SavedResult,
+  SEARCH_NAMESPACE,
   SEARCH_RESULT_NAMESPACE,
 } from "../../src/bot/services/search-store.ts";
 import { createFileStore, createMemoryStore } from "../../src/bot/storage.ts";
@@ -39,11 +41,29 @@ describe("saved search results", () => {
   it("come back from a file store (JSON) with the same cards and list labels, smaller", async () => {
     expect(items).toHaveLength(50);
     const searches = createSearchStore(createFileStore(dir));
-    const saved: SavedResult = { query: "А-00", chatId: 7, items, total: 60, truncated: true, at: 123 };
+    const query = { kind: "number", text: "А-00" } as const;
+    const saved: SavedResult = {
+      query,
+      chatId: 7,
+      items,
+      total: 60,
+      checked: 50,
+      scoped: false,
+      fetch: 1,
+      at: 123,
+    };
     const token = await searches.saveWithResult(saved);
-    expect(await searches.load(token)).toEqual({ query: "А-00", chatId: 7 });
+    expect(await searches.load(token)).toEqual({ query, chatId: 7 });
     const back = await searches.loadResult(token);
-    expect(back).toMatchObject({ query: "А-00", chatId: 7, total: 60, truncated: true, at: 123 });
+    expect(back).toMatchObject({
+      query,
+      chatId: 7,
+      total: 60,
+      checked: 50,
+      scoped: false,
+      fetch: 1,
+      at: 123,
+    });
     expect(back?.items.map(card)).toEqual(items.map(card));
     expect(back?.items.map(orderSummary)).toEqual(items.map(orderSummary));
     expect(back?.items[0]?.dateCreate).toBeInstanceOf(Date);
@@ -64,18 +84,54 @@ describe("saved search results", () => {
       "x",
       { items: "no" },
       { query: 1, chatId: 1, items: [], total: 0, truncated: false },
+      // The shape of an older version (no fetch number): read as expired, so the list asks again.
+      { query: "А-00", chatId: 1, items: [], total: 0, truncated: false, at: 1 },
+      {
+        query: { kind: "who knows" },
+        chatId: 1,
+        items: [],
+        total: 0,
+        checked: 0,
+        scoped: false,
+        fetch: 1,
+        at: 1,
+      },
     ]) {
       await raw.write("BBBBBBBB", entry);
       expect(await searches.loadResult("BBBBBBBB")).toBeUndefined();
     }
     await raw.write("BBBBBBBB", {
-      query: "q",
+      query: { kind: "number", text: "q" },
       chatId: 1,
       items: [{ id: "o1", dateCreate: "not a date" }, { no: "id" }, 5],
       total: 3,
-      truncated: false,
+      checked: 3,
+      scoped: false,
+      fetch: 1,
       at: 1,
     });
     expect((await searches.loadResult("BBBBBBBB"))?.items).toEqual([{ id: "o1" }]);
+  });
+
+  it("read the typed text an older version saved as that version meant it", async () => {
+    const store = createMemoryStore();
+    const searches = createSearchStore(store);
+    const raw = store.adapter<unknown>(SEARCH_NAMESPACE, { ttlSeconds: 60 });
+    await raw.write("CCCCCCCC", { query: "А-00104", chatId: 5 });
+    const old = await searches.load("CCCCCCCC");
+    expect(old && asListQuery(old.query)).toEqual({ kind: "number", text: "А-00104" });
+    expect(old && asStaffFilter(old.query)).toBe("А-00104");
+    await raw.write("CCCCCCCC", { query: { kind: "staff", name: "Ив" }, chatId: 5 });
+    const staff = await searches.load("CCCCCCCC");
+    expect(staff && asListQuery(staff.query)).toBeUndefined();
+    expect(staff && asStaffFilter(staff.query)).toBe("Ив");
+    for (const foreign of [
+      { query: { kind: "num", num: -1, text: "x" }, chatId: 5 },
+      { query: "x", chatId: "5" },
+      [],
+    ]) {
+      await raw.write("CCCCCCCC", foreign);
+      expect(await searches.load("CCCCCCCC")).toBeUndefined();
+    }
   });
 });

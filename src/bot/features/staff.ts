@@ -9,6 +9,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Employee } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
+import { asStaffFilter } from "../services/list-query.ts";
 import { callService } from "../services/service-gateway.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { staffPage, staffShop } from "../ui/callbacks.ts";
@@ -75,7 +76,7 @@ async function failed(ctx: BotContext, message: string, edit: boolean) {
 /** The filter under a short token (the chat's saved searches), or "-" for none. */
 function filterToken(ctx: BotContext, filter: string): Promise<string> {
   if (filter === "") return Promise.resolve(NO_FILTER);
-  return ctx.services.searches.save({ query: filter, chatId: ctx.chat?.id ?? 0 });
+  return ctx.services.searches.save({ query: { kind: "staff", name: filter }, chatId: ctx.chat?.id ?? 0 });
 }
 
 /** The command: straight to the list with one workshop, else the workshop question. */
@@ -152,7 +153,8 @@ async function readButton(
   if (data.token !== NO_FILTER && saved?.chatId !== ctx.chat?.id) return undefined;
   const outcome = await callService(ctx, () => loadWorkshops(ctx), { typing: false });
   const workshop = outcome.ok ? outcome.value.find((w) => w.key === data.shop) : undefined;
-  return workshop ? { workshop, filter: saved?.query ?? "" } : undefined;
+  const filter = saved ? asStaffFilter(saved.query) : "";
+  return workshop && filter !== undefined ? { workshop, filter } : undefined;
 }
 
 export const staffFeature = new Composer<BotContext>();

@@ -1,10 +1,9 @@
 /**
  * Finding orders by number. Digits only (a leading "#" ignored, decisions.md):
  * exact `num`; anything else: partial textual `number`, prefix counted.
- * One lookup = one service request: one workshop configured -> its own list,
- * otherwise the company-wide list (filtered here to SHOP_IDS when set).
+ * One lookup = one service request (ordersOfShops).
  */
-import { type Order, type ServiceClient, ServiceError } from "../../service/index.ts";
+import { type Order, type OrderListQuery, type ServiceClient, ServiceError } from "../../service/index.ts";
 
 export type OrderQuery = { kind: "num"; num: number; text: string } | { kind: "number"; text: string };
 
@@ -47,22 +46,55 @@ export async function searchOrders(
   shopIds: readonly string[],
   query: OrderQuery,
 ): Promise<SearchResult> {
-  const filter = query.kind === "num" ? { num: query.num } : { number: query.text };
+  const page = await ordersOfShops(client, shopIds, numberFilter(query), {
+    page: 1,
+    pageSize: SEARCH_FETCH_SIZE,
+  });
+  // Scoped: what the service counted includes other workshops; the kept ones are all that is known.
+  const total = page.scoped ? page.items.length : page.total;
+  return { items: page.items, total, truncated: page.total > page.checked };
+}
+
+/** The list filter of a number query. */
+export function numberFilter(query: OrderQuery): OrderListQuery {
+  return query.kind === "num" ? { num: query.num } : { number: query.text };
+}
+
+/** One page of a list of orders, as an order list shows it. */
+export interface OrderPage {
+  items: Order[];
+  /** Matches the service counted: with `scoped`, in all workshops (`items` keeps the configured ones). */
+  total: number;
+  /** Records the service sent for this page and all before it (`items` may be fewer when scoped). */
+  checked: number;
+  /** Several of many workshops are configured: the company list was narrowed to them here. */
+  scoped: boolean;
+}
+
+/**
+ * One page of the orders matching `filter` (non-deleted) in the configured
+ * workshops: one request. One workshop configured -> its own list, otherwise
+ * the company-wide list (narrowed here to SHOP_IDS when set: it has no filter for that).
+ */
+export async function ordersOfShops(
+  client: ServiceClient,
+  shopIds: readonly string[],
+  filter: Omit<OrderListQuery, "shopId" | "page" | "pageSize" | "isVisible">,
+  at: { page: number; pageSize: number },
+): Promise<OrderPage> {
   const single = shopIds.length === 1 ? shopIds[0] : undefined;
   const page = await client.orders.list({
     ...(single === undefined ? {} : { shopId: single }),
     ...filter,
     isVisible: true,
-    page: 1,
-    pageSize: SEARCH_FETCH_SIZE,
+    page: at.page,
+    pageSize: at.pageSize,
   });
-  const total = page.total ?? page.items.length;
-  if (shopIds.length <= 1) {
-    return { items: page.items, total, truncated: total > page.items.length };
-  }
-  // The company list has no workshop filter: keep the configured workshops here.
+  const checked = (at.page - 1) * at.pageSize + page.items.length;
+  const total = page.total ?? checked;
+  if (shopIds.length <= 1) return { items: page.items, total, checked, scoped: false };
   const items = page.items.filter((order) => order.shop?.id !== undefined && shopIds.includes(order.shop.id));
-  return { items, total: items.length, truncated: total > page.items.length };
+  return { items, total, checked, scoped: true };
 }
 
 /**

@@ -1,20 +1,29 @@
 /**
- * Saved searches: a lookup's query under a short random token, so list paging
- * and "try again" buttons carry 8 characters instead of the user's text (which
- * may be long, Cyrillic, and would not fit into 64 bytes of callback data).
- * Kept in the shared storage for a day; an expired token means "search again".
+ * Saved searches: a list's typed query (list-query.ts) or a staff filter under a
+ * short random token, so paging and "try again" buttons carry 8 characters
+ * instead of the user's text (which may be long, Cyrillic, and would not fit
+ * into 64 bytes of callback data). Kept in the shared storage for a day; an
+ * expired token means "search again". Read back through zod schemas: anything
+ * else under a key (another version, a broken file) reads as nothing saved.
  *
- * A list's records are saved under the same token for a shorter time
- * (RESULT_TTL_MS): its pages and the cards opened from it cost no request while
+ * A list's records (one fetch of it) are saved under the same token for a shorter
+ * time (RESULT_TTL_MS): its pages and the cards opened from it cost no request while
  * they are fresh; after that a page asks the service once and saves anew. Only
  * what a card shows is kept (cardRecord): 32 KB for 50 sandbox list records
  * (46 KB as fetched).
  */
 import { randomBytes } from "node:crypto";
-import type { Order } from "../../service/index.ts";
+import { z } from "zod";
 import type { Store } from "../storage.ts";
+import {
+  type ListQuery,
+  listQuerySchema,
+  type SavedQuery,
+  type StoredQuery,
+  storedQuerySchema,
+} from "./list-query.ts";
 import { cardRecord, reviveOrders } from "./order-json.ts";
-import type { SearchResult } from "./order-search.ts";
+import type { OrderPage } from "./order-search.ts";
 
 export const SEARCH_NAMESPACE = "searches";
 export const SEARCH_RESULT_NAMESPACE = "search-results";
@@ -22,14 +31,15 @@ const SEARCH_TTL_SECONDS = 24 * 60 * 60;
 /** How long a saved list stands for the service's answer (its cards have 🔄 Refresh for the latest). */
 export const RESULT_TTL_MS = 30 * 60 * 1000;
 
-export interface SavedSearch {
-  query: string;
+export interface SavedSearch<Q = SavedQuery> {
+  query: Q;
   /** The chat that ran it; a token pressed in another chat is refused as stale. */
   chatId: number;
 }
 
-/** A search with its list records as fetched at `at` (Unix ms). */
-export interface SavedResult extends SavedSearch, SearchResult {
+/** One fetch of a list (`fetch`, 1-based) with its records as fetched at `at` (Unix ms). */
+export interface SavedResult extends SavedSearch<ListQuery>, OrderPage {
+  fetch: number;
   at: number;
 }
 
@@ -37,7 +47,8 @@ export interface SearchStore {
   save(search: SavedSearch): Promise<string>;
   /** A new search with its records (written together); returns the token. */
   saveWithResult(result: SavedResult): Promise<string>;
-  load(token: string): Promise<SavedSearch | undefined>;
+  /** The saved query; one saved by an older version may be its typed text (see list-query.ts). */
+  load(token: string): Promise<SavedSearch<StoredQuery> | undefined>;
   /** Saves a search's records under its token (the storage drops them after RESULT_TTL_MS). */
   saveResult(token: string, result: SavedResult): Promise<void>;
   /** The saved records, whatever their age (the caller compares `at` with its clock); undefined when gone. */
@@ -47,8 +58,28 @@ export interface SearchStore {
 const TOKEN = /^[A-Za-z0-9_-]{8}$/;
 const newToken = () => randomBytes(6).toString("base64url");
 
+const count = z.number().int().nonnegative();
+const savedSearchSchema = z.object({ query: storedQuerySchema, chatId: z.number() });
+const savedListSchema = z.object({ query: listQuerySchema, chatId: z.number() });
+/** Records as JSON gave them back, through the order schema; a foreign one is dropped, not the whole list. */
+const storedOrders = z.array(z.unknown()).transform(reviveOrders);
+const savedResultSchema = savedListSchema.extend({
+  fetch: z.number().int().positive(),
+  items: storedOrders,
+  total: count,
+  checked: count,
+  scoped: z.boolean(),
+  at: z.number(),
+});
+
+/** A stored value as the schema reads it; anything foreign (another version, broken JSON) is a miss. */
+function parsed<T>(schema: z.ZodType<T>, raw: unknown): T | undefined {
+  const result = schema.safeParse(raw);
+  return result.success ? result.data : undefined;
+}
+
 export function createSearchStore(store: Store): SearchStore {
-  const searches = store.adapter<SavedSearch>(SEARCH_NAMESPACE, { ttlSeconds: SEARCH_TTL_SECONDS });
+  const searches = store.adapter<unknown>(SEARCH_NAMESPACE, { ttlSeconds: SEARCH_TTL_SECONDS });
   const results = store.adapter<unknown>(SEARCH_RESULT_NAMESPACE, {
     ttlSeconds: Math.ceil(RESULT_TTL_MS / 1000),
   });
@@ -69,23 +100,13 @@ export function createSearchStore(store: Store): SearchStore {
       return token;
     },
     async load(token) {
-      return TOKEN.test(token) ? searches.read(token) : undefined;
+      return TOKEN.test(token) ? parsed(savedSearchSchema, await searches.read(token)) : undefined;
     },
     async saveResult(token, result) {
       if (TOKEN.test(token)) await writeResult(token, result);
     },
     async loadResult(token) {
-      return TOKEN.test(token) ? parseResult(await results.read(token)) : undefined;
+      return TOKEN.test(token) ? parsed(savedResultSchema, await results.read(token)) : undefined;
     },
   };
-}
-
-/** A saved result as JSON gave it back: dates are strings again, anything foreign is a miss. */
-function parseResult(raw: unknown): SavedResult | undefined {
-  if (typeof raw !== "object" || raw === null) return undefined;
-  const { query, items, total, truncated, chatId, at } = raw as Partial<Record<keyof SavedResult, unknown>>;
-  if (!Array.isArray(items) || typeof total !== "number" || typeof truncated !== "boolean") return undefined;
-  if (typeof query !== "string" || typeof chatId !== "number" || typeof at !== "number") return undefined;
-  const orders: Order[] = reviveOrders(items);
-  return { query, chatId, items: orders, total, truncated, at };
 }

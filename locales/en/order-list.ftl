@@ -1,0 +1,6 @@
+## Order lists (lookups, /overdue): a list narrowed to the configured workshops here
+list-title-number = 🔍 “<b>{ $query }</b>”
+list-scoped = { $title }: { $count ->
+        [one] { $count } order
+       *[other] { $count } orders
+    } of the configured workshops among matches { $from }–{ $to } of { $total } in all workshops. Shown: { $first }–{ $last }.

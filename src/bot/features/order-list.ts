@@ -1,0 +1,315 @@
+/**
+ * The order list: every list of orders (a lookup's matches, /overdue, and next
+ * the mirror's searches and /my) is shown, paged and opened here. A feature
+ * brings an OrderListKind (how to fetch a page of its query, its texts) and
+ * calls showOrderList; createBot mounts orderListFeature with every kind, so a
+ * page button finds the kind of its saved query (services/list-query.ts).
+ *
+ * Costs: a fetch brings LIST_FETCH_SIZE records (6 pages of 8) in one request
+ * and they are saved with the query (search-store.ts): while fresh (30 min) its
+ * pages and the cards opened from it cost nothing; the next 48 cost one request;
+ * an expired list's page 1, opening from it 1 (GET /orders/{id}).
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import { MAX_REACHABLE } from "../../contract/lists.ts";
+import { ensureOperator } from "../access.ts";
+import type { BotContext } from "../context.ts";
+import { learnedOf } from "../services/learned.ts";
+import { asListQuery, type ListKind, type ListQuery } from "../services/list-query.ts";
+import { getOrder, type OrderPage } from "../services/order-search.ts";
+import { RESULT_TTL_MS, type SavedResult } from "../services/search-store.ts";
+import { callService } from "../services/service-gateway.ts";
+import { pageNumber } from "../ui/callback-data.ts";
+import { orderOpen, searchPage } from "../ui/callbacks.ts";
+import { cardMessage, HTML } from "../ui/card-message.ts";
+import { tidyKeyboard } from "../ui/keyboard.ts";
+import { editOrSame } from "../ui/messages.ts";
+import { orderSummary } from "../ui/order-card.ts";
+import { cutText, escapeHtml } from "../ui/text.ts";
+
+export const LIST_PAGE_SIZE = 8;
+/** Records per fetch: whole pages, so no page ever needs two requests. */
+export const LIST_FETCH_SIZE = 6 * LIST_PAGE_SIZE;
+const PAGES_PER_FETCH = LIST_FETCH_SIZE / LIST_PAGE_SIZE;
+/** The service serves no record beyond 10000 of one filter (page * pageSize). */
+const REACHABLE = MAX_REACHABLE - (MAX_REACHABLE % LIST_FETCH_SIZE);
+const MAX_PAGE = REACHABLE / LIST_PAGE_SIZE;
+const BUTTON_TEXT_LIMIT = 60;
+
+/** One way of listing orders: its query member, how a page of it is fetched, its texts. */
+export interface OrderListKind<Q extends ListQuery = ListQuery> {
+  /**
+   * Fetch number `fetch` (1-based) of LIST_FETCH_SIZE records: one request, or
+   * none from a local copy. Throws ServiceError on failure.
+   */
+  fetch(ctx: BotContext, query: Q, fetch: number): Promise<OrderPage>;
+  /** The line above the buttons when `total` counts exactly what the list holds. */
+  heading(ctx: BotContext, query: Q, counts: { total: number; page: number; pages: number }): string;
+  /** What the list is, in a few words (the heading of a list narrowed to SHOP_IDS here). */
+  title(ctx: BotContext, query: Q): string;
+  /** The answer when nothing matches. */
+  empty(ctx: BotContext, query: Q): Promise<string>;
+  /** A single match is shown as its card (a lookup by number) rather than as a list of one. */
+  singleAsCard?: boolean;
+  /** Viewers may not page or open it either (the kind's command is for operators). */
+  operatorsOnly?: boolean;
+}
+
+/** Every member of the union has its kind: a new member without one does not compile. */
+export type OrderListKinds = { [K in ListKind]: OrderListKind<Extract<ListQuery, { kind: K }>> };
+
+/** The kind of a query (the mapped type cannot say that one key's value takes that key's member). */
+function kindOf<Q extends ListQuery>(kinds: OrderListKinds, query: Q): OrderListKind<Q> {
+  return kinds[query.kind] as unknown as OrderListKind<Q>;
+}
+
+/**
+ * Shows page `page` of the list of `query`: the card for a single match (when
+ * the kind wants it), a "nothing found" of the kind, or the page with a button
+ * per order. `token` is set when a button of an earlier answer asked: that
+ * message is edited then, and the saved query keeps its token; `saved` is its
+ * fresh records, if any (a page within them costs no request).
+ */
+export async function showOrderList<Q extends ListQuery>(
+  ctx: BotContext,
+  kind: OrderListKind<Q>,
+  query: Q,
+  page = 1,
+  token?: string,
+  saved?: SavedResult,
+): Promise<void> {
+  // Past the end of a list whose length is known (an old or a forged button): its last page, no request.
+  if (saved && !saved.scoped) page = Math.min(page, pageCount(saved));
+  const wanted = fetchOf(page);
+  let result = saved && saved.fetch === wanted ? saved : undefined;
+  if (!result) {
+    const fetched = await fetchPage(ctx, kind, query, page, token);
+    if (!fetched) return;
+    result = fetched;
+  }
+  if (result.items.length === 0 && !hasMore(result)) {
+    await show(ctx, token, await kind.empty(ctx, query));
+    return;
+  }
+  const only = result.items[0];
+  if (kind.singleAsCard && result.fetch === 1 && result.items.length === 1 && !hasMore(result) && only) {
+    const card = await cardMessage(ctx, only);
+    await show(ctx, token, card.text, card.keyboard);
+    return;
+  }
+  let listToken = token;
+  if (result !== saved) {
+    // The records go with the query: its pages and the cards opened from it need no request.
+    if (listToken === undefined) listToken = await ctx.services.searches.saveWithResult(result);
+    else await ctx.services.searches.saveResult(listToken, result);
+  }
+  const list = listMessage(ctx, kind, result, page, listToken ?? "");
+  await show(ctx, token, list.text, list.keyboard);
+}
+
+/**
+ * The fetch a page needs, as a saved result. A page beyond the end of an exact
+ * list (it shrank since) is asked once more for its last page. Undefined when
+ * the service failed: the user has been told, with a retry where it may help.
+ */
+async function fetchPage<Q extends ListQuery>(
+  ctx: BotContext,
+  kind: OrderListKind<Q>,
+  query: Q,
+  page: number,
+  token: string | undefined,
+): Promise<SavedResult | undefined> {
+  let wanted = fetchOf(page);
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await callService(ctx, () => kind.fetch(ctx, query, wanted));
+    if (!outcome.ok) {
+      const retry = outcome.retryable
+        ? retryButton(ctx, searchPage.encode({ token: token ?? (await saveQuery(ctx, query)), page }))
+        : undefined;
+      await show(ctx, token, outcome.message, retry);
+      return undefined;
+    }
+    const found = outcome.value;
+    // Statuses and number shapes of what was found: the status change and lookup hints use them.
+    await learnedOf(ctx.services.store).fromOrders(found.items);
+    const last = fetchOf(pageCount(found));
+    if (attempt > 0 || found.scoped || found.items.length > 0 || found.total === 0 || last >= wanted) {
+      return {
+        query,
+        chatId: ctx.chat?.id ?? 0,
+        fetch: wanted,
+        ...found,
+        at: ctx.services.clock.now().getTime(),
+      };
+    }
+    wanted = last;
+  }
+}
+
+/** The fetch that holds a page. */
+function fetchOf(page: number): number {
+  return Math.ceil(page / PAGES_PER_FETCH);
+}
+
+/** Pages of an exact list (none is beyond what the service can reach). */
+function pageCount(result: OrderPage): number {
+  return Math.max(1, Math.ceil(Math.min(result.total, REACHABLE) / LIST_PAGE_SIZE));
+}
+
+/** More records on the service after this fetch. */
+function hasMore(result: OrderPage): boolean {
+  return result.checked < Math.min(result.total, REACHABLE);
+}
+
+function listMessage(
+  ctx: BotContext,
+  kind: OrderListKind<ListQuery>,
+  result: SavedResult,
+  requestedPage: number,
+  token: string,
+): { text: string; keyboard: InlineKeyboard } {
+  // Pages of this fetch; an exact list's may run short when it shrank since.
+  const before = (result.fetch - 1) * PAGES_PER_FETCH;
+  const here = Math.max(1, Math.ceil(result.items.length / LIST_PAGE_SIZE));
+  const slot = Math.min(Math.max(requestedPage - before, 1), here);
+  const page = before + slot;
+  const shown = result.items.slice((slot - 1) * LIST_PAGE_SIZE, slot * LIST_PAGE_SIZE);
+  const keyboard = new InlineKeyboard();
+  for (const order of shown) {
+    if (!orderOpen.fits({ token, id: order.id })) continue;
+    keyboard
+      .text(cutText(orderSummary(order), BUTTON_TEXT_LIMIT), orderOpen.encode({ token, id: order.id }))
+      .row();
+  }
+  let text: string;
+  let previous: number | undefined = page > 1 ? page - 1 : undefined;
+  let next: number | undefined;
+  if (!result.scoped) {
+    const pages = pageCount(result);
+    text = kind.heading(ctx, result.query, { total: result.total, page, pages });
+    if (page < pages) next = page + 1;
+  } else {
+    // Narrowed here to SHOP_IDS: the service counted all workshops, so say how many were checked.
+    const first = (slot - 1) * LIST_PAGE_SIZE + 1;
+    text = ctx.t("list-scoped", {
+      title: kind.title(ctx, result.query),
+      count: result.items.length,
+      from: (result.fetch - 1) * LIST_FETCH_SIZE + 1,
+      to: result.checked,
+      total: result.total,
+      first,
+      last: first + shown.length - 1,
+    });
+    // Back from a fetch's first page: the last page of the one before (its count is known there).
+    if (slot === 1 && page > 1) previous = before;
+    if (slot < here) next = page + 1;
+    else if (hasMore(result)) next = before + PAGES_PER_FETCH + 1;
+  }
+  if (previous !== undefined) keyboard.text(ctx.t("btn-prev"), searchPage.encode({ token, page: previous }));
+  if (next !== undefined) keyboard.text(ctx.t("btn-next"), searchPage.encode({ token, page: next }));
+  return { text, keyboard: tidyKeyboard(keyboard) };
+}
+
+/** The list feature: its page and open buttons, for the lists of every kind. */
+export function orderListFeature(kinds: OrderListKinds): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+
+  /** A page of a saved list, or the retry of a failed one. */
+  feature.callbackQuery(searchPage.filter, async (ctx) => {
+    const data = searchPage.decode(ctx.callbackQuery.data);
+    const page = data && pageNumber(data.page, MAX_PAGE);
+    if (!data || !page) return outdated(ctx);
+    const saved = await freshResult(ctx, data.token);
+    const search = saved ?? (await ownQuery(ctx, data.token));
+    if (!search) return outdated(ctx);
+    const kind = kindOf(kinds, search.query);
+    if (kind.operatorsOnly && !(await ensureOperator(ctx))) return;
+    await ctx.answerCallbackQuery();
+    await showOrderList(ctx, kind, search.query, page, data.token, saved);
+  });
+
+  /**
+   * A button of a list: the order's card as a new message (the list stays for
+   * the next pick), from the saved record while it is fresh; its 🔄 Refresh
+   * brings the full record. Without a fresh record: one GET.
+   */
+  feature.callbackQuery(orderOpen.filter, async (ctx) => {
+    const data = orderOpen.decode(ctx.callbackQuery.data);
+    if (!data?.id) return outdated(ctx);
+    // Another chat's token, a forged or a long-expired one: nothing of it is shown.
+    const saved = await freshResult(ctx, data.token);
+    const search = saved ?? (await ownQuery(ctx, data.token));
+    if (!search) return outdated(ctx);
+    if (kindOf(kinds, search.query).operatorsOnly && !(await ensureOperator(ctx))) return;
+    const order = saved?.items.find((item) => item.id === data.id);
+    if (!order) {
+      await openById(ctx, data.id, ctx.callbackQuery.data);
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const card = await cardMessage(ctx, order);
+    await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
+  });
+
+  return feature;
+}
+
+/** The saved query of a list of this chat (another chat's token, or a staff filter, reads as none). */
+async function ownQuery(ctx: BotContext, token: string): Promise<{ query: ListQuery } | undefined> {
+  const search = await ctx.services.searches.load(token);
+  if (!search || search.chatId !== ctx.chat?.id) return undefined;
+  const query = asListQuery(search.query);
+  return query && { query };
+}
+
+/** The saved records of a list of this chat, when younger than RESULT_TTL_MS. */
+async function freshResult(ctx: BotContext, token: string): Promise<SavedResult | undefined> {
+  const saved = await ctx.services.searches.loadResult(token);
+  if (!saved || saved.chatId !== ctx.chat?.id) return undefined;
+  const age = ctx.services.clock.now().getTime() - saved.at;
+  return age < RESULT_TTL_MS ? saved : undefined;
+}
+
+/** The card of the full record (GET /orders/{id}) as a new message; `retry` is the button's data. */
+export async function openById(ctx: BotContext, id: string, retry: string): Promise<void> {
+  await ctx.answerCallbackQuery();
+  const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, id));
+  if (!outcome.ok) {
+    const markup = outcome.error.kind === "not_found" ? undefined : retryButton(ctx, retry);
+    await ctx.reply(outcome.message, { ...HTML, ...(markup ? { reply_markup: markup } : {}) });
+    return;
+  }
+  await learnedOf(ctx.services.store).fromOrders([outcome.value]);
+  const card = await cardMessage(ctx, outcome.value);
+  await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
+}
+
+/** "the workshops А, Б" or "all workshops": where a list looked (names from the cache, ids without it). */
+export async function scopeText(ctx: BotContext): Promise<string> {
+  const { shopIds } = ctx.services.config;
+  if (shopIds.length === 0) return ctx.t("lookup-scope-all");
+  const shops = await ctx.services.reference.shops().catch(() => []);
+  const names = shopIds.map((id) => shops.find((shop) => shop.id === id)?.name ?? id);
+  return ctx.t("lookup-scope-shops", { shops: escapeHtml(names.join(", ")), count: names.length });
+}
+
+export function retryButton(ctx: BotContext, data: string): InlineKeyboard {
+  return new InlineKeyboard().text(ctx.t("btn-retry"), data);
+}
+
+async function saveQuery(ctx: BotContext, query: ListQuery): Promise<string> {
+  return ctx.services.searches.save({ query, chatId: ctx.chat?.id ?? 0 });
+}
+
+async function outdated(ctx: BotContext): Promise<void> {
+  await ctx.answerCallbackQuery({ text: ctx.t("lookup-list-outdated") });
+}
+
+/** Edits the message of the pressed button (a page, a retry), or sends a new one. */
+async function show(ctx: BotContext, token: string | undefined, text: string, markup?: InlineKeyboard) {
+  if (token !== undefined && ctx.callbackQuery?.message) {
+    await editOrSame(ctx, text, markup);
+    return;
+  }
+  await ctx.reply(text, { ...HTML, ...(markup ? { reply_markup: markup } : {}) });
+}

@@ -1,0 +1,48 @@
+/**
+ * What an order list shows, saved with it (search-store.ts) so its pages and
+ * retries run the same query again: a typed union, one member per way of
+ * finding orders. A new list (the mirror's name or phone search, `/my`) adds
+ * its member here and an OrderListKind for it (features/order-list.ts).
+ */
+import { z } from "zod";
+import { parseOrderQuery } from "./order-search.ts";
+
+const MAX_QUERY_TEXT = 40;
+
+/** Digits: the exact numeric order number (`num`). */
+const exactNumber = z.object({
+  kind: z.literal("num"),
+  num: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  text: z.string().min(1).max(MAX_QUERY_TEXT),
+});
+/** Anything else typed as a number: a part of the textual number, prefix counted. */
+const partialNumber = z.object({ kind: z.literal("number"), text: z.string().min(1).max(MAX_QUERY_TEXT) });
+/** Open orders past their deadline in the configured workshops. */
+const overdue = z.object({ kind: z.literal("overdue") });
+
+export const listQuerySchema = z.discriminatedUnion("kind", [exactNumber, partialNumber, overdue]);
+export type ListQuery = z.infer<typeof listQuerySchema>;
+export type ListKind = ListQuery["kind"];
+
+/** The name filter of a staff list (`/masters Ив`), saved so its page buttons stay short. */
+const staffFilter = z.object({ kind: z.literal("staff"), name: z.string().max(100) });
+export type StaffFilter = z.infer<typeof staffFilter>;
+
+/** What a token stands for: a list query or a staff filter. */
+export type SavedQuery = ListQuery | StaffFilter;
+
+/** A saved query as read back: older versions saved the typed text alone (a number, or a staff filter). */
+export const storedQuerySchema = z.union([listQuerySchema, staffFilter, z.string()]);
+export type StoredQuery = z.infer<typeof storedQuerySchema>;
+
+/** The order list a saved query stands for; typed text of an older version is read as a lookup. */
+export function asListQuery(saved: StoredQuery): ListQuery | undefined {
+  if (typeof saved === "string") return parseOrderQuery(saved);
+  return saved.kind === "staff" ? undefined : saved;
+}
+
+/** The staff filter a saved query stands for (typed text of an older version is one). */
+export function asStaffFilter(saved: StoredQuery): string | undefined {
+  if (typeof saved === "string") return saved;
+  return saved.kind === "staff" ? saved.name : undefined;
+}
