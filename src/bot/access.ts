@@ -66,14 +66,19 @@ export function accessGate<C extends GateContext>(): MiddlewareFn<C> {
  * service request (inside `conversation.external`), because a dialog can span
  * hours and the configuration may have changed since it started.
  * Returns false (and has answered the user) when the user may not write.
+ * `pressAnswered`: the press that brought `ctx` was answered already (a dialog's
+ * step), so the refusal goes to the chat (Telegram takes one answer per press).
  */
-export async function ensureOperator(ctx: GateContext): Promise<boolean> {
+export async function ensureOperator(
+  ctx: GateContext,
+  options: { pressAnswered?: boolean } = {},
+): Promise<boolean> {
   const role = roleOf(ctx.from?.id, ctx.services.config);
   ctx.role = role;
   if (canWrite(role)) return true;
   if (role === "stranger") {
     await refuse(ctx);
-  } else if (ctx.callbackQuery) {
+  } else if (ctx.callbackQuery && !options.pressAnswered) {
     await ctx.answerCallbackQuery({ text: ctx.t("read-only"), show_alert: true });
   } else if (ctx.chat) {
     await ctx.reply(ctx.t("read-only"));

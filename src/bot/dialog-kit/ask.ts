@@ -14,21 +14,23 @@
  *   applied to it (see latest-prompt.ts);
  * - a button of another feature (e.g. 🔄 Refresh on a card) passes on to it;
  * - another command, a sticker, a photo, a huge text: a localized re-prompt;
- * - an answered prompt loses its buttons and shows the answer ("Order type:
- *   <b>Гарантийный ремонт</b>"), so the chat reads as a trail and old buttons
- *   cannot be pressed by mistake; a re-prompt strips the copy it replaces.
- *   These edits are best-effort: a failure (message too old, not modified) is
- *   logged at debug and never ends the dialog.
+ * - an answered prompt shows its answer and loses its buttons (prompt.ts);
+ * - every press is answered exactly once (Telegram refuses a second answer).
  *
+ * Each update is first classified (`Incoming`); the loop then handles each kind
+ * in one place, and the exits that end the dialog return `never`.
  * Buttons carry `dg:<tag>:<value>`: the tag is the dialog's random nonce plus
  * the number of the prompt, so only the buttons of the current prompt count.
  */
 import type { Conversation } from "@grammyjs/conversations";
-import { InlineKeyboard } from "grammy";
+import type { Message } from "grammy/types";
 import type { BotContext, DialogContext } from "../context.ts";
 import { dialogButton } from "../ui/callbacks.ts";
-import { cutHtml, cutText, escapeHtml } from "../ui/text.ts";
-import { readLatestPrompt, recordPrompt } from "./latest-prompt.ts";
+import { escapeHtml } from "../ui/text.ts";
+import { readLatestPrompt } from "./latest-prompt.ts";
+import { type Button, type Prompt, sendPrompt } from "./prompt.ts";
+
+export type { Button } from "./prompt.ts";
 
 export type Dialog = Conversation<BotContext, DialogContext>;
 
@@ -36,7 +38,6 @@ export type Dialog = Conversation<BotContext, DialogContext>;
 export const DIALOG_TTL_MS = 60 * 60 * 1000;
 /** Longer answers are refused: nothing a clerk types into one field is this long. */
 export const ANSWER_LIMIT = 1000;
-const BUTTON_TEXT_LIMIT = 60;
 
 export const CANCEL = "x";
 /** The value of every "⏭ Skip" button; an answered prompt then shows "—", not the button's label. */
@@ -56,11 +57,6 @@ export async function startRun(dialog: Dialog): Promise<DialogRun> {
     return randomBytes(6).toString("base64url");
   });
   return { dialog, nonce, seq: 0 };
-}
-
-export interface Button {
-  text: string;
-  value: string;
 }
 
 /** An answer with the moment it came (Unix ms, logged: the same on every replay). */
@@ -95,20 +91,97 @@ export function now(run: DialogRun, ctx: DialogContext): Promise<number> {
   return run.dialog.external(() => clock.now().getTime());
 }
 
-/** Records a sent prompt (its message, for `/cancel`) and returns the moment it was asked. */
-function promptSent(run: DialogRun, seq: number, messageId: number): Promise<number> {
-  return run.dialog.external(async (outer: BotContext) => {
-    await recordPrompt(outer, { nonce: run.nonce, seq, messageId });
-    return outer.services.clock.now().getTime();
-  });
+/**
+ * Leaves the dialog with a message; the update is consumed. A press that
+ * brought `ctx` is answered already: `ask` answers every press it takes, and
+ * the entry points the one that opens a dialog (Telegram takes one answer).
+ */
+export async function leave(run: DialogRun, ctx: DialogContext, key: string): Promise<never> {
+  await ctx.reply(ctx.t(key));
+  return run.dialog.halt();
 }
 
-/** Whether a later prompt of this run than `seq` was sent (its step lost in a crash). */
-function laterPromptSent(run: DialogRun, seq: number): Promise<boolean> {
-  return run.dialog.external(async (outer: BotContext) => {
-    const latest = await readLatestPrompt(outer);
-    return latest?.nonce === run.nonce && latest.seq > seq;
-  });
+/** What an update that came while a prompt waits is to that prompt. */
+type Incoming =
+  /** From anyone but the dialog's owner: refused, changes nothing (not even the expiry). */
+  | { kind: "not-yours" }
+  | { kind: "expired" }
+  /** Another feature's button (a card's 🔄 Refresh, a list page): that feature answers it. */
+  | { kind: "elsewhere" }
+  /** Edited messages, reactions, member updates: not answers; ignored quietly. */
+  | { kind: "ignored" }
+  /** A button of another prompt; `later`: of a prompt of this run sent after this one (its step lost in a crash). */
+  | { kind: "stale"; later: boolean }
+  | { kind: "cancel" }
+  /** Not an answer to any prompt (a sticker, another command, a huge text): re-prompt with this locale key. */
+  | { kind: "unfit"; error: string }
+  | { kind: "button"; value: string; at: number }
+  | { kind: "text"; text: string; at: number };
+
+export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOptions<T>): Promise<T> {
+  const rows = [...(options.buttons ?? [])];
+  if (options.cancelButton !== false) rows.push([{ text: ctx.t("dlg-btn-cancel"), value: CANCEL }]);
+  const prompt = await sendPrompt(run, ctx, options.text, rows);
+
+  for (;;) {
+    const next = await run.dialog.wait();
+    const incoming = await classify(run, prompt, next);
+    switch (incoming.kind) {
+      case "not-yours":
+        if (next.callbackQuery) await next.answerCallbackQuery({ text: next.t("dlg-not-yours") });
+        continue;
+      case "elsewhere":
+        return run.dialog.skip({ next: true });
+      case "ignored":
+        return run.dialog.skip({ next: false });
+      case "expired":
+        return leaveFrom(run, prompt, next, "dlg-expired");
+      case "cancel":
+        return leaveFrom(run, prompt, next, "dlg-cancelled");
+      case "stale":
+        await next.answerCallbackQuery({ text: next.t("dlg-stale-button") });
+        // The user sees that later prompt as current: ask the saved step again instead of just "outdated".
+        if (incoming.later) await prompt.again(next, next.t("dlg-stale-button"));
+        continue;
+      case "unfit":
+        // The limit is for dlg-too-long-field; the other keys ignore it.
+        await prompt.again(next, next.t(incoming.error, { limit: ANSWER_LIMIT }));
+        continue;
+      case "button":
+        await next.answerCallbackQuery();
+        break;
+      case "text": {
+        const unfit = await textUnfit(run, prompt, options);
+        if (unfit) {
+          await prompt.again(next, next.t(unfit));
+          continue;
+        }
+      }
+    }
+    const answer: Answer = { ...incoming, ctx: next };
+    const parsed = await options.parse(answer);
+    if (!parsed.ok) {
+      await prompt.again(next, parsed.error);
+      continue;
+    }
+    await prompt.close(next, parsed.shown ?? shownButton(prompt, answer));
+    return parsed.value;
+  }
+}
+
+/** Ends the dialog from a waiting prompt: the press answered, the prompt's buttons gone, `key`'s text sent. */
+async function leaveFrom(run: DialogRun, prompt: Prompt, ctx: DialogContext, key: string): Promise<never> {
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+  await prompt.close(ctx);
+  return leave(run, ctx, key);
+}
+
+async function classify(run: DialogRun, prompt: Prompt, ctx: DialogContext): Promise<Incoming> {
+  if (!fromOwner(ctx)) return { kind: "not-yours" };
+  const at = await now(run, ctx);
+  if (at - prompt.askedAt > DIALOG_TTL_MS) return { kind: "expired" };
+  if (ctx.callbackQuery) return pressed(ctx.callbackQuery.data, prompt.tag, run.nonce, at);
+  return ctx.message ? typed(ctx.message, at) : { kind: "ignored" };
 }
 
 /**
@@ -119,185 +192,43 @@ function fromOwner(ctx: DialogContext): boolean {
   return ctx.chat?.type === "private" && ctx.from?.id === ctx.chat.id;
 }
 
-function keyboard(ctx: DialogContext, tag: string, options: AskOptions<unknown>): InlineKeyboard | undefined {
-  const rows = (options.buttons ?? []).filter((row) => row.length > 0);
-  if (options.cancelButton !== false) rows.push([{ text: ctx.t("dlg-btn-cancel"), value: CANCEL }]);
-  if (rows.length === 0) return undefined;
-  // Built from whole rows: no trailing `row()`, so no empty row reaches Telegram.
-  return new InlineKeyboard(
-    rows.map((row) =>
-      row.map((button) =>
-        InlineKeyboard.text(
-          cutText(button.text, BUTTON_TEXT_LIMIT),
-          dialogButton.encode({ tag, value: button.value }),
-        ),
-      ),
-    ),
-  );
+function pressed(data: string | undefined, tag: string, nonce: string, at: number): Incoming {
+  const decoded = dialogButton.decode(data);
+  if (!decoded) return { kind: "elsewhere" };
+  if (decoded.tag !== tag) return { kind: "stale", later: isLaterPrompt(decoded.tag, tag, nonce) };
+  if (decoded.value === CANCEL) return { kind: "cancel" };
+  return { kind: "button", value: decoded.value, at };
 }
 
-/** Sends a prompt; its message id, so the prompt can be closed once answered. */
-async function sendPrompt(
-  ctx: DialogContext,
-  text: string,
-  markup: InlineKeyboard | undefined,
-): Promise<number> {
-  const message = await ctx.reply(text, {
-    parse_mode: "HTML",
-    link_preview_options: { is_disabled: true },
-    ...(markup ? { reply_markup: markup } : {}),
-  });
-  return message.message_id;
-}
-
-/**
- * Closes an answered (or replaced) prompt: its buttons go, and with `shown`
- * the answer is appended to its text. Best-effort: the dialog goes on whatever
- * Telegram says (too old to edit, not modified, deleted by the user).
- */
-export async function closePrompt(
-  ctx: DialogContext,
-  messageId: number,
-  text: string,
-  shown?: string,
-): Promise<void> {
-  const chatId = ctx.chat?.id;
-  if (chatId === undefined) return;
-  try {
-    if (shown === undefined) await ctx.api.editMessageReplyMarkup(chatId, messageId);
-    else
-      await ctx.api.editMessageText(chatId, messageId, withAnswer(text, shown), {
-        parse_mode: "HTML",
-        link_preview_options: { is_disabled: true },
-      });
-  } catch (error) {
-    ctx.log.debug({ err: error, messageId }, "closing a dialog prompt failed");
-  }
-}
-
-/** "Order type:" + answer -> "Order type: <b>answer</b>"; any other prompt gets the answer on a line of its own. */
-function withAnswer(text: string, shown: string): string {
-  const answer = `<b>${shown}</b>`;
-  const inline = !text.includes("\n") && text.trimEnd().endsWith(":");
-  return cutHtml(inline ? `${text} ${answer}` : `${text}\n→ ${answer}`);
-}
-
-/** The label of the pressed button, HTML-escaped, as the answer to show. */
-function buttonLabel(options: AskOptions<unknown>, value: string): string | undefined {
-  const button = (options.buttons ?? []).flat().find((b) => b.value === value);
-  return button ? escapeHtml(cutText(button.text, BUTTON_TEXT_LIMIT)) : undefined;
-}
-
-/** Leaves the dialog with a message; the update is consumed. */
-export async function leave(run: DialogRun, ctx: DialogContext, key: string): Promise<never> {
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-  await ctx.reply(ctx.t(key));
-  return run.dialog.halt();
-}
-
-export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOptions<T>): Promise<T> {
-  run.seq += 1;
-  const seq = run.seq;
-  const tag = `${run.nonce}${seq.toString(36)}`;
-  const markup = keyboard(ctx, tag, options as AskOptions<unknown>);
-  // Recorded before sending: a crash right after the send still leaves the record (latest-prompt.ts).
-  await run.dialog.external((outer: BotContext) => recordPrompt(outer, { nonce: run.nonce, seq }));
-  let promptId = await sendPrompt(ctx, options.text, markup);
-  let askedAt = await promptSent(run, seq, promptId);
-  // Only the newest copy of the prompt keeps buttons: a clean trail, and one place to press.
-  // A re-prompt is this step's newest prompt again (after a crash it replaces the lost later one).
-  const reprompt = async (answerCtx: DialogContext, error: string) => {
-    const replaced = promptId;
-    promptId = await sendPrompt(answerCtx, `${error}\n\n${options.text}`, markup);
-    if (markup) await closePrompt(answerCtx, replaced, options.text);
-    askedAt = await promptSent(run, seq, promptId);
-  };
-  const leaveWith = async (answerCtx: DialogContext, key: string) => {
-    if (markup) await closePrompt(answerCtx, promptId, options.text);
-    return leave(run, answerCtx, key);
-  };
-
-  for (;;) {
-    const next = await run.dialog.wait();
-    if (!fromOwner(next)) {
-      // Before the expiry check too: someone else's update must not even end the dialog.
-      if (next.callbackQuery) await next.answerCallbackQuery({ text: next.t("dlg-not-yours") });
-      continue;
-    }
-    const at = await now(run, next);
-    if (at - askedAt > DIALOG_TTL_MS) await leaveWith(next, "dlg-expired");
-
-    const answer = await readAnswer(run, next, tag, at);
-    if (answer === "stale") continue;
-    if (answer === "cancel") await leaveWith(next, "dlg-cancelled");
-    if (typeof answer === "string") {
-      // The limit is for dlg-too-long-field; the other keys ignore it.
-      await reprompt(next, next.t(answer, { limit: ANSWER_LIMIT }));
-      continue;
-    }
-    if (answer.kind === "text" && !options.acceptsText) {
-      await reprompt(next, next.t("dlg-use-buttons"));
-      continue;
-    }
-    if (answer.kind === "text" && (await laterPromptSent(run, seq))) {
-      // The text answers a later prompt whose step a crash lost: ask the saved step again.
-      await reprompt(next, next.t("dlg-repeat-step"));
-      continue;
-    }
-    const parsed = await options.parse(answer);
-    if (parsed.ok) {
-      const shown =
-        parsed.shown ??
-        (answer.kind !== "button"
-          ? undefined
-          : answer.value === SKIP
-            ? escapeHtml(next.t("dlg-none"))
-            : buttonLabel(options as AskOptions<unknown>, answer.value));
-      if (markup || shown !== undefined) await closePrompt(next, promptId, options.text, shown);
-      return parsed.value;
-    }
-    await reprompt(next, parsed.error);
-  }
-}
-
-/**
- * Classifies an update that arrived while waiting: an answer, "cancel",
- * "stale" (already answered), or a locale key of a re-prompt.
- */
-async function readAnswer(
-  run: DialogRun,
-  ctx: DialogContext,
-  tag: string,
-  at: number,
-): Promise<Answer | "cancel" | "stale" | string> {
-  const data = ctx.callbackQuery?.data;
-  if (ctx.callbackQuery) {
-    const decoded = dialogButton.decode(data);
-    // Someone else's button (a card's 🔄 Refresh, a list page): its own feature answers it.
-    if (!decoded) return run.dialog.skip({ next: true });
-    if (decoded.tag !== tag) {
-      await ctx.answerCallbackQuery({ text: ctx.t("dlg-stale-button") });
-      // A LATER prompt of this run: sent just before a crash whose state was never saved. The user
-      // sees it as current, so ask the saved step again instead of leaving them with "outdated".
-      return isLaterPrompt(decoded.tag, tag, run.nonce) ? "dlg-stale-button" : "stale";
-    }
-    if (decoded.value === CANCEL) return "cancel";
-    await ctx.answerCallbackQuery();
-    return { kind: "button", value: decoded.value, ctx, at };
-  }
-  const message = ctx.message;
-  if (!message) {
-    // Edited messages, reactions, member updates: not answers; ignore quietly.
-    return run.dialog.skip({ next: false });
-  }
+function typed(message: Message, at: number): Incoming {
   const text = message.text;
-  if (text === undefined) return "dlg-need-text";
-  if (/^\/cancel(@\w+)?(\s|$)/i.test(text)) return "cancel";
-  if (text.startsWith("/")) return "dlg-command-in-dialog";
+  if (text === undefined) return { kind: "unfit", error: "dlg-need-text" };
+  if (/^\/cancel(@\w+)?(\s|$)/i.test(text)) return { kind: "cancel" };
+  if (text.startsWith("/")) return { kind: "unfit", error: "dlg-command-in-dialog" };
   const trimmed = text.trim();
-  if (trimmed === "") return "dlg-need-text";
-  if (trimmed.length > ANSWER_LIMIT) return "dlg-too-long-field";
-  return { kind: "text", text: trimmed, ctx, at };
+  if (trimmed === "") return { kind: "unfit", error: "dlg-need-text" };
+  if (trimmed.length > ANSWER_LIMIT) return { kind: "unfit", error: "dlg-too-long-field" };
+  return { kind: "text", text: trimmed, at };
+}
+
+/** Why typed text is no answer to this prompt (a locale key), if it is not. */
+async function textUnfit(
+  run: DialogRun,
+  prompt: Prompt,
+  options: AskOptions<unknown>,
+): Promise<string | undefined> {
+  if (!options.acceptsText) return "dlg-use-buttons";
+  // The text answers a later prompt whose step a crash lost: ask the saved step again.
+  if (await laterPromptSent(run, prompt.seq)) return "dlg-repeat-step";
+  return undefined;
+}
+
+/** Whether a later prompt of this run than `seq` was sent (its step lost in a crash). */
+function laterPromptSent(run: DialogRun, seq: number): Promise<boolean> {
+  return run.dialog.external(async (outer: BotContext) => {
+    const latest = await readLatestPrompt(outer);
+    return latest?.nonce === run.nonce && latest.seq > seq;
+  });
 }
 
 /** Whether `pressed` names a prompt of this run (same nonce) numbered after the current one. */
@@ -305,6 +236,12 @@ function isLaterPrompt(pressed: string, current: string, nonce: string): boolean
   if (!pressed.startsWith(nonce)) return false;
   const seq = (tag: string) => Number.parseInt(tag.slice(nonce.length), 36);
   return seq(pressed) > seq(current);
+}
+
+/** What a pressed button shows as the answer: its label, or "—" for ⏭ Skip; nothing for typed text. */
+function shownButton(prompt: Prompt, answer: Answer): string | undefined {
+  if (answer.kind !== "button") return undefined;
+  return answer.value === SKIP ? escapeHtml(answer.ctx.t("dlg-none")) : prompt.label(answer.value);
 }
 
 /** Buttons of a list, `perRow` in a row, values = their index in `items`. */

@@ -19,7 +19,8 @@ import { readLatestPrompt } from "./latest-prompt.ts";
  * 3: every prompt is recorded before and after it is sent (latest-prompt.ts): two more
  * `external` results per prompt in the replay log.
  * 4: the comment dialog offers a retry (with a "did it land?" check) after a failure.
- * 5: one marker shape for every write (write-once.ts): a create's "done" marker holds its result.
+ * 5: one marker shape for every write (write-once.ts): a create's "done" marker holds its result;
+ * a service failure while loading no longer answers the (already answered) press again.
  */
 export const DIALOG_VERSION = 5;
 

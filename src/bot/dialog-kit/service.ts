@@ -45,7 +45,6 @@ export async function loadOrLeave<T>(
   for (;;) {
     const result = await serviceCall(run, (services) => load(services));
     if (result.ok) return result.value;
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
     if (!result.retryable) {
       await ctx.reply(`${result.message}\n${ctx.t("dlg-left-service")}`, { parse_mode: "HTML" });
       return run.dialog.halt();

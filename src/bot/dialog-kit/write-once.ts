@@ -52,7 +52,8 @@ export type WriteOutcome<R> =
 
 export function writeOnce<R, S>(run: DialogRun, write: OnceWrite<R, S>): Promise<WriteOutcome<R>> {
   return run.dialog.external(async (outer: BotContext): Promise<WriteOutcome<R>> => {
-    if (!(await ensureOperator(outer))) return { kind: "refused" };
+    // `ask` has answered the press that brought this update (a Confirm, a pick).
+    if (!(await ensureOperator(outer, { pressAnswered: true }))) return { kind: "refused" };
     const { store, clock } = outer.services;
     const markers = store.adapter<Marker<R, S>>(WRITES_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
     const key = `${write.action}.${outer.chat?.id ?? 0}.${run.nonce}`;

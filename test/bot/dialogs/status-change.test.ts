@@ -104,6 +104,43 @@ describe("status change", () => {
     expect(statusName(order.statusId)).toBe("В работе");
   });
 
+  it("answers every press once when the change from the card's button is declined", async () => {
+    const order = freshOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/order ${order.number}`);
+    const presses = [
+      ...(await op.press("🔁 Status")),
+      ...(await op.press("Диагностика")),
+      ...(await op.press("❌ No")),
+    ];
+    const answered = presses
+      .filter((c) => c.method === "answerCallbackQuery")
+      .map((c) => c.payload.callback_query_id);
+    expect(answered).toHaveLength(3);
+    expect(new Set(answered).size).toBe(3);
+    expect(lastText(op)).toBe("Dialog cancelled. Nothing was changed.");
+    expect(statusName(order.statusId)).not.toBe("Диагностика");
+  });
+
+  it("tells an operator demoted during the dialog, in the chat, that Confirm changed nothing", async () => {
+    const order = freshOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/order ${order.number}`);
+    await op.press("🔁 Status");
+    await op.press("Диагностика");
+    t.config.operatorIds.splice(t.config.operatorIds.indexOf(OPERATOR), 1);
+    t.config.viewerIds.push(OPERATOR);
+    try {
+      const calls = await op.press("✅ Yes");
+      expect(calls.filter((c) => c.method === "answerCallbackQuery")).toHaveLength(1);
+      expect(lastText(op)).toContain("operators only");
+      expect(statusName(order.statusId)).not.toBe("Диагностика");
+    } finally {
+      t.config.viewerIds.pop();
+      t.config.operatorIds.push(OPERATOR);
+    }
+  });
+
   it("viewers get no status button and cannot start the dialog", async () => {
     const order = freshOrder();
     const viewer = t.user(VIEWER, { languageCode: "en" });
