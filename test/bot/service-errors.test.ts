@@ -23,7 +23,9 @@ describe("service errors", () => {
     await op.send(String(KNOWN_NUM));
     expect(op.lastReply()?.text).toContain("Order А-001042");
     await op.send(String(KNOWN_NUM)); // the service answers 429
-    expect(op.lastReply()?.text).toMatch(/request limit is reached\. It resets at \d{2}:\d{2}/);
+    expect(op.lastReply()?.text).toMatch(
+      /request limit is reached\. It resets at \d{2}:\d{2} \(UTC\+3, in \d+ min\)/,
+    );
     expect(
       op
         .lastReply()
@@ -44,7 +46,7 @@ describe("service errors", () => {
     const text = op.lastReply()?.text ?? "";
     expect(text).toContain("Connection: ✅ working (built-in sandbox)");
     expect(text).toContain("Requests left: <b>49</b>");
-    expect(text).toMatch(/Resets at: \d{2}:\d{2}/);
+    expect(text).toMatch(/Resets at: \d{2}:\d{2} \(UTC\+3, in \d+ min\)/);
     expect(t.serviceRequests()).toBe(1);
   });
 

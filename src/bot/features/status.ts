@@ -9,7 +9,7 @@ import type { BotContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";
 import { callService } from "../services/service-gateway.ts";
 import { HTML } from "../ui/card-message.ts";
-import { formatTime } from "../ui/dates.ts";
+import { resetTime } from "../ui/reset-time.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { mirrorStatusLines } from "./mirror-status.ts";
 import { changeStatusOf } from "./status-change/index.ts";
@@ -39,7 +39,9 @@ async function showConnection(ctx: BotContext): Promise<void> {
     lines.push(ctx.t("status-quota", { remaining: quota.remaining }));
     if (quota.resetAt) {
       lines.push(
-        ctx.t("status-reset", { time: formatTime(quota.resetAt, locale, config.timezone, clock.now()) }),
+        ctx.t("status-reset", {
+          time: resetTime(ctx.t, quota.resetAt, locale, config.timezone, clock.now()),
+        }),
       );
     }
   } else {

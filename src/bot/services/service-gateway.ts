@@ -1,7 +1,7 @@
 /**
  * The one way features (and dialogs) call the service: shows "typing…" when the
  * answer is slow in coming, and turns a ServiceError into a localized sentence the user can act
- * on (quota -> "resets at HH:MM" in TIMEZONE; unavailable -> try again).
+ * on (quota -> "resets at HH:MM (UTC+3, in 12 min)"; unavailable -> try again).
  * Anything that is not a ServiceError is a bug and goes to the error boundary.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
@@ -10,7 +10,7 @@ import type { Locale } from "../../config.ts";
 import { isServiceError, type ServiceClient, type ServiceError } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
 import { asLocale, type I18nFlavor } from "../i18n.ts";
-import { formatTime } from "../ui/dates.ts";
+import { resetTime } from "../ui/reset-time.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
 
 export type ServiceOutcome<T> =
@@ -34,7 +34,7 @@ export function serviceErrorMessage(
   switch (error.kind) {
     case "quota":
       return error.resetAt
-        ? t("err-quota", { time: formatTime(error.resetAt, options.locale, options.timezone, options.now) })
+        ? t("err-quota", { time: resetTime(t, error.resetAt, options.locale, options.timezone, options.now) })
         : t("err-quota-unknown");
     case "unavailable":
       return t("err-unavailable");
