@@ -8,6 +8,7 @@
  * others for long.
  */
 import type { Redis } from "ioredis";
+import { z } from "zod";
 import { ServiceError } from "./errors.ts";
 import { acquireRedisLock } from "./redis-lock.ts";
 import type { ServiceStore, StoredQuota, StoredToken } from "./store.ts";
@@ -25,25 +26,23 @@ export interface RedisStoreOptions {
   pollMs?: number;
 }
 
-function isToken(value: unknown): value is StoredToken {
-  if (typeof value !== "object" || value === null) return false;
-  const { token, expiresAt, renewAt } = value as Record<string, unknown>;
-  return typeof token === "string" && typeof expiresAt === "number" && typeof renewAt === "number";
-}
+const tokenSchema: z.ZodType<StoredToken> = z.object({
+  token: z.string(),
+  expiresAt: z.number(),
+  renewAt: z.number(),
+});
+const quotaSchema: z.ZodType<StoredQuota> = z.object({
+  remaining: z.number(),
+  resetAt: z.number().nullable(),
+});
 
-function isQuota(value: unknown): value is StoredQuota {
-  if (typeof value !== "object" || value === null) return false;
-  const { remaining, resetAt } = value as Record<string, unknown>;
-  return typeof remaining === "number" && (resetAt === null || typeof resetAt === "number");
-}
-
-function parse<T>(text: string | null, guard: (value: unknown) => value is T): T | undefined {
+/** A stored JSON value through its schema; a foreign or broken value reads as "none". */
+function parse<T>(text: string | null, schema: z.ZodType<T>): T | undefined {
   if (text === null) return undefined;
   try {
-    const value: unknown = JSON.parse(text);
-    return guard(value) ? value : undefined;
+    return schema.safeParse(JSON.parse(text)).data;
   } catch {
-    return undefined; // a foreign or broken value reads as "none"
+    return undefined; // not JSON
   }
 }
 
@@ -67,7 +66,7 @@ export function createRedisStore(options: RedisStoreOptions): ServiceStore {
   const quotaKey = `${prefix}quota`;
 
   return {
-    getToken: () => guarded("reading the token", async () => parse(await redis.get(tokenKey), isToken)),
+    getToken: () => guarded("reading the token", async () => parse(await redis.get(tokenKey), tokenSchema)),
 
     setToken: (token) =>
       guarded("writing the token", async () => {
@@ -81,7 +80,7 @@ export function createRedisStore(options: RedisStoreOptions): ServiceStore {
         else await redis.set(tokenKey, JSON.stringify(token));
       }),
 
-    getQuota: () => guarded("reading the quota", async () => parse(await redis.get(quotaKey), isQuota)),
+    getQuota: () => guarded("reading the quota", async () => parse(await redis.get(quotaKey), quotaSchema)),
 
     setQuota: (quota) =>
       guarded("writing the quota", async () => {

@@ -40,6 +40,14 @@ describe.skipIf(!url)("RedisStore", () => {
     const redis = connect();
     await redis.set(`${p}quota`, "not json");
     expect(await a.getQuota()).toBeUndefined();
+    // JSON of another shape (another version, a hand edit) reads as none too.
+    for (const foreign of ['{"remaining":"7","resetAt":null}', '{"remaining":7}', "null", "[]"]) {
+      await redis.set(`${p}quota`, foreign);
+      expect(await a.getQuota(), foreign).toBeUndefined();
+    }
+    await redis.set(`${p}token`, '{"token":"t-2","expiresAt":"soon","renewAt":1}');
+    expect(await a.getToken()).toBeUndefined();
+    await redis.del(`${p}token`);
     expect(await redis.pttl(`${p}token`)).toBe(-2);
     await a.setToken(token);
     expect(await redis.pttl(`${p}token`)).toBeGreaterThan(50_000);

@@ -11,8 +11,9 @@
  * and a cache read together (none when this instance saw a newer keystroke), and
  * one write when a fetched result is shared. A local cache hit costs nothing.
  */
+import { z } from "zod";
 import type { Store } from "../storage.ts";
-import { reviveOrders } from "./order-json.ts";
+import { storedOrders } from "./order-json.ts";
 import type { SearchResult } from "./order-search.ts";
 
 export const INLINE_CACHE_MS = 60_000;
@@ -75,7 +76,7 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
     };
   }
 
-  const markers = store.adapter<number>(INLINE_MARKER_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
+  const markers = store.adapter<unknown>(INLINE_MARKER_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
   const shared = store.adapter<unknown>(INLINE_CACHE_NAMESPACE, { ttlSeconds: INLINE_CACHE_MS / 1000 });
   const readShared = async (key: string) => {
     const entry = parseCached(await shared.read(key));
@@ -97,8 +98,9 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
       if (newest.get(user) !== ticket) return { newest: false }; // a newer keystroke came here
       newest.delete(user);
       const [marker, cached] = await Promise.all([markers.read(String(user)), readShared(key)]);
-      // No marker (expired) or ours: still the newest.
-      if (typeof marker === "number" && marker > ticket) return { newest: false };
+      // No marker (expired, or not a ticket) or ours: still the newest.
+      const newer = z.number().safeParse(marker).data;
+      if (newer !== undefined && newer > ticket) return { newest: false };
       return cached ? { newest: true, cached } : { newest: true };
     },
     async remember(key, result) {
@@ -109,12 +111,12 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
   };
 }
 
-/** A cache entry as JSON gave it back: dates are strings again, anything foreign is a miss. */
+/** A cache entry as JSON gave it back (dates revived); anything foreign is a miss. */
+const cachedSchema = z.object({
+  at: z.number(),
+  result: z.object({ items: storedOrders, total: z.number(), truncated: z.boolean() }),
+});
+
 function parseCached(raw: unknown): Cached | undefined {
-  if (typeof raw !== "object" || raw === null) return undefined;
-  const { at, result } = raw as { at?: unknown; result?: unknown };
-  if (typeof at !== "number" || typeof result !== "object" || result === null) return undefined;
-  const { items, total, truncated } = result as Partial<Record<keyof SearchResult, unknown>>;
-  if (!Array.isArray(items) || typeof total !== "number" || typeof truncated !== "boolean") return undefined;
-  return { at, result: { items: reviveOrders(items), total, truncated } };
+  return cachedSchema.safeParse(raw).data;
 }

@@ -4,6 +4,7 @@
  * the client's order schema, so the card formatter sees the normalized shape again.
  * `cardRecord` keeps only what a card and a list label show, for storage.
  */
+import { z } from "zod";
 import { type Order, storedOrder } from "../../service/index.ts";
 import { deviceText } from "../ui/order-card.ts";
 
@@ -28,6 +29,9 @@ export function reviveOrders(raw: readonly unknown[]): Order[] {
     return parsed.success ? [parsed.data] : [];
   });
 }
+
+/** Stored orders in a zod schema (saved lists, the inline cache): revived as reviveOrders does. */
+export const storedOrders = z.array(z.unknown()).transform(reviveOrders);
 
 /** Plain fields the card (formatOrderCard, orderSummary, the keyboard) reads. */
 const CARD_FIELDS = [

@@ -22,7 +22,7 @@ import {
   type StoredQuery,
   storedQuerySchema,
 } from "./list-query.ts";
-import { cardRecord, reviveOrders } from "./order-json.ts";
+import { cardRecord, storedOrders } from "./order-json.ts";
 import type { OrderPage } from "./order-search.ts";
 
 export const SEARCH_NAMESPACE = "searches";
@@ -61,8 +61,6 @@ const newToken = () => randomBytes(6).toString("base64url");
 const count = z.number().int().nonnegative();
 const savedSearchSchema = z.object({ query: storedQuerySchema, chatId: z.number() });
 const savedListSchema = z.object({ query: listQuerySchema, chatId: z.number() });
-/** Records as JSON gave them back, through the order schema; a foreign one is dropped, not the whole list. */
-const storedOrders = z.array(z.unknown()).transform(reviveOrders);
 const savedResultSchema = savedListSchema.extend({
   fetch: z.number().int().positive(),
   items: storedOrders,
@@ -71,12 +69,6 @@ const savedResultSchema = savedListSchema.extend({
   scoped: z.boolean(),
   at: z.number(),
 });
-
-/** A stored value as the schema reads it; anything foreign (another version, broken JSON) is a miss. */
-function parsed<T>(schema: z.ZodType<T>, raw: unknown): T | undefined {
-  const result = schema.safeParse(raw);
-  return result.success ? result.data : undefined;
-}
 
 export function createSearchStore(store: Store): SearchStore {
   const searches = store.adapter<unknown>(SEARCH_NAMESPACE, { ttlSeconds: SEARCH_TTL_SECONDS });
@@ -100,13 +92,13 @@ export function createSearchStore(store: Store): SearchStore {
       return token;
     },
     async load(token) {
-      return TOKEN.test(token) ? parsed(savedSearchSchema, await searches.read(token)) : undefined;
+      return TOKEN.test(token) ? savedSearchSchema.safeParse(await searches.read(token)).data : undefined;
     },
     async saveResult(token, result) {
       if (TOKEN.test(token)) await writeResult(token, result);
     },
     async loadResult(token) {
-      return TOKEN.test(token) ? parsed(savedResultSchema, await results.read(token)) : undefined;
+      return TOKEN.test(token) ? savedResultSchema.safeParse(await results.read(token)).data : undefined;
     },
   };
 }
