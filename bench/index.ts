@@ -9,6 +9,7 @@ import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
 import { dialogRss } from "./dialog-rss.ts";
 import { dialogStorage } from "./dialog-storage.ts";
+import { i18nCard } from "./i18n-card.ts";
 import { lookupLatency } from "./lookup-latency.ts";
 import { lookupThroughput } from "./lookup-throughput.ts";
 import { formatTable, jsonLine } from "./report.ts";
@@ -23,6 +24,7 @@ const MODULES: BenchModule[] = [
   dialogRss,
   clientOverhead,
   clientParse,
+  i18nCard,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {
