@@ -1,5 +1,5 @@
 /**
- * Crash safety (decisions.md): the last handled update_id per chat lives in the
+ * Crash safety (docs/decisions.md): the last handled update_id per chat lives in the
  * storage, and an update at or below it is ignored. After a crash Telegram (or
  * the runner) delivers the unconfirmed updates again; without this an answer
  * could be applied to the next dialog step or a confirm executed twice.

@@ -49,7 +49,7 @@ export function readLocale(conversation: Conversation<BotContext, DialogContext>
 /**
  * Default plugins for every dialog: core properties (role re-computed for every
  * step, so a revoked operator is noticed), i18n in the user's locale, auto-retry.
- * No throttler here (decisions.md: it would slow replayed steps).
+ * No throttler here (it would slow replayed steps: docs/decisions.md, "Telegram limits").
  */
 export function dialogPlugins(services: BotServices, logger: Logger) {
   const i18n = services.i18n.middleware();

@@ -139,7 +139,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     ctx.services.mirror?.noteActivity();
     return next();
   });
-  // 5. Crash safety: a redelivered update is ignored (decisions.md).
+  // 5. Crash safety: a redelivered update is ignored (docs/decisions.md, "Crash safety").
   core.use(skipRedelivered(store));
   // 6. Sessions, then the locale again: the choice made with /language lives there.
   core.use(

@@ -2,7 +2,7 @@
  * Telegram's limits on outgoing calls. Auto-retry (429 retry_after, 5xx,
  * network) everywhere, the throttler only on bot.api: inside dialogs the
  * plugins list installs auto-retry alone, because a throttled replay would slow
- * every step of a long dialog (decisions.md).
+ * every step of a long dialog (docs/decisions.md, "Telegram limits").
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { apiThrottler } from "@grammyjs/transformer-throttler";

@@ -1,6 +1,6 @@
 /**
- * Facts of the service's interface (service-interface.md, 4.1 and the sort
- * fields of each list endpoint) that both the typed client and the sandbox
+ * Facts of the service's interface (docs/service.md, "Lists": the contract's
+ * part 4.1 and the sort fields of each list endpoint) that both the typed client and the sandbox
  * enforce: one copy, so the two cannot drift apart. Nothing else lives here.
  */
 

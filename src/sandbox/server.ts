@@ -60,7 +60,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
- * `expireDate` inside `error` means "blocked until then" (service-notes, decisions):
+ * `expireDate` inside `error` means "blocked until then" (docs/service.md, "Quota"):
  * only a quota refusal carries it there; other errors carry it beside `error`, so
  * an "Access denied" 403 is not read as a temporary block.
  */

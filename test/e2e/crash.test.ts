@@ -1,5 +1,5 @@
 /**
- * Crash safety (decisions.md): the bot process is killed with SIGKILL in the
+ * Crash safety (docs/decisions.md): the bot process is killed with SIGKILL in the
  * middle of a dialog and started again on the same DATA_DIR. The dialog goes
  * on at its last saved step; the step being answered at the moment of the
  * crash may be asked again (or the user repeats the answer); a confirm is

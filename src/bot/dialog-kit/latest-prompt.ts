@@ -3,7 +3,7 @@
  * dialog's own state. A crash after a prompt was sent but before the dialog's
  * state was saved leaves the saved step behind what the user sees: a typed
  * answer to the newer prompt must not be taken as the answer to the older step
- * (decisions.md, crash safety). `ask` records the prompt right before sending it,
+ * (docs/decisions.md, "Crash safety"). `ask` records the prompt right before sending it,
  * and compares before applying typed text. `/cancel` (which runs before the
  * dialog) finds here the prompt whose buttons it strips.
  */

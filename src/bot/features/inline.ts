@@ -1,5 +1,5 @@
 /**
- * Inline mode (`@bot 1042` in any chat), per decisions.md: under 3 characters an
+ * Inline mode (`@bot 1042` in any chat), per docs/decisions.md, "Inline mode": under 3 characters an
  * immediate empty answer with a button to the bot; longer queries wait ~500 ms
  * per user and only the newest one goes to the service; repeats come from a
  * short per-query cache. Typing "1042" key by key costs 1 request, 2 when slow,

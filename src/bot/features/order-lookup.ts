@@ -98,7 +98,7 @@ async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string>
 }
 
 /**
- * Digits alone match the exact number only (decisions.md), so "104" finds
+ * Digits alone match the exact number only (docs/decisions.md, "Order lookup"), so "104" finds
  * nothing when the clerk meant А-001042. Say how to search by a part: with the
  * prefix and the zero padding of a number seen in these workshops ("А-00104"),
  * or, before any order was seen, in general words.

@@ -1,6 +1,6 @@
 /**
  * Which of a user's inline queries may go to the service, and the short
- * per-query result cache (decisions.md: ~500 ms per user, only the newest query
+ * per-query result cache (docs/decisions.md, "Inline mode": ~500 ms per user, only the newest query
  * goes; repeats come from the cache).
  *
  * One process (memory or file store): two maps, no I/O. Several instances on a

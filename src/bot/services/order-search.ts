@@ -1,5 +1,5 @@
 /**
- * Finding orders by number. Digits only (a leading "#" ignored, decisions.md):
+ * Finding orders by number. Digits only (a leading "#" ignored; docs/decisions.md, "Order lookup"):
  * exact `num`; anything else: partial textual `number`, prefix counted.
  * One lookup = one service request (ordersOfShops).
  */

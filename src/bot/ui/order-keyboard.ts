@@ -15,7 +15,7 @@ import { orderRefresh } from "./callbacks.ts";
 import { tidyKeyboard } from "./keyboard.ts";
 
 export interface CardAction {
-  /** Locale key of the button text ("icon + word" reads best, decisions.md). */
+  /** Locale key of the button text ("icon + word" reads best: docs/decisions.md, "Order lookup"). */
   label: string;
   /** Who sees the button; operators only by default (viewers change nothing). */
   roles?: readonly Role[];

@@ -12,7 +12,7 @@ const fieldView = (field: FieldDef): FieldDef => ({
 });
 
 export function referenceRoutes(router: Router): void {
-  // A restricted client sees only its workshops (decisions.md).
+  // A restricted client sees only its workshops (docs/decisions.md, "Sandbox").
   router.add("GET", "/shops", ({ store, client }) => ({
     data: store.ref.shops
       .filter((shop) => canShop(client, shop.id))

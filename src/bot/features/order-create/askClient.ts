@@ -4,7 +4,7 @@
  * text typed at the matches is a new search. A new client needs a name; phone
  * (validated, normalized: see dialog-kit/contact.ts), e-mail (validated) and
  * address are optional; the type
- * is the default one (first by sort, decisions.md) and its required custom
+ * is the default one (first by sort: docs/decisions.md, "Order creation") and its required custom
  * fields are asked too.
  */
 import type { DialogContext } from "../../context.ts";
@@ -171,7 +171,7 @@ function askContact(
   });
 }
 
-/** The default counteragent type's required fields (decisions.md: first by sort, else the first listed). */
+/** The default counteragent type's required fields (first by sort, else the first listed: docs/decisions.md). */
 async function askClientFields(
   run: DialogRun,
   ctx: DialogContext,

@@ -1,6 +1,6 @@
 /**
  * Step 5. Deadline: quick buttons +1, +2, +3, +7 days at CLOSING_TIME in
- * TIMEZONE (decisions.md), labelled with their dates in the user's locale
+ * TIMEZONE (docs/decisions.md, "Order creation"), labelled with their dates in the user's locale
  * ("Tue 24.11" / "вт 24.11"), or a typed date/time in the user's locale
  * formats; a moment in the past is refused with a re-prompt. The answered
  * prompt shows the date and time as understood, so "завтра" is visibly read right.

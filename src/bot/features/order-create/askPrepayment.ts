@@ -1,7 +1,7 @@
 /**
  * Step 8. Prepayment (optional): a register of the workshop that accepts cash
  * or bank; cash, bank or both as the register allows; positive amounts. No
- * note: the create request has no field for it (decisions.md).
+ * note: the create request has no field for it (docs/decisions.md, "Order creation").
  */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
