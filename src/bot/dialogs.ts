@@ -20,6 +20,7 @@ import type { Middleware } from "grammy";
 import type { Logger } from "../logger.ts";
 import { roleOf } from "./access.ts";
 import type { BaseContext, BotContext, BotServices, DialogContext } from "./context.ts";
+import { trackCallbackAnswers } from "./errors.ts";
 import { pinLocale } from "./i18n.ts";
 import type { Store } from "./storage.ts";
 import { autoRetryPlugin } from "./telegram.ts";
@@ -64,6 +65,8 @@ export function dialogPlugins(services: BotServices, logger: Logger) {
       ctx.services = services;
       ctx.role = roleOf(ctx.from?.id, services.config);
       ctx.log = logger.child({ update_id: ctx.update.update_id, user: ctx.from?.id, dialog: true });
+      // So the error boundary knows a press a dialog answered (it must not answer it twice).
+      ctx.api.config.use(trackCallbackAnswers);
       return next();
     };
     return [core, i18n, retry];

@@ -15,7 +15,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { BotContext, BotServices, SessionData } from "./context.ts";
 import { claimUpdate, skipRedelivered } from "./dedupe.ts";
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
-import { errorHandler } from "./errors.ts";
+import { errorHandler, trackCallbackAnswers } from "./errors.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
@@ -92,6 +92,7 @@ export function createBot(deps: BotDeps): CreatedBot {
   };
   const bot = new Bot<BotContext>(config.botToken, botConfig);
   installApiLimits(bot.api, { throttle: deps.throttle ?? true });
+  bot.api.config.use(trackCallbackAnswers);
 
   const services: BotServices = {
     config,
