@@ -33,7 +33,13 @@ export interface Rig {
 }
 
 export async function startRig(
-  options: { sandbox?: SandboxOptions; mirror?: Partial<MirrorOptions>; clock?: TestClock } = {},
+  options: {
+    sandbox?: SandboxOptions;
+    mirror?: Partial<MirrorOptions>;
+    clock?: TestClock;
+    /** Wraps the client's fetch (a test answers some calls itself). */
+    fetch?: (real: typeof fetch) => typeof fetch;
+  } = {},
 ): Promise<Rig> {
   const clock = options.clock ?? new TestClock();
   const sandbox = await startSandbox({ orders: 300, clock: { now: clock.now }, ...options.sandbox });
@@ -43,6 +49,7 @@ export async function startRig(
     now: clock.now,
     retry: { count: 0 },
     timeoutMs: 2000,
+    ...(options.fetch ? { fetch: options.fetch(globalThis.fetch) } : {}),
   });
   const dir = mkdtempSync(join(tmpdir(), "mirror-"));
   const changes: MirrorChange[] = [];

@@ -1,0 +1,127 @@
+/**
+ * The sync's pace and its paging rules, without a service: the budget per
+ * quota window, the reserve it never touches, slower when idle, at night and
+ * when the quota runs low; scans that split and step back.
+ */
+import { describe, expect, it } from "vitest";
+import { SyncBudget } from "../../src/mirror/budget.ts";
+import { type BudgetOptions, DEFAULT_BUDGET } from "../../src/mirror/index.ts";
+import { advanceScan, newRun, type Scan, splitScan } from "../../src/mirror/sync.ts";
+import type { Order, Quota } from "../../src/service/index.ts";
+
+const MINUTE = 60_000;
+const T0 = Date.UTC(2026, 10, 20, 12, 0);
+const options: BudgetOptions = { ...DEFAULT_BUDGET, perWindow: 40, reserve: 20, baseIntervalMs: MINUTE };
+const quota = (remaining: number, resetInMs = 10 * MINUTE): Quota => ({
+  remaining,
+  resetAt: new Date(T0 + resetInMs),
+});
+const pace = { now: T0, idleRuns: 0, lastActivityAt: T0, pending: false };
+
+describe("budget", () => {
+  it("spends at most its share of a window, then waits for the reset", () => {
+    const budget = new SyncBudget(options);
+    expect(budget.allowance(T0, quota(90))).toBe(40);
+    budget.record(40, T0, quota(50));
+    expect(budget.allowance(T0, quota(50))).toBe(0);
+    expect(budget.nextDelay({ ...pace, quota: quota(50) })).toBeGreaterThanOrEqual(10 * MINUTE);
+    // A new window (a later reset time) gives the whole budget again.
+    expect(budget.allowance(T0 + 11 * MINUTE, { remaining: 99, resetAt: new Date(T0 + 26 * MINUTE) })).toBe(
+      40,
+    );
+  });
+
+  it("never touches the reserve, whoever spent the quota", () => {
+    const budget = new SyncBudget(options);
+    expect(budget.allowance(T0, quota(25))).toBe(5);
+    expect(budget.allowance(T0, quota(20))).toBe(0);
+    expect(budget.allowance(T0, quota(3))).toBe(0);
+    // A window that has reset says nothing about the new one: the budget alone counts.
+    expect(budget.allowance(T0 + 11 * MINUTE, quota(3))).toBe(40);
+  });
+
+  it("waits longer when nothing changes, at night and when the quota runs low; never past the cap", () => {
+    const budget = new SyncBudget(options);
+    const q = quota(95, 15 * MINUTE);
+    const day = budget.nextDelay({ ...pace, quota: q });
+    const idle = budget.nextDelay({ ...pace, quota: q, idleRuns: 5 });
+    const night = budget.nextDelay({ ...pace, quota: q, idleRuns: 5, lastActivityAt: T0 - 3 * 3_600_000 });
+    const low = budget.nextDelay({ ...pace, quota: quota(30, 15 * MINUTE) });
+    expect(day).toBe(MINUTE);
+    expect(idle).toBe(4 * MINUTE);
+    expect(night).toBe(8 * MINUTE);
+    expect(low).toBeGreaterThan(day);
+    expect(
+      budget.nextDelay({ ...pace, quota: q, idleRuns: 50, lastActivityAt: undefined }),
+    ).toBeLessThanOrEqual(options.maxIntervalMs);
+  });
+
+  it("spreads what is left of the budget over what is left of the window", () => {
+    const budget = new SyncBudget(options);
+    budget.record(38, T0, quota(90, 14 * MINUTE));
+    expect(budget.nextDelay({ ...pace, quota: quota(90, 14 * MINUTE) })).toBe(7 * MINUTE);
+  });
+
+  it("a run in progress goes on at the base pace", () => {
+    const budget = new SyncBudget(options);
+    expect(budget.nextDelay({ ...pace, quota: quota(95), idleRuns: 9, pending: true })).toBe(MINUTE);
+  });
+});
+
+const page = (items: number, total: number | undefined) => ({
+  items: Array.from({ length: items }, (_, i) => ({ id: String(i) }) as Order),
+  ...(total === undefined ? {} : { total }),
+  page: 1,
+  pageSize: 50,
+});
+const scan = (over: Partial<Scan> = {}): Scan => ({
+  by: "lastAction",
+  from: T0 - MINUTE,
+  to: null,
+  page: 1,
+  ...over,
+});
+
+describe("scans", () => {
+  it("the first run is a backfill of open orders and of recent changes; later runs read since the watermark", () => {
+    const settings = { overlapMs: 30_000, backfillDays: 30 };
+    const first = newRun({ watermark: null }, T0, settings, ["s1", "s2"]);
+    expect(first.backfill).toBe(true);
+    expect(first.scans.map((s) => s.by)).toEqual(["open", "lastAction"]);
+    expect(first.scans[1]?.from).toBe(T0 - 30 * 86_400_000);
+    expect(newRun({ watermark: null }, T0, settings, undefined).scans.map((s) => s.by)).toEqual([
+      "lastAction",
+    ]);
+    const next = newRun({ watermark: T0 - MINUTE }, T0, settings, ["s1"]);
+    expect(next).toMatchObject({
+      backfill: false,
+      scans: [{ from: T0 - MINUTE - 30_000, to: null, page: 1 }],
+    });
+  });
+
+  it("a full page goes on, a short or the last one ends the scan", () => {
+    expect(advanceScan(scan(), page(50, 120))).toMatchObject({ page: 2, total: 120 });
+    expect(advanceScan(scan({ page: 3, total: 120 }), page(20, 120))).toBeUndefined();
+    expect(advanceScan(scan({ page: 2, total: 100 }), page(50, 100))).toBeUndefined();
+    expect(advanceScan(scan(), page(50, undefined))).toMatchObject({ page: 2 });
+    expect(advanceScan(scan(), page(0, 0))).toBeUndefined();
+  });
+
+  it("records that left the filter while paging: it steps back so the ones that moved up are read", () => {
+    expect(advanceScan(scan({ page: 2, total: 200 }), page(50, 190))).toMatchObject({ page: 2, total: 190 });
+    expect(advanceScan(scan({ page: 4, total: 200 }), page(50, 120))).toMatchObject({ page: 3 });
+    expect(advanceScan(scan({ page: 2, total: 60 }), page(5, 55))).toMatchObject({ page: 2 });
+  });
+
+  it("never pages past the 10 000 reachable records", () => {
+    expect(advanceScan(scan({ page: 200, total: 10_000 }), page(50, 10_000))).toBeUndefined();
+  });
+
+  it("a window too big is split in two halves that cover it; a tiny one is not split", () => {
+    const run = { startedAt: T0, backfill: false, scans: [] };
+    const halves = splitScan(scan({ from: T0 - 10 * MINUTE }), run);
+    expect(halves?.[0]).toMatchObject({ from: T0 - 10 * MINUTE, to: T0 - 5 * MINUTE, page: 1 });
+    expect(halves?.[1]).toMatchObject({ from: T0 - 5 * MINUTE + 1, to: null, page: 1 });
+    expect(splitScan(scan({ from: T0 - 1000, to: T0 }), run)).toBeUndefined();
+  });
+});
