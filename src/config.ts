@@ -132,6 +132,13 @@ const commonSchema = z.object({
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),
   MIRROR_RESERVE: positiveInt("MIRROR_RESERVE", 20),
+  SANDBOX_OTHERS_SECONDS: z.preprocess(
+    (v) => (v === undefined || v === "" ? 120 : Number(v)),
+    z
+      .number({ error: "SANDBOX_OTHERS_SECONDS must be a number" })
+      .int()
+      .nonnegative({ message: "SANDBOX_OTHERS_SECONDS must be 0 (off) or a positive number of seconds" }),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (v === "" || v === undefined ? "info" : String(v).toLowerCase()),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }),
@@ -229,6 +236,8 @@ const configSchema = z.object({
     /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
     dataDir: z.string(),
   }),
+  /** Embedded sandbox only: the CRM's other users change an order this often (0: never). */
+  sandboxOthersSeconds: z.number(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -313,6 +322,7 @@ export function parseConfig(env: Env): ConfigResult {
       reserve: c.MIRROR_RESERVE,
       dataDir: c.DATA_DIR,
     },
+    sandboxOthersSeconds: c.SANDBOX_OTHERS_SECONDS,
   };
   return { ok: true, config };
 }

@@ -57,6 +57,8 @@ async function connectService(
   const sandbox = await startSandbox({
     port: 0,
     logger: logger.child({ module: "sandbox" }),
+    // The CRM's other users change an order now and then: the mirror and notifications have something to show.
+    othersEveryMs: config.sandboxOthersSeconds * 1000,
     ...(stateFile === undefined ? {} : { stateFile }),
   });
   logger.warn(
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
     config,
     client,
     logger,
+    ...(store.redis ? { redis: store.redis } : {}),
     statuses: () => statuses?.() ?? Promise.resolve([]),
   });
   const { bot, services } = createBot({

@@ -8,7 +8,17 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Order } from "../service/index.ts";
-import { CLOSED_GROUP, decodeOrder, deviceOf, encodeOrder, groupOf, numOf, READY_GROUP } from "./records.ts";
+import {
+  CLOSED_GROUP,
+  decodeChange,
+  decodeOrder,
+  deviceOf,
+  encodeChange,
+  encodeOrder,
+  groupOf,
+  numOf,
+  READY_GROUP,
+} from "./records.ts";
 import {
   foldLookAlikes,
   foldWords,
@@ -330,7 +340,7 @@ export class MirrorDb {
       const result = this.sql("INSERT OR IGNORE INTO changes (change_id, at, body) VALUES (?, ?, ?)").run(
         change.id,
         change.detectedAt.getTime(),
-        JSON.stringify({ ...change, order: encodeOrder(change.order) }),
+        encodeChange(change),
       );
       if (result.changes > 0) added.push(change);
     }
@@ -346,16 +356,7 @@ export class MirrorDb {
       seq,
       limit,
     ) as unknown as { seq: number; body: string }[];
-    return rows.map((row) => {
-      const body = JSON.parse(row.body) as Omit<MirrorChange, "order" | "detectedAt"> & {
-        order: string;
-        detectedAt: string;
-      };
-      return {
-        seq: row.seq,
-        change: { ...body, order: decodeOrder(body.order), detectedAt: new Date(body.detectedAt) },
-      };
-    });
+    return rows.map((row) => ({ seq: row.seq, change: decodeChange(row.body) }));
   }
 
   /** Size of the database file in bytes (page count x page size). */

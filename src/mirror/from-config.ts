@@ -1,14 +1,20 @@
 /** The mirror as the configuration asks for it (main.ts): its file in DATA_DIR, its budget, its pace. */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { join } from "node:path";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { Status } from "../service/index.ts";
 import { DEFAULT_BUDGET } from "./budget.ts";
-import { Mirror, type MirrorClient, type MirrorOptions } from "./mirror.ts";
+import { Mirror, type MirrorClient } from "./mirror.ts";
+import { redisCoordinator } from "./redis-coordinator.ts";
 
 export const MIRROR_FILE = "mirror.sqlite";
 /** Re-read before the watermark: covers clock skew between this host and the service. */
 export const OVERLAP_MS = 30_000;
+/** Keys of the lease, the shared state, the records and the feed. */
+export const REDIS_PREFIX = "bot:mirror:";
 
 export interface MirrorDeps {
   config: Config;
@@ -16,12 +22,15 @@ export interface MirrorDeps {
   logger: Logger;
   /** The statuses with their groups, e.g. from the bot's reference cache (saves a request). */
   statuses?: () => Promise<Status[]>;
-  coordinator?: MirrorOptions["coordinator"];
+  /** With REDIS_URL: one instance syncs, the others apply its feed (redis-coordinator.ts). */
+  redis?: Redis;
 }
 
 export function mirrorFromConfig(deps: MirrorDeps): Mirror | undefined {
   const { config } = deps;
   if (!config.mirror.enabled) return undefined;
+  const instanceId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const logger = deps.logger.child({ module: "mirror" });
   return new Mirror({
     client: deps.client,
     path: join(config.mirror.dataDir, MIRROR_FILE),
@@ -34,8 +43,11 @@ export function mirrorFromConfig(deps: MirrorDeps): Mirror | undefined {
     },
     overlapMs: OVERLAP_MS,
     backfillDays: config.mirror.backfillDays,
-    logger: deps.logger.child({ module: "mirror" }),
+    logger,
+    instanceId,
     ...(deps.statuses ? { statuses: deps.statuses } : {}),
-    ...(deps.coordinator ? { coordinator: deps.coordinator } : {}),
+    ...(deps.redis
+      ? { coordinator: redisCoordinator({ redis: deps.redis, prefix: REDIS_PREFIX, instanceId, logger }) }
+      : {}),
   });
 }

@@ -15,7 +15,7 @@ import { type BudgetOptions, SyncBudget } from "./budget.ts";
 import { type Coordinator, type FeedBatch, localCoordinator } from "./coordinator.ts";
 import { MirrorDb } from "./db.ts";
 import { type DiffContext, diffOrder, mergeRecords } from "./diff.ts";
-import { CLOSED_GROUP, decodeOrder, encodeOrder } from "./records.ts";
+import { CLOSED_GROUP, decodeChange, decodeOrder, encodeChange, encodeOrder } from "./records.ts";
 import {
   advanceScan,
   newRun,
@@ -284,8 +284,11 @@ export class Mirror {
         }
         if (!(await this.coordinator.lead())) break; // the lease was lost while waiting: the new leader goes on
         outcome.records += page.items.length;
-        const changes = this.applyRecords(page.items, readAt, this.syncContext(run, scan.from));
+        const context = this.syncContext(run, scan.from);
+        const { changes, published } = this.applyAndPublish(page.items, readAt, context);
         if (changes.length > 0) changed = true;
+        // The other instances have the page before the progress says it was read.
+        await published;
         const halves = scan.page === 1 && tooBig(page) ? splitScan(scan, run) : undefined;
         const next = halves ? undefined : advanceScan(scan, page);
         const scans = [...(halves ?? []), ...(next ? [next] : []), ...run.scans.slice(1)];
@@ -371,8 +374,21 @@ export class Mirror {
 
   /** Compares, stores and logs in one transaction; then publishes and tells the listeners. */
   private applyRecords(records: readonly Order[], readAt: number, context: DiffContext): MirrorChange[] {
+    const { changes, published } = this.applyAndPublish(records, readAt, context);
+    published.catch((error: unknown) =>
+      this.options.logger?.warn({ err: String(error) }, "mirror: publishing to the other instances failed"),
+    );
+    return changes;
+  }
+
+  /** As applyRecords; the sync waits for `published` before it saves its progress. */
+  private applyAndPublish(
+    records: readonly Order[],
+    readAt: number,
+    context: DiffContext,
+  ): { changes: MirrorChange[]; published: Promise<void> } {
     const kept = records.filter((order) => this.inScope(order));
-    if (kept.length === 0) return [];
+    if (kept.length === 0) return { changes: [], published: Promise.resolve() };
     const stored: Order[] = [];
     const changes = this.db.transaction(() => {
       const found: MirrorChange[] = [];
@@ -387,33 +403,23 @@ export class Mirror {
       }
       return this.db.logChanges(found);
     });
-    if (stored.length > 0) {
-      const batch: FeedBatch = {
-        origin: this.instanceId,
-        syncedAt: readAt,
-        records: stored.map(encodeOrder),
-        changes: changes.map((change) => JSON.stringify({ ...change, order: encodeOrder(change.order) })),
-      };
-      this.coordinator
-        .publish(batch)
-        .catch((error: unknown) =>
-          this.options.logger?.warn({ err: String(error) }, "mirror: publish failed"),
-        );
-    }
+    const published =
+      stored.length === 0
+        ? Promise.resolve()
+        : this.coordinator.publish({
+            origin: this.instanceId,
+            syncedAt: readAt,
+            records: stored.map(encodeOrder),
+            changes: changes.map(encodeChange),
+          });
     this.emit(changes);
-    return changes;
+    return { changes, published };
   }
 
   /** Another instance's batch: its records (unless ours are newer) and its changes. */
   private applyBatch(batch: FeedBatch): void {
     if (batch.origin === this.instanceId) return;
-    const changes: MirrorChange[] = batch.changes.map((json) => {
-      const body = JSON.parse(json) as Omit<MirrorChange, "order" | "detectedAt"> & {
-        order: string;
-        detectedAt: string;
-      };
-      return { ...body, order: decodeOrder(body.order), detectedAt: new Date(body.detectedAt) };
-    });
+    const changes = batch.changes.map(decodeChange);
     const added = this.db.transaction(() => {
       for (const json of batch.records) {
         const order = decodeOrder(json);

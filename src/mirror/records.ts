@@ -3,6 +3,7 @@
  * (`{"$date": ms}`), so a record read back is the same `Order` the client gave.
  */
 import type { Order } from "../service/index.ts";
+import type { MirrorChange } from "./types.ts";
 
 export function encodeOrder(order: Order): string {
   return JSON.stringify(order, function (this: Record<string, unknown>, key, value: unknown) {
@@ -44,4 +45,17 @@ export function groupOf(order: Order, learned: ReadonlyMap<string, string>): str
 export function deviceOf(order: Order): string {
   if (order.device) return order.device;
   return [order.typeDevice, order.brand, order.model].filter(Boolean).join(" ");
+}
+
+/** A change as JSON (the log, the feed): its order encoded as above. */
+export function encodeChange(change: MirrorChange): string {
+  return JSON.stringify({ ...change, order: encodeOrder(change.order) });
+}
+
+export function decodeChange(json: string): MirrorChange {
+  const body = JSON.parse(json) as Omit<MirrorChange, "order" | "detectedAt"> & {
+    order: string;
+    detectedAt: string;
+  };
+  return { ...body, order: decodeOrder(body.order), detectedAt: new Date(body.detectedAt) };
 }

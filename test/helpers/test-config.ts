@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: "silent",
     serviceTimeoutMs: 5000,
     mirror: { enabled: false, syncSeconds: 60, backfillDays: 30, budget: 40, reserve: 20, dataDir: "./data" },
+    sandboxOthersSeconds: 0,
     ...overrides,
   };
 }
