@@ -95,7 +95,7 @@ describe("a run cut short", () => {
   });
 
   it("by a restart between two pages: the new process goes on from the saved page and reports each change once", async () => {
-    const { r, targets } = await warmWithChanges(0);
+    const { r } = await warmWithChanges(0);
     rig = r;
     const { store } = r.sandbox;
     const ready = store.ref.statuses.find((s) => s.group === "finish" && !s.isPayRequired);
