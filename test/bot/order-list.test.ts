@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { commandList } from "../../src/bot/commands.ts";
 import { LIST_FETCH_SIZE, LIST_PAGE_SIZE } from "../../src/bot/features/order-list.ts";
 import { RESULT_TTL_MS } from "../../src/bot/services/search-store.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
@@ -104,6 +105,25 @@ describe("/overdue", () => {
       await scoped.close();
       await empty.close();
     }
+  });
+
+  it("is in the operators' /help and the command menu, not in a viewer's /help", async () => {
+    await op.send("/help");
+    expect(op.lastReply()?.text).toContain("/overdue — open orders past their deadline");
+    const ru = t.user(RU_OPERATOR, { languageCode: "ru" });
+    await ru.send("/help");
+    expect(ru.lastReply()?.text).toContain("/overdue — открытые заказы с истёкшим сроком");
+    const viewer = t.user(VIEWER, { languageCode: "en" });
+    await viewer.send("/help");
+    expect(viewer.lastReply()?.text).not.toContain("/overdue");
+    expect(commandList(t.services.i18n, "en")).toContainEqual({
+      command: "overdue",
+      description: "overdue open orders",
+    });
+    expect(commandList(t.services.i18n, "ru")).toContainEqual({
+      command: "overdue",
+      description: "просроченные открытые заказы",
+    });
   });
 
   it("is refused to a viewer and to a stranger without a request", async () => {

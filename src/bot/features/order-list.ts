@@ -7,8 +7,9 @@
  *
  * Costs: a fetch brings LIST_FETCH_SIZE records (6 pages of 8) in one request
  * and they are saved with the query (search-store.ts): while fresh (30 min) its
- * pages and the cards opened from it cost nothing; the next 48 cost one request;
- * an expired list's page 1, opening from it 1 (GET /orders/{id}).
+ * pages and the cards opened from it cost nothing; the next 48 cost one request
+ * (and the 48 before, once left, one again: one fetch is kept); an expired
+ * list's page 1, opening from it 1 (GET /orders/{id}).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { MAX_REACHABLE } from "../../contract/lists.ts";

@@ -13,7 +13,7 @@ export function helpText(ctx: BotContext): string {
   const operator = ctx.role === "operator";
   return [
     ctx.t("help-find", { bot: ctx.me.username }),
-    ...(operator ? [ctx.t("help-write")] : []),
+    ...(operator ? [ctx.t("help-write"), ctx.t("help-overdue")] : []),
     ctx.t("help-staff"),
     ctx.t(operator ? "help-other-operator" : "help-other-viewer"),
   ].join("\n\n");
