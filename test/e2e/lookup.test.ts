@@ -29,7 +29,7 @@ describe("lookup over real HTTP (long polling)", () => {
   it("lists several matches, pages through them and opens one", async () => {
     const op = stack().telegram.user(OPERATOR);
     const list = await op.say("/order А-00104");
-    expect(list.text).toContain("Found 10 orders for «<b>А-00104</b>». Page 1 of 2");
+    expect(list.text).toContain("Found 10 orders for “<b>А-00104</b>”. Page 1 of 2");
 
     await op.press("Next ▶️");
     const page2 = await op.reply();
