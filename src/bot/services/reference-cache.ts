@@ -40,6 +40,8 @@ export interface ReferenceCache {
   shops(): Promise<Shop[]>;
   orderTypes(): Promise<OrderType[]>;
   orderTypeFields(typeId: string): Promise<CustomFieldDefinition[]>;
+  /** An order type's fields as cached, however old, or undefined: never a request (for cards). */
+  cachedOrderTypeFields(typeId: string): Promise<CustomFieldDefinition[] | undefined>;
   statuses(): Promise<Status[]>;
   /** The statuses as cached, however old, or undefined: never a request (for cards). */
   cachedStatuses(): Promise<Status[] | undefined>;
@@ -133,6 +135,9 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
       cached("orderTypeFields", typeId, async () => (await client.orderTypes.fields(typeId)).items),
     statuses: () => cached("statuses", undefined, async () => (await client.statuses.list()).items),
     cachedStatuses: async () => ((await entries.read("statuses")) as Entry<Status[]> | undefined)?.data,
+    cachedOrderTypeFields: async (typeId) =>
+      ((await entries.read(keyOf("orderTypeFields", typeId))) as Entry<CustomFieldDefinition[]> | undefined)
+        ?.data,
     counteragentTypes: () =>
       cached("counteragentTypes", undefined, async () => (await client.counteragentTypes.list()).items),
     counteragentTypeFields: (typeId) =>

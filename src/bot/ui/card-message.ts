@@ -1,8 +1,10 @@
 /** The card as a message: text + keyboard for this user (role, locale). Used by lookup, inline and dialogs. */
 import type { Context, InlineKeyboard } from "grammy";
+import type { Locale } from "../../config.ts";
 import type { Order } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
+import { type CardField, cardFields } from "./custom-fields.ts";
 import { formatOrderCard } from "./order-card.ts";
 import { orderCardKeyboard } from "./order-keyboard.ts";
 
@@ -20,12 +22,14 @@ export async function cardMessage(
   // The record's own status group first; else only what is cached already: a card never costs a request of its own.
   const statuses =
     order.status?.type === undefined && order.status?.id ? await reference.cachedStatuses() : undefined;
+  const locale = await localeOf(ctx);
   const text = formatOrderCard(order, {
     t: ctx.t,
-    locale: await localeOf(ctx),
+    locale,
     timezone: config.timezone,
     now: clock.now(),
     statusGroup: order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group,
+    fields: await namedFields(ctx, order, locale),
   });
   const keyboard = orderCardKeyboard(order, {
     t: ctx.t,
@@ -34,6 +38,22 @@ export async function cardMessage(
     actions: options.actions === false ? [] : cardActions,
   });
   return { text, keyboard };
+}
+
+/** The order's custom fields named by its type's cached definitions (none cached: no lines, no request). */
+async function namedFields(
+  ctx: Context & I18nFlavor & CoreFlavor,
+  order: Order,
+  locale: Locale,
+): Promise<CardField[]> {
+  const typeId = order.typeOrder?.id;
+  if (!order.customFields?.length || !typeId) return [];
+  const definitions = await ctx.services.reference.cachedOrderTypeFields(typeId);
+  return cardFields(order.customFields, definitions, {
+    t: ctx.t,
+    locale,
+    timezone: ctx.services.config.timezone,
+  });
 }
 
 export const HTML = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;

@@ -6,6 +6,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config.ts";
 import { type Order, orderBalance } from "../../service/index.ts";
+import type { CardField } from "./custom-fields.ts";
 import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";
 import { cutHtml, escapeHtml } from "./text.ts";
@@ -22,6 +23,8 @@ export interface CardOptions {
    * and an order that is ready or handed over is never overdue.
    */
   statusGroup?: string | undefined;
+  /** The order's filled custom fields, named (custom-fields.ts): e.g. a visit address. */
+  fields?: readonly CardField[] | undefined;
 }
 
 const DONE_GROUPS = new Set(["finish", "closed"]);
@@ -74,6 +77,8 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   if (order.sn) line("card-serial", { sn: e(order.sn) });
   const faults = (order.problem ?? []).map((p) => p.trim()).filter(Boolean);
   if (faults.length > 0) line("card-faults", { faults: e(faults.join("; ")) });
+  for (const field of options.fields ?? [])
+    line("card-field", { name: e(field.name), value: e(field.value) });
 
   const client = order.counteragent;
   if (client?.name) line("card-client", { name: e(client.name) });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { buttons, lastText } from "./driver.ts";
+import { buttons, fillOrder, lastText } from "./driver.ts";
 
 const OPERATOR = 121;
 let sandbox: Sandbox;
@@ -82,5 +82,28 @@ describe("confirmations", () => {
     await op.press("❌ No");
     expect(lastText(op)).toBe("Dialog cancelled. Nothing was changed.");
     expect(sandbox.store.statusById.get(order.statusId)?.name).not.toBe("Диагностика");
+  });
+});
+
+describe("custom fields answered in /new", () => {
+  it("show on the created order's card, and after a refresh", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, {
+      type: "Выездной ремонт",
+      client: { query: "Выезд Полевой" },
+      fields: async (u) => {
+        expect(lastText(u)).toContain("Адрес выезда");
+        await u.send("ул. Ленина, 1, кв. 5");
+        expect(lastText(u)).toContain("Время визита");
+        await u.press("13:00–17:00");
+        await u.press("✔ Done");
+      },
+    });
+    await op.press("✅ Create");
+    expect(lastText(op)).toContain("Order created");
+    expect(lastText(op)).toContain("📌 Адрес выезда: ул. Ленина, 1, кв. 5");
+    expect(lastText(op)).toContain("📌 Время визита: 13:00–17:00");
+    await op.press("🔄 Refresh");
+    expect(lastText(op)).toContain("📌 Адрес выезда: ул. Ленина, 1, кв. 5");
   });
 });

@@ -9,20 +9,10 @@ import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "..
 import { parseDate, parseNumber } from "../../dialog-kit/parse.ts";
 import { SKIP } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
+import { fieldKind } from "../../ui/custom-fields.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { type FieldAnswer, nameOf } from "./draft.ts";
-
-export type FieldKind = "text" | "number" | "date" | "boolean" | "choice";
-
-export function fieldKind(def: CustomFieldDefinition): FieldKind {
-  if (def.items && def.items.length > 0) return "choice";
-  const type = (def.type ?? "").toLowerCase();
-  if (/bool|check|flag/.test(type)) return "boolean";
-  if (/num|int|float|decimal|money|price/.test(type)) return "number";
-  if (/date|time/.test(type)) return "date";
-  return "text";
-}
 
 /** Asks one field; undefined when the clerk skipped an optional one. */
 export async function askField(

@@ -117,5 +117,9 @@ export function draftOrder(draft: Draft, created: Created): Order {
     problem: device.problem,
     ...(device.approximatePrice ? { approximatePrice: device.approximatePrice } : {}),
     ...(paid > 0 ? { cash: { summ: paid } } : {}),
+    // The order's own fields (a client's go to the client): the card names them from the cached definitions.
+    ...(draft.fields.length > 0
+      ? { customFields: draft.fields.map(({ id, value }) => ({ id, value })) }
+      : {}),
   };
 }
