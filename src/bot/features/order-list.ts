@@ -5,6 +5,13 @@
  * calls showOrderList; createBot mounts orderListFeature with every kind, so a
  * page button finds the kind of its saved query (services/list-query.ts).
  *
+ * Adding a list (the mirror's search, `/my`): a member in the ListQuery union
+ * (list-query.ts), an OrderListKind beside the feature's command (`fetch` of a
+ * local copy returns its slice `(fetch - 1) * LIST_FETCH_SIZE ...` with `total`
+ * its count, `checked` the end of the slice, `scoped` false, and costs no
+ * request), and the kind in createBot's orderListFeature({...}); the compiler
+ * asks for the last one. overdue.ts is the example.
+ *
  * Costs: a fetch brings LIST_FETCH_SIZE records (6 pages of 8) in one request
  * and they are saved with the query (search-store.ts): while fresh (30 min) its
  * pages and the cards opened from it cost nothing; the next 48 cost one request
