@@ -13,10 +13,12 @@
  * query is refused, as Telegram does.
  */
 import type { User, UserFromGetMe } from "grammy/types";
+import { findButton as findIn } from "../e2e/fake-telegram/buttons.ts";
 import type { ChatMessage } from "../e2e/fake-telegram/chats.ts";
 import { type ApiFailure, TelegramError } from "../e2e/fake-telegram/errors.ts";
 import { methods, type Payload } from "../e2e/fake-telegram/methods.ts";
 import { botInfoFor, type RecordedCall, TelegramState } from "../e2e/fake-telegram/state.ts";
+import { botMessageFor } from "./updates.ts";
 
 export { CALLBACK_DATA_LIMIT, TEXT_LIMIT, visibleText } from "../e2e/fake-telegram/validation.ts";
 
@@ -107,26 +109,10 @@ export function findButton(
   wanted: string,
   message?: StoredMessage,
 ): { message: StoredMessage; data: string } {
-  for (const candidate of message ? [message] : telegram.botMessages(chatId).reverse()) {
-    for (const button of candidate.replyMarkup?.inline_keyboard.flat() ?? []) {
-      if ("callback_data" in button && (button.text === wanted || button.callback_data === wanted)) {
-        return { message: candidate, data: button.callback_data };
-      }
-    }
-  }
-  throw new Error(`No button "${wanted}" in the chat with ${chatId}`);
+  return findIn(message ? [message] : telegram.botMessages(chatId), wanted, `the chat with ${chatId}`);
 }
 
 /** A stored bot message as Telegram puts it into a callback query from `from`'s private chat. */
 export function asTelegramMessage(message: StoredMessage | undefined, from: User) {
-  return (
-    message && {
-      message_id: message.messageId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: message.chatId, type: "private" as const, first_name: from.first_name },
-      from: BOT_INFO,
-      text: message.text,
-      ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
-    }
-  );
+  return message && botMessageFor(message, from, BOT_INFO);
 }

@@ -1,5 +1,5 @@
 /** Update factories: what Telegram would send when a user types, presses or queries inline. */
-import type { Message, Update, User } from "grammy/types";
+import type { InlineKeyboardMarkup, Message, Update, User, UserFromGetMe } from "grammy/types";
 
 let nextUpdateId = 1;
 
@@ -17,9 +17,15 @@ export function telegramUser(id: number, options: { languageCode?: string; first
   };
 }
 
-export function messageUpdate(from: User, text: string, messageId: number, chatId = from.id): Update {
+/** A text message of `from` in their private chat (or a group), with the entity Telegram marks a command with. */
+export function textMessage(
+  from: User,
+  text: string,
+  messageId: number,
+  chatId = from.id,
+): Message.TextMessage {
   const command = /^\/[a-z0-9_]+(@\w+)?/i.exec(text);
-  const message: Message.TextMessage = {
+  return {
     message_id: messageId,
     date: Math.floor(Date.now() / 1000),
     chat:
@@ -30,8 +36,27 @@ export function messageUpdate(from: User, text: string, messageId: number, chatI
     text,
     ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
   };
+}
+
+export function messageUpdate(from: User, text: string, messageId: number, chatId = from.id): Update {
   // A private-or-group chat text message; the literal's union type is wider than Update's.
-  return { update_id: updateId(), message } as Update;
+  return { update_id: updateId(), message: textMessage(from, text, messageId, chatId) } as Update;
+}
+
+/** A bot's message as Telegram puts it into a callback query from `from`'s private chat. */
+export function botMessageFor(
+  message: { chatId: number; messageId: number; text: string; replyMarkup?: InlineKeyboardMarkup },
+  from: User,
+  bot: UserFromGetMe,
+): Message.TextMessage {
+  return {
+    message_id: message.messageId,
+    date: Math.floor(Date.now() / 1000),
+    chat: { id: message.chatId, type: "private", first_name: from.first_name },
+    from: bot,
+    text: message.text,
+    ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
+  };
 }
 
 export function callbackUpdate(

@@ -4,9 +4,12 @@
  * Every action sets a mark; `reply()` returns the first message the bot sent
  * or edited in this chat after the latest mark.
  */
-import type { InlineKeyboardButton, Message, User } from "grammy/types";
+import type { InlineKeyboardMarkup, User } from "grammy/types";
+import { botMessageFor, telegramUser, textMessage } from "../../helpers/updates.ts";
+import { type ButtonQuery, buttonData, buttonTexts, findButton } from "./buttons.ts";
 import type { ChatMessage, InlineMessage, Output } from "./chats.ts";
 import type { CallbackAnswer, InlineAnswer, TelegramState } from "./state.ts";
+import type { NewUpdate } from "./update-queue.ts";
 import { waitFor } from "./wait.ts";
 
 export interface UserOptions {
@@ -17,8 +20,6 @@ export interface UserOptions {
 export interface WaitOptions {
   timeoutMs?: number;
 }
-
-type ButtonQuery = string | RegExp;
 
 let queryCounter = 0;
 
@@ -31,29 +32,15 @@ export class TelegramUser {
   constructor(state: TelegramState, id: number, options: UserOptions = {}) {
     this.state = state;
     this.id = id;
-    this.from = {
-      id,
-      is_bot: false,
-      first_name: options.firstName ?? `User${id}`,
-      ...(options.languageCode ? { language_code: options.languageCode } : {}),
-    };
+    this.from = telegramUser(id, options);
   }
 
   /** Sends a text message (commands included); does not wait. */
   send(text: string): void {
     this.setMark();
     const message = this.state.chats.add(this.id, { text, fromBot: false });
-    const command = /^\/[a-z0-9_]+(@\w+)?/i.exec(text);
-    this.state.queue.push({
-      message: {
-        message_id: message.messageId,
-        date: now(),
-        chat: { id: this.id, type: "private", first_name: this.from.first_name },
-        from: this.from,
-        text,
-        ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
-      },
-    });
+    // A private chat's text message; the literal's union type is wider than Update's.
+    this.state.queue.push({ message: textMessage(this.from, text, message.messageId) } as NewUpdate);
   }
 
   /** Sends a text and waits for the bot's next message (or edit) in this chat. */
@@ -111,7 +98,7 @@ export class TelegramUser {
     options: WaitOptions = {},
   ): Promise<CallbackAnswer> {
     const inline = this.state.chats.inline.get(inlineMessageId);
-    const found = inline && findIn(inline.replyMarkup?.inline_keyboard, button);
+    const found = inline && buttonData(inline.replyMarkup, button);
     if (!found) throw new Error(`No button ${String(button)} on the inline message ${inlineMessageId}`);
     this.setMark();
     const id = `cbq-${this.id}-${++queryCounter}`;
@@ -170,10 +157,8 @@ export class TelegramUser {
   }
 
   /** Button texts of a message, row by row flattened. */
-  static buttons(
-    message: { replyMarkup?: { inline_keyboard: InlineKeyboardButton[][] } } | undefined,
-  ): string[] {
-    return message?.replyMarkup?.inline_keyboard.flat().map((b) => b.text) ?? [];
+  static buttons(message: { replyMarkup?: InlineKeyboardMarkup } | undefined): string[] {
+    return buttonTexts(message);
   }
 
   private callbackAnswer(id: string, options: WaitOptions): Promise<CallbackAnswer> {
@@ -193,7 +178,7 @@ export class TelegramUser {
         from: this.from,
         chat_instance: `ci-${this.id}`,
         data,
-        ...(message ? { message: this.asTelegramMessage(message) } : {}),
+        ...(message ? { message: botMessageFor(message, this.from, this.state.botInfo) } : {}),
       },
     });
     return id;
@@ -204,26 +189,7 @@ export class TelegramUser {
   }
 
   private findButton(button: ButtonQuery, message?: ChatMessage): { message: ChatMessage; data: string } {
-    const candidates = message ? [message] : this.messages().reverse();
-    for (const candidate of candidates) {
-      const data = findIn(candidate.replyMarkup?.inline_keyboard, button);
-      if (data !== undefined) return { message: candidate, data };
-    }
-    const last = this.messages().findLast((m) => m.replyMarkup);
-    throw new Error(
-      `No button ${String(button)} in the chat with ${this.id}; the last keyboard has: ${TelegramUser.buttons(last).join(" | ")}`,
-    );
-  }
-
-  private asTelegramMessage(m: ChatMessage): Message {
-    return {
-      message_id: m.messageId,
-      date: now(),
-      chat: { id: this.id, type: "private", first_name: this.from.first_name },
-      from: this.state.botInfo,
-      text: m.text,
-      ...(m.replyMarkup ? { reply_markup: m.replyMarkup } : {}),
-    } as Message;
+    return findButton(message ? [message] : this.messages(), button, `the chat with ${this.id}`);
   }
 
   private describeChat(after: number): string {
@@ -235,17 +201,4 @@ export class TelegramUser {
       ...failed.map((c) => `\n  failed ${c.method}: ${c.status} ${c.description ?? ""}`),
     ].join("");
   }
-}
-
-function findIn(keyboard: InlineKeyboardButton[][] | undefined, wanted: ButtonQuery): string | undefined {
-  for (const button of keyboard?.flat() ?? []) {
-    if (!("callback_data" in button)) continue;
-    const hit = typeof wanted === "string" ? button.text === wanted : wanted.test(button.text);
-    if (hit) return button.callback_data;
-  }
-  return undefined;
-}
-
-function now(): number {
-  return Math.floor(Date.now() / 1000);
 }
