@@ -1,5 +1,6 @@
 /** Drives /new and the status change like a clerk (English), for the bench. */
-import { buttons, expectText, pressMatching, type TestUser } from "./harness.ts";
+import type { TestUser } from "../test/helpers/test-bot.ts";
+import { buttons, expectText, pressMatching } from "./harness.ts";
 
 const SKIP = "⏭ Skip";
 
@@ -10,26 +11,72 @@ export async function openNewDialog(op: TestUser): Promise<void> {
   expectText(op, "Client:");
 }
 
-/** /new with a new client up to the summary. */
-export async function fillOrder(op: TestUser, clientName: string): Promise<void> {
+/** The main path for a new client named by the search: device type, faults; then the summary. */
+async function mainPathNewClient(op: TestUser, clientName: string): Promise<void> {
   await openNewDialog(op);
   await op.send(clientName);
   await op.press("➕ New client");
-  for (let i = 0; i < 3; i++) await op.press(SKIP); // phone, e-mail, address
-  await op.press(SKIP); // device type
+  expectText(op, "Device type");
+  await op.send("Smartphone");
+  await op.send("Не включается");
+  expectText(op, "Check the order");
+}
+
+/** /new with a new client up to the summary, with brand, model and a deadline (two groups). */
+export async function fillOrder(op: TestUser, clientName: string): Promise<void> {
+  await mainPathNewClient(op, clientName);
+  await op.press("📱 Brand, model, serial");
   await op.send("Apple");
   await op.send("iPhone 12");
   await op.press(SKIP); // serial number
-  await op.send("Не включается");
-  for (let i = 0; i < 4; i++) await op.press(SKIP); // equipment, appearance, colour, price
-  expectText(op, "Deadline");
+  await op.press("💰 Price, deadline");
+  await op.press(SKIP); // price
   await pressFirstDeadline(op);
-  await op.press(SKIP); // master
-  await op.press("❌ No"); // urgent
-  await op.press(SKIP); // advertising source
-  await op.press("✔ Done"); // optional fields
-  await op.press("No prepayment");
   expectText(op, "Check the order");
+}
+
+/** The shortest intake: a walk-in with a phone nobody has; the clerk types the name at "nobody found". */
+export async function minimalOrderNewClient(op: TestUser, phone: string, clientName: string): Promise<void> {
+  await openNewDialog(op);
+  await op.send(phone);
+  expectText(op, "Nobody found with the phone");
+  await op.send(clientName);
+  await op.send("Smartphone");
+  await op.send("Не включается");
+  await confirmOrder(op);
+}
+
+/** An existing client found by phone: one tap. */
+export async function minimalOrderExistingClient(op: TestUser, phone: string, label: string): Promise<void> {
+  await openNewDialog(op);
+  await op.send(phone);
+  await op.press(label);
+  await op.send("Smartphone");
+  await op.send("Не включается");
+  await confirmOrder(op);
+}
+
+/** Every field the form has, through "📝 Every detail". */
+export async function fullOrder(op: TestUser, clientName: string): Promise<void> {
+  await mainPathNewClient(op, clientName);
+  await op.press("📝 Every detail");
+  for (const text of ["+7 900 111-22-33", "full@example.com", "Ленина, 1", "Apple", "iPhone 12", "SN1"]) {
+    await op.send(text);
+  }
+  for (const text of ["Чехол", "Царапины", "Чёрный", "3000"]) await op.send(text);
+  await pressFirstDeadline(op);
+  await pressMatching(op, /Орлов/); // master
+  await op.press("✅ Yes"); // urgent
+  await op.press(buttons(op)[0] ?? "?"); // advertising source
+  await op.press("Пароль устройства");
+  await op.send("1234");
+  await op.press("Сделать резервную копию");
+  await op.press("✅ Yes");
+  await pressMatching(op, /cash/); // register
+  await op.press("💵 Cash");
+  await op.send("500");
+  expectText(op, "Check the order");
+  await confirmOrder(op);
 }
 
 /** The first quick deadline button (+1 day): its label is a date, so it is found by position (callback data). */

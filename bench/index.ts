@@ -10,6 +10,7 @@ import { clientParse } from "./client-parse.ts";
 import { dialogRss } from "./dialog-rss.ts";
 import { dialogStorage } from "./dialog-storage.ts";
 import { i18nCard } from "./i18n-card.ts";
+import { intakeInteractions } from "./intake-interactions.ts";
 import { lookupLatency } from "./lookup-latency.ts";
 import { lookupThroughput } from "./lookup-throughput.ts";
 import { formatTable, jsonLine } from "./report.ts";
@@ -18,6 +19,7 @@ import type { BenchModule, BenchRow } from "./types.ts";
 
 const MODULES: BenchModule[] = [
   requestsPerAction,
+  intakeInteractions,
   lookupThroughput,
   lookupLatency,
   dialogStorage,

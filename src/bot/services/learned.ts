@@ -5,7 +5,8 @@
  * - statuses (id, name, colour): the status change falls back to them when the
  *   service has no `GET /statuses` ("else learned from orders seen");
  * - how order numbers look per workshop (prefix and digit count, "А-" + 6), so
- *   a bare number that finds nothing can hint how to search by a part of one.
+ *   a bare number that finds nothing can hint how to search by a part of one;
+ * - the device types of recent orders, newest first: the intake offers them as buttons.
  *
  * Kept in the shared reference storage, so every instance learns from all. A
  * process remembers what it already wrote: an order with nothing new costs no
@@ -34,11 +35,15 @@ export interface NumberShape {
 interface LearnedData {
   statuses: LearnedStatus[];
   numbers: NumberShape[];
+  /** Newest first, at most DEVICE_TYPES_KEPT (absent in data written before they were learned). */
+  deviceTypes?: string[];
   /** Unix ms until which `GET /statuses` is known to be missing on this service (not asked again). */
   statusesMissingUntil?: number;
 }
 
 const KEY = "learned";
+const DEVICE_TYPES_KEPT = 8;
+const DEVICE_TYPE_LIMIT = 60;
 const NUMBER = /^(\D*?)(\d+)$/u;
 
 export interface Learned {
@@ -46,6 +51,10 @@ export interface Learned {
   fromOrders(orders: readonly Order[]): Promise<void>;
   statuses(): Promise<LearnedStatus[]>;
   numbers(): Promise<NumberShape[]>;
+  /** Device types of recent orders, newest first. */
+  deviceTypes(): Promise<string[]>;
+  /** Moves a device type just used to the front (the intake's own answers). */
+  useDeviceType(type: string): Promise<void>;
   statusesMissing(now: number): Promise<boolean>;
   markStatusesMissing(until: number): Promise<void>;
 }
@@ -64,6 +73,13 @@ export function learnedOf(store: Store): Learned {
 
 const statusSignature = (s: LearnedStatus) => `s:${s.id}:${s.name}:${s.color ?? ""}`;
 const numberSignature = (n: NumberShape) => `n:${n.shopId ?? ""}:${n.prefix}:${n.digits}`;
+const deviceSignature = (type: string) => `d:${type.toLowerCase()}`;
+
+/** `type` first, a differently cased copy of it dropped, at most DEVICE_TYPES_KEPT. */
+function withDeviceType(types: readonly string[], type: string): string[] {
+  const same = deviceSignature(type);
+  return [type, ...types.filter((t) => deviceSignature(t) !== same)].slice(0, DEVICE_TYPES_KEPT);
+}
 
 function createLearned(entries: StorageAdapter<LearnedData>): Learned {
   const written = new Set<string>();
@@ -73,7 +89,10 @@ function createLearned(entries: StorageAdapter<LearnedData>): Learned {
     async fromOrders(orders) {
       const statuses = orders.flatMap(statusOf).filter((s) => !written.has(statusSignature(s)));
       const numbers = orders.flatMap(numberShapeOf).filter((n) => !written.has(numberSignature(n)));
-      if (statuses.length === 0 && numbers.length === 0) return;
+      const devices = [...new Set(orders.flatMap(deviceTypeOf))].filter(
+        (d) => !written.has(deviceSignature(d)),
+      );
+      if (statuses.length === 0 && numbers.length === 0 && devices.length === 0) return;
       try {
         const data = await read();
         for (const status of statuses) {
@@ -86,15 +105,27 @@ function createLearned(entries: StorageAdapter<LearnedData>): Learned {
           const known = data.numbers.some((n) => numberSignature(n) === numberSignature(shape));
           if (!known) data.numbers.push(shape);
         }
+        for (const type of devices) {
+          const known = (data.deviceTypes ?? []).some((d) => deviceSignature(d) === deviceSignature(type));
+          if (!known) data.deviceTypes = withDeviceType(data.deviceTypes ?? [], type);
+        }
         await entries.write(KEY, data);
         for (const s of statuses) written.add(statusSignature(s));
         for (const n of numbers) written.add(numberSignature(n));
+        for (const d of devices) written.add(deviceSignature(d));
       } catch {
         // The storage is down: the next order teaches the same again.
       }
     },
     statuses: async () => (await read()).statuses,
     numbers: async () => (await read()).numbers,
+    deviceTypes: async () => (await read()).deviceTypes ?? [],
+    async useDeviceType(type) {
+      if (type.length > DEVICE_TYPE_LIMIT) return;
+      const data = await read();
+      if (deviceSignature(data.deviceTypes?.[0] ?? "") === deviceSignature(type)) return;
+      await entries.write(KEY, { ...data, deviceTypes: withDeviceType(data.deviceTypes ?? [], type) });
+    },
     statusesMissing: async (now) => ((await read()).statusesMissingUntil ?? 0) > now,
     async markStatusesMissing(until) {
       const data = await read();
@@ -107,6 +138,11 @@ function statusOf(order: Order): LearnedStatus[] {
   const { id, name, color } = order.status ?? {};
   if (!id || !name) return [];
   return [{ id, name, ...(color ? { color } : {}) }];
+}
+
+function deviceTypeOf(order: Order): string[] {
+  const type = order.typeDevice?.trim();
+  return type && type.length <= DEVICE_TYPE_LIMIT ? [type] : [];
 }
 
 function numberShapeOf(order: Order): NumberShape[] {

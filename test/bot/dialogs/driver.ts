@@ -8,14 +8,35 @@ export const SKIP = "⏭ Skip";
 
 export interface OrderAnswers {
   type?: string;
-  client: { query: string; pick?: string; newClient?: { phone?: string } };
+  /** `pick`: a found client's button; else a new client (named by a name query, or `name` after a phone query). */
+  client: { query: string; pick?: string; name?: string };
+  /** Typed at the device step (default "Smartphone"). */
+  device?: string;
   problem?: string;
+  /** Answers the required custom fields asked after the faults. */
+  required?: (op: TestUser) => Promise<void>;
+  /** Opens "brand, model, serial": the brand, model "iPhone 12", no serial. */
   brand?: string;
+  /** Opens "price, deadline": a typed deadline, or "quick" for the +1 day button. */
   deadline?: string;
+  /** Opens "master, urgency": the master's button, not urgent. */
   master?: string;
+  /** Opens "other fields" and answers them. */
   fields?: (op: TestUser) => Promise<void>;
+  /** Opens "prepayment" and answers it. */
   prepayment?: (op: TestUser) => Promise<void>;
 }
+
+export const GROUP = {
+  client: "👤 Client details",
+  device: "📱 Brand, model, serial",
+  condition: "📦 Equipment, appearance",
+  price: "💰 Price, deadline",
+  staff: "👷 Master, urgency",
+  source: "📣 Source",
+  fields: "🧩 Other fields",
+  prepayment: "💳 Prepayment",
+} as const;
 
 export function lastText(op: TestUser): string {
   return op.lastReply()?.text ?? "";
@@ -45,38 +66,50 @@ export function buttonData(message: StoredMessage, text: string): string {
   throw new Error(`No button "${text}"`);
 }
 
-/** /new up to the summary, in English, on a bot configured with one workshop. */
+/** Presses a summary's group button, whether or not it is marked ✓ (filled). */
+export async function openGroup(op: TestUser, label: string): Promise<void> {
+  await op.press(buttons(op).find((b) => b === label || b === `${label} ✓`) ?? label);
+}
+
+/** /new up to the summary, in English, on a bot configured with one workshop: the main path, then the groups asked for. */
 export async function fillOrder(op: TestUser, a: OrderAnswers): Promise<void> {
   await op.send("/new");
   await op.press(a.type ?? "Платный ремонт");
   expect(lastText(op)).toContain("Client:");
   await op.send(a.client.query);
-  if (a.client.pick) {
-    await op.press(a.client.pick);
-  } else {
-    await op.press("➕ New client");
-    if (a.client.newClient?.phone) await op.send(a.client.newClient.phone);
-    else await op.press(SKIP); // phone
-    await op.press(SKIP); // e-mail
-    await op.press(SKIP); // address
-  }
-  await op.press(SKIP); // device type
-  if (a.brand) await op.send(a.brand);
-  else await op.press(SKIP);
-  await op.send("iPhone 12"); // model
-  await op.press(SKIP); // serial number
+  if (a.client.pick) await op.press(a.client.pick);
+  else if (a.client.name) await op.send(a.client.name);
+  else await op.press("➕ New client");
+  expect(lastText(op)).toContain("Device type");
+  await op.send(a.device ?? "Smartphone");
   await op.send(a.problem ?? "Не включается\nТрещина на экране");
-  for (let i = 0; i < 4; i++) await op.press(SKIP); // equipment, appearance, colour, price
-  expect(lastText(op)).toContain("Deadline");
-  if (a.deadline) await op.send(a.deadline);
-  else await pressDeadline(op, 0); // +1 day
-  await op.press(a.master ?? SKIP);
-  await op.press("❌ No"); // urgent
-  await op.press(SKIP); // advertising source
-  if (a.fields) await a.fields(op);
-  else await op.press("✔ Done");
-  if (a.prepayment) await a.prepayment(op);
-  else await op.press("No prepayment");
+  if (a.required) await a.required(op);
+  expect(lastText(op)).toContain("Check the order");
+  if (a.brand) {
+    await openGroup(op, GROUP.device);
+    await op.send(a.brand);
+    await op.send("iPhone 12"); // model
+    await op.press(SKIP); // serial number
+  }
+  if (a.deadline) {
+    await openGroup(op, GROUP.price);
+    await op.press(SKIP); // price
+    if (a.deadline === "quick") await pressDeadline(op, 0);
+    else await op.send(a.deadline);
+  }
+  if (a.master) {
+    await openGroup(op, GROUP.staff);
+    await op.press(a.master);
+    await op.press("❌ No"); // urgent
+  }
+  if (a.fields) {
+    await openGroup(op, GROUP.fields);
+    await a.fields(op);
+  }
+  if (a.prepayment) {
+    await openGroup(op, GROUP.prepayment);
+    await a.prepayment(op);
+  }
   expect(lastText(op)).toContain("Check the order");
 }
 

@@ -4,7 +4,17 @@ import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { updateId } from "../../helpers/updates.ts";
-import { buttonData, buttons, fillOrder, lastText, lossyBot, pressDeadline, SKIP } from "./driver.ts";
+import {
+  buttonData,
+  buttons,
+  fillOrder,
+  GROUP,
+  lastText,
+  lossyBot,
+  openGroup,
+  pressDeadline,
+  SKIP,
+} from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 const VIEWER = 202;
@@ -25,6 +35,7 @@ describe("/new: happy paths", () => {
       client: { query: "Тестов Новый" },
       brand: "Apple",
       master: "Орлов Дмитрий Павлович",
+      deadline: "quick",
     });
     expect(lastText(op)).toContain("Тестов Новый");
     await op.press("✅ Create");
@@ -71,11 +82,10 @@ describe("/new: happy paths", () => {
     await fillOrder(op, {
       type: "Гарантийный ремонт",
       client: { query: "Гарантия Клиент" },
-      fields: async (u) => {
+      required: async (u) => {
         expect(lastText(u)).toContain("(required)");
         expect(buttons(u)).not.toContain("⏭ Skip");
         await u.send("GT-12345");
-        await u.press("✔ Done");
       },
     });
     await op.press("✅ Create");
@@ -141,14 +151,19 @@ describe("/new: happy paths", () => {
 describe("/new: edit and cancel", () => {
   it("changes a field from the summary and comes back to it", async () => {
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await fillOrder(op, { client: { query: "Правка Клиент" } });
-    await op.press("✏️ Edit");
-    await op.press("Deadline");
+    await fillOrder(op, { client: { query: "Правка Клиент" }, deadline: "quick" });
+    await openGroup(op, GROUP.price);
+    await op.press(SKIP); // the price stays unset
     await pressDeadline(op, 3); // +7 days
     expect(lastText(op)).toContain("Check the order");
+    await op.press("✏️ Edit");
+    await op.press("Faults");
+    await op.send("Не заряжается");
+    expect(lastText(op)).toContain("Faults: Не заряжается");
     await op.press("✅ Create");
     const order = ordersOf("Правка Клиент")[0];
     expect(order?.deadline ?? 0).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+    expect(order?.problem).toEqual(["Не заряжается"]);
   });
 
   it("/cancel leaves the dialog and creates nothing", async () => {
@@ -201,23 +216,21 @@ describe("/new: bad input gets a re-prompt", () => {
     expect(lastText(op)).toContain("Text is needed here");
     await op.send("Плохие Даты");
     await op.press("➕ New client");
-    for (let i = 0; i < 4; i++) await op.press("⏭ Skip"); // phone, e-mail, address, device type
-    await op.press("⏭ Skip"); // brand
-    await op.press("⏭ Skip"); // model
-    await op.press("⏭ Skip"); // sn
+    await op.send("Phone");
     await op.send("Не заряжается");
-    for (let i = 0; i < 4; i++) await op.press("⏭ Skip");
+    await openGroup(op, GROUP.price);
+    await op.press("⏭ Skip"); // price
     await op.send("когда-нибудь");
     expect(lastText(op)).toContain("could not read the date");
     await op.send("01/01/2020");
     expect(lastText(op)).toContain("in the past");
     await op.send("tomorrow 15:00");
+    await openGroup(op, GROUP.staff);
     await op.press("⏭ Skip"); // master
     await op.send("maybe");
     expect(lastText(op)).toContain("Please choose with a button");
     await op.press("✅ Yes");
-    await op.press("⏭ Skip");
-    await op.press("✔ Done");
+    await openGroup(op, GROUP.prepayment);
     await op.press("Касса Ленина (cash, bank)");
     await op.press("💵 Cash");
     await op.send("-5");
@@ -243,8 +256,8 @@ describe("/new: duplicates, failures, restarts", () => {
     await op.press("✏️ Edit");
     // An answered summary loses its buttons; a press that was already on its way is outdated.
     expect(firstSummary.replyMarkup).toBeUndefined();
-    await op.press("Urgency");
-    await op.press("✅ Yes");
+    await op.press("Faults");
+    await op.send("Не включается");
     await op.pressData(firstCreate, firstSummary);
     expect(ordersOf("Двойное Нажатие")).toHaveLength(0);
     const summary = op.lastReply();
@@ -293,13 +306,8 @@ describe("/new: duplicates, failures, restarts", () => {
     answer();
     // The clerk changes the faults before retrying: the first attempt's order must still be found.
     await op.press("✏️ Edit");
-    await op.press("Device");
-    await op.press(SKIP); // device type
-    await op.press(SKIP); // brand
-    await op.send("iPhone 12");
-    await op.press(SKIP); // serial number
+    await op.press("Faults");
     await op.send("Другая неисправность");
-    for (let i = 0; i < 4; i++) await op.press(SKIP);
     expect(lastText(op)).toContain("Другая неисправность");
     await op.press("🔁 Retry");
     expect(ordersOf("Правка После Сбоя")).toHaveLength(1);
@@ -371,6 +379,9 @@ describe("/new: client contacts and searches", () => {
     await op.press("Платный ремонт");
     await op.send("Контакт Проверкин");
     await op.press("➕ New client");
+    await op.send("Redmi 9");
+    await op.send("Не включается");
+    await op.press("👤 Client details");
     expect(lastText(op)).toContain("Client's phone");
     await op.send("Иван Петров");
     expect(lastText(op)).toContain("does not look like a phone number");
@@ -384,19 +395,8 @@ describe("/new: client contacts and searches", () => {
     expect(lastText(op)).toContain("does not look like an e-mail");
     await op.send("ivan@example.com");
     await op.press(SKIP); // address
-    await op.press(SKIP); // device type
-    await op.press(SKIP); // brand
-    await op.send("Redmi 9"); // model
-    await op.press(SKIP); // sn
-    await op.send("Не включается");
-    for (let i = 0; i < 4; i++) await op.press(SKIP);
-    await op.press(buttons(op)[0] ?? "?"); // the first quick deadline
-    await op.press(SKIP); // master
-    await op.press("❌ No");
-    await op.press(SKIP); // source
-    await op.press("✔ Done");
-    await op.press("No prepayment");
     expect(lastText(op)).toContain("+7 900 765-43-21");
+    expect(buttons(op)).toContain("👤 Client details ✓");
     await op.press("✅ Create");
     const order = ordersOf("Контакт Проверкин")[0];
     const client = sandbox.store.counteragentById.get(order?.counteragentId ?? "");
@@ -413,10 +413,8 @@ describe("/new: client contacts and searches", () => {
     await op.press("➕ Новый клиент");
     expect(lastText(op)).toContain("Имя нового клиента");
     await op.send("Телефон Изпоиска");
-    // The phone came from the search: the next question is the e-mail.
-    expect(lastText(op)).toContain("E-mail");
-    await op.send("не почта");
-    expect(lastText(op)).toContain("не похоже на адрес e-mail");
+    // The phone came from the search: the next question is the device.
+    expect(lastText(op)).toContain("Тип устройства");
     await op.send("/cancel");
   });
 
@@ -454,10 +452,10 @@ describe("/new: deadline", () => {
     await ru.press("Платный ремонт");
     await ru.send("Срок Проверкин");
     await ru.press("➕ Новый клиент");
-    for (let i = 0; i < 4; i++) await ru.press("⏭ Пропустить"); // phone, e-mail, address, device type
-    for (let i = 0; i < 3; i++) await ru.press("⏭ Пропустить"); // brand, model, sn
+    await ru.send("Смартфон");
     await ru.send("Не включается");
-    for (let i = 0; i < 4; i++) await ru.press("⏭ Пропустить");
+    await ru.press("💰 Цена, срок");
+    await ru.press("⏭ Пропустить"); // price
     expect(buttons(ru).slice(0, 4)).toEqual(["ср 25.11", "чт 26.11", "пт 27.11", "вт 01.12"]);
     const prompt = ru.lastReply();
     await ru.press("ср 25.11");

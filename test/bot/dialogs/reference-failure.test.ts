@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
-import { buttons, lastText, pressDeadline, SKIP } from "./driver.ts";
+import { buttons, GROUP, lastText, openGroup, SKIP } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -17,15 +17,14 @@ describe("/new: reference data the service cannot give mid-dialog", () => {
     await op.press("Платный ремонт");
     await op.send("Потеря Данных");
     await op.press("➕ New client");
-    for (let i = 0; i < 3; i++) await op.press(SKIP); // phone, e-mail, address
-    await op.press(SKIP); // device type
+    await op.send("Smartphone");
+    await op.send("Не включается");
+    await openGroup(op, GROUP.device);
     await op.send("Apple");
     await op.send("iPhone 12");
     await op.press(SKIP); // serial number
-    await op.send("Не включается");
-    for (let i = 0; i < 4; i++) await op.press(SKIP);
     sandbox.faults.set({ errorRate: 1 });
-    await pressDeadline(op, 0); // the masters' list is loaded next: the service fails
+    await openGroup(op, GROUP.staff); // the masters' list is loaded now: the service fails
     expect(lastText(op)).not.toContain("closed");
     expect(buttons(op)).toContain("🔁 Try again");
     sandbox.faults.clear();
@@ -33,9 +32,6 @@ describe("/new: reference data the service cannot give mid-dialog", () => {
     expect(lastText(op)).toContain("Master");
     await op.press(SKIP); // master
     await op.press("❌ No"); // urgent
-    await op.press(SKIP); // advertising source
-    await op.press("✔ Done");
-    await op.press("No prepayment");
     expect(lastText(op)).toContain("Потеря Данных");
     expect(lastText(op)).toContain("Apple iPhone 12");
     await op.press("✅ Create");

@@ -1,11 +1,11 @@
 /**
- * Step 3. Client: a phone or a name is searched among the counteragents
- * (`phone` / `filter`, one request); matches become buttons, plus "new client";
- * text typed at the matches is a new search. A new client needs a name; phone
- * (validated, normalized: see dialog-kit/contact.ts), e-mail (validated) and
- * address are optional; the type
- * is the default one (first by sort: docs/decisions.md, "Order creation") and its required custom
- * fields are asked too.
+ * Client: a phone or a name is searched among the counteragents (see
+ * client-search.ts); a found client is one tap. A new client needs only its
+ * name: a name typed for the search is taken as it, a whole phone typed for the
+ * search is kept, and when a phone found nobody the next text typed is the new
+ * client's name. The type is the default one (first by sort: docs/decisions.md,
+ * "Order creation") and its required custom fields are asked; phone, e-mail and
+ * address are the optional "client details" group (askClientDetails).
  */
 import type { DialogContext } from "../../context.ts";
 import {
@@ -21,40 +21,50 @@ import {
 import { normalizeEmail, normalizePhone } from "../../dialog-kit/contact.ts";
 import { phoneQuery } from "../../dialog-kit/parse.ts";
 import { askText, SKIP } from "../../dialog-kit/prompts.ts";
-import { loadOrLeave, serviceCall } from "../../dialog-kit/service.ts";
+import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
 import { askField } from "./askField.ts";
+import {
+  hasMore,
+  MATCHES_SHOWN,
+  type Match,
+  nextScreen,
+  type Search,
+  searchClients,
+} from "./client-search.ts";
 import type { ClientChoice, FieldAnswer } from "./draft.ts";
+import { withCurrent } from "./keep.ts";
 
-const MATCHES_SHOWN = 8;
 const NEW = "new";
 const AGAIN = "again";
+const MORE = "more";
 
-interface Match {
-  id: string;
-  name: string;
-  phone?: string;
-}
-
-type Search = { query: string; phone?: string; matches: Match[] };
+type NewClient = Extract<ClientChoice, { kind: "new" }>;
 
 /** What the clerk did at the list of matches. */
 type Pick =
   | { kind: "client"; client: ClientChoice }
-  | { kind: "new" }
+  | { kind: "new"; name?: string }
   | { kind: "again" }
+  | { kind: "more" }
   /** Typed text instead of a button: a new search for it (a name or a phone). */
   | { kind: "search"; query: string };
 
 export async function askClient(run: DialogRun, ctx: DialogContext): Promise<ClientChoice> {
   let query = await askQuery(run, ctx);
+  let search: Search | undefined;
   for (;;) {
-    if (query === "") return askNewClient(run, ctx, { query, matches: [] });
-    const search = await searchClients(run, ctx, query);
+    if (query === "") return askNewClient(run, ctx, undefined);
+    search ??= await searchClients(run, ctx, query);
     const pick = await pickClient(run, ctx, search);
     if (pick.kind === "client") return pick.client;
-    if (pick.kind === "new") return askNewClient(run, ctx, search);
+    if (pick.kind === "new") return askNewClient(run, ctx, search, pick.name);
+    if (pick.kind === "more") {
+      search = await nextScreen(run, ctx, search);
+      continue;
+    }
     query = pick.kind === "search" ? pick.query : await askQuery(run, ctx);
+    search = undefined;
   }
 }
 
@@ -74,37 +84,33 @@ function askQuery(run: DialogRun, ctx: DialogContext): Promise<string> {
   });
 }
 
-/** One request: `phone` when the text looks like a phone, else `filter` (names). */
-async function searchClients(run: DialogRun, ctx: DialogContext, query: string): Promise<Search> {
-  const phone = phoneQuery(query);
-  const result = await serviceCall(run, async ({ client }) => {
-    const page = await client.counteragents.list({
-      ...(phone ? { phone } : { filter: query }),
-      page: 1,
-      pageSize: MATCHES_SHOWN,
-    });
-    return page.items.map(
-      (c): Match => ({ id: c.id, name: c.name ?? c.id, ...(c.phones?.[0] ? { phone: c.phones[0] } : {}) }),
-    );
+function matchesText(ctx: DialogContext, search: Search): string {
+  const query = escapeHtml(search.query);
+  if (search.matches.length === 0) {
+    if (search.failed) return ctx.t("new-client-search-failed", { query });
+    return ctx.t(search.phone ? "new-client-none-phone" : "new-client-none", { query });
+  }
+  const shown = Math.min(MATCHES_SHOWN, search.matches.length - search.offset);
+  return ctx.t("new-client-found", {
+    query,
+    found: search.total ?? search.matches.length,
+    from: search.offset + 1,
+    to: search.offset + shown,
   });
-  if (result.ok) return { query, ...(phone ? { phone } : {}), matches: result.value };
-  // The search failed (quota, network): say so and let the clerk try again or add a new client.
-  await ctx.reply(result.message, { parse_mode: "HTML" });
-  return { query, ...(phone ? { phone } : {}), matches: [] };
 }
 
 async function pickClient(run: DialogRun, ctx: DialogContext, search: Search): Promise<Pick> {
   const label = (m: Match) => cutText(m.phone ? `${m.name} · ${m.phone}` : m.name, 60);
-  const text =
-    search.matches.length > 0
-      ? ctx.t("new-client-matches", { query: escapeHtml(search.query), count: search.matches.length })
-      : ctx.t("new-client-none", { query: escapeHtml(search.query) });
+  const screen = search.matches.slice(search.offset, search.offset + MATCHES_SHOWN);
+  // A phone that found nobody: the client is new, and the next text is its name.
+  const nameNext = search.phone !== undefined && search.matches.length === 0 && !search.failed;
   return ask<Pick>(run, ctx, {
-    text,
+    text: matchesText(ctx, search),
     // Typing here is the natural "search again": the text is the new query.
     acceptsText: true,
     buttons: [
-      ...indexButtons(search.matches, label),
+      ...indexButtons(screen, label),
+      ...(hasMore(search) ? [[{ text: ctx.t("new-btn-more-clients"), value: MORE }]] : []),
       [
         { text: ctx.t("new-btn-new-client"), value: NEW },
         { text: ctx.t("new-btn-search-again"), value: AGAIN },
@@ -112,12 +118,19 @@ async function pickClient(run: DialogRun, ctx: DialogContext, search: Search): P
     ],
     parse: (a) => {
       if (a.kind === "text") {
+        if (nameNext && phoneQuery(a.text) === undefined) {
+          return a.text.length > 150
+            ? reject(a.ctx.t("dlg-too-long-field", { limit: 150 }))
+            : accept({ kind: "new", name: a.text });
+        }
         const query = queryText(a);
         return query.ok ? accept({ kind: "search", query: query.value }) : query;
       }
       if (a.value === NEW) return accept({ kind: "new" });
       if (a.value === AGAIN) return accept({ kind: "again" });
-      const match = pickIndex(search.matches, a.value);
+      if (a.value === MORE)
+        return hasMore(search) ? accept({ kind: "more" }) : reject(a.ctx.t("dlg-use-buttons"));
+      const match = pickIndex(screen, a.value);
       return match
         ? accept({ kind: "client", client: { kind: "existing" as const, ...match } })
         : reject(a.ctx.t("dlg-use-buttons"));
@@ -125,23 +138,43 @@ async function pickClient(run: DialogRun, ctx: DialogContext, search: Search): P
   });
 }
 
-async function askNewClient(run: DialogRun, ctx: DialogContext, search: Search): Promise<ClientChoice> {
-  const typed = search.query !== "" && !search.phone ? search.query : undefined;
-  const name = typed ?? (await askText(run, ctx, ctx.t("new-ask-client-name"), { limit: 150 })) ?? "";
-  // A searched phone is reused when it is a whole number; a part of one (5-9 digits) is asked in full.
-  const searched = search.phone ? normalizePhone(search.query) : undefined;
-  const phone = searched ?? (await askContact(run, ctx, "phone"));
-  const email = await askContact(run, ctx, "email");
-  const address = await askText(run, ctx, ctx.t("new-ask-client-address"), { skippable: true, limit: 300 });
+/** The new client's name (typed for the search, or asked), a searched whole phone, the type's required fields. */
+async function askNewClient(
+  run: DialogRun,
+  ctx: DialogContext,
+  search: Search | undefined,
+  typedName?: string,
+): Promise<ClientChoice> {
+  const searchedName = search && !search.phone ? search.query : undefined;
+  const name =
+    typedName ??
+    searchedName ??
+    (await askText(run, ctx, ctx.t("new-ask-client-name"), { limit: 150 })) ??
+    "";
+  // A searched phone is kept when it is a whole number; a part of one (5-9 digits) is not a phone.
+  const phone = search?.phone ? normalizePhone(search.query) : undefined;
   const { typeId, fields } = await askClientFields(run, ctx);
+  return { kind: "new", name, ...(phone ? { phone } : {}), ...(typeId ? { typeId } : {}), fields };
+}
+
+/** The optional group "client details" of a new client: phone, e-mail, address; Skip keeps what is there. */
+export async function askClientDetails(
+  run: DialogRun,
+  ctx: DialogContext,
+  client: NewClient,
+): Promise<NewClient> {
+  const phone = (await askContact(run, ctx, "phone", client.phone)) ?? client.phone;
+  const email = (await askContact(run, ctx, "email", client.email)) ?? client.email;
+  const address =
+    (await askText(run, ctx, withCurrent(ctx, ctx.t("new-ask-client-address"), client.address), {
+      skippable: true,
+      limit: 300,
+    })) ?? client.address;
   return {
-    kind: "new",
-    name,
+    ...client,
     ...(phone ? { phone } : {}),
     ...(email ? { email } : {}),
     ...(address ? { address } : {}),
-    ...(typeId ? { typeId } : {}),
-    fields,
   };
 }
 
@@ -155,10 +188,11 @@ function askContact(
   run: DialogRun,
   ctx: DialogContext,
   kind: keyof typeof CONTACT,
+  current: string | undefined,
 ): Promise<string | undefined> {
   const { ask: question, bad, normalize } = CONTACT[kind];
   return ask<string | undefined>(run, ctx, {
-    text: ctx.t(question),
+    text: withCurrent(ctx, ctx.t(question), current),
     acceptsText: true,
     buttons: [[{ text: ctx.t("dlg-btn-skip"), value: SKIP }]],
     parse: (a) => {

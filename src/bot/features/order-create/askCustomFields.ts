@@ -1,6 +1,7 @@
 /**
- * Step 7. Custom fields of the order type's form: every required field is
- * asked; the optional ones are offered as a list to fill any of them, or "Done".
+ * Custom fields of the order type's form: every required field is asked on
+ * the main path and cannot be skipped; the optional ones are the group "other
+ * fields": a list to fill any of them (again, to change an answer), or "Done".
  */
 import type { CustomFieldDefinition } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
@@ -11,33 +12,55 @@ import { type FieldAnswer, type Named, nameOf } from "./draft.ts";
 
 const DONE = "done";
 
-export async function askCustomFields(
+export function loadTypeFields(
+  run: DialogRun,
+  ctx: DialogContext,
+  type: Named,
+): Promise<CustomFieldDefinition[]> {
+  return loadOrLeave(run, ctx, ({ reference }) => reference.orderTypeFields(type.id));
+}
+
+export async function askRequiredFields(
   run: DialogRun,
   ctx: DialogContext,
   type: Named,
 ): Promise<FieldAnswer[]> {
-  const defs = await loadOrLeave(run, ctx, ({ reference }) => reference.orderTypeFields(type.id));
+  const defs = await loadTypeFields(run, ctx, type);
   const answers: FieldAnswer[] = [];
   for (const def of defs.filter((d) => d.required)) {
     const answer = await askField(run, ctx, def, { required: true });
     if (answer) answers.push(answer);
   }
-  let optional = defs.filter((d) => !d.required);
-  while (optional.length > 0) {
+  return answers;
+}
+
+/** The group "other fields": answers of the optional fields merged into `answers`. */
+export async function askOptionalFields(
+  run: DialogRun,
+  ctx: DialogContext,
+  type: Named,
+  answers: FieldAnswer[],
+): Promise<FieldAnswer[]> {
+  const defs = await loadTypeFields(run, ctx, type);
+  let result = [...answers];
+  let offered = defs.filter((d) => !d.required);
+  while (offered.length > 0) {
+    const label = (def: CustomFieldDefinition) =>
+      result.some((a) => a.id === def.id) ? `✓ ${nameOf(def)}` : nameOf(def);
     const picked = await ask<CustomFieldDefinition | typeof DONE>(run, ctx, {
       text: ctx.t("new-ask-optional-fields"),
-      buttons: [...indexButtons(optional, nameOf, 2), [{ text: ctx.t("dlg-btn-done"), value: DONE }]],
+      buttons: [...indexButtons(offered, label, 2), [{ text: ctx.t("dlg-btn-done"), value: DONE }]],
       parse: (a) => {
         if (a.kind !== "button") return reject(a.ctx.t("dlg-use-buttons"));
         if (a.value === DONE) return accept(DONE);
-        const def = pickIndex(optional, a.value);
+        const def = pickIndex(offered, a.value);
         return def ? accept(def) : reject(a.ctx.t("dlg-use-buttons"));
       },
     });
     if (picked === DONE) break;
     const answer = await askField(run, ctx, picked, { required: false });
-    if (answer) answers.push(answer);
-    optional = optional.filter((d) => d.id !== picked.id);
+    if (answer) result = [...result.filter((a) => a.id !== picked.id), answer];
+    offered = offered.filter((d) => d.id !== picked.id);
   }
-  return answers;
+  return result;
 }

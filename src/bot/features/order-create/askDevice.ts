@@ -1,12 +1,17 @@
 /**
- * Step 4. Device: type, brand, model, serial number (each skippable), faults
- * (one or several lines, required), equipment, appearance, colour and the
- * preliminary price (free text), as on the paper intake form.
+ * Device: its type in one step (the device types of recent orders as buttons,
+ * or typed) and the faults (one or several lines, required) on the main path;
+ * brand, model and serial number, and equipment, appearance and colour are
+ * optional groups opened from the summary (Skip keeps what is there).
  */
 import type { DialogContext } from "../../context.ts";
-import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
 import { askText } from "../../dialog-kit/prompts.ts";
+import { learnedOf } from "../../services/learned.ts";
 import type { Device } from "./draft.ts";
+import { defined, keepOrAsk } from "./keep.ts";
+
+const TYPE_LIMIT = 100;
 
 const lines = (text: string): string[] =>
   text
@@ -14,26 +19,57 @@ const lines = (text: string): string[] =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-export async function askDevice(run: DialogRun, ctx: DialogContext): Promise<Device> {
-  const optional = (key: string, limit = 100) => askText(run, ctx, ctx.t(key), { skippable: true, limit });
-  const typeDevice = await optional("new-ask-device-type");
-  const brand = await optional("new-ask-brand");
-  const model = await optional("new-ask-model");
-  const sn = await optional("new-ask-sn");
-  const problem = lines((await askText(run, ctx, ctx.t("new-ask-problem"), { limit: 1000 })) ?? "");
-  const completeSet = await optional("new-ask-complete-set", 500);
-  const appearance = await optional("new-ask-appearance", 500);
-  const color = await optional("new-ask-color");
-  const approximatePrice = await optional("new-ask-price");
-  return {
-    ...(typeDevice ? { typeDevice } : {}),
-    ...(brand ? { brand } : {}),
-    ...(model ? { model } : {}),
-    ...(sn ? { sn } : {}),
-    problem,
-    ...(completeSet ? { completeSet } : {}),
-    ...(appearance ? { appearance } : {}),
-    ...(color ? { color } : {}),
-    ...(approximatePrice ? { approximatePrice } : {}),
-  };
+export async function askDeviceType(run: DialogRun, ctx: DialogContext): Promise<string> {
+  const recent = await run.dialog.external(async (outer) => {
+    try {
+      return await learnedOf(outer.services.store).deviceTypes();
+    } catch {
+      return [];
+    }
+  });
+  const type = await ask<string>(run, ctx, {
+    text: ctx.t(recent.length > 0 ? "new-ask-device-type-recent" : "new-ask-device-type"),
+    acceptsText: true,
+    buttons: indexButtons(recent, (t) => t, 2),
+    parse: (a) => {
+      if (a.kind === "button") {
+        const picked = pickIndex(recent, a.value);
+        return picked ? accept(picked) : reject(a.ctx.t("dlg-use-buttons"));
+      }
+      return a.text.length > TYPE_LIMIT
+        ? reject(a.ctx.t("dlg-too-long-field", { limit: TYPE_LIMIT }))
+        : accept(a.text);
+    },
+  });
+  await run.dialog.external(async (outer) => {
+    await learnedOf(outer.services.store)
+      .useDeviceType(type)
+      .catch(() => {});
+  });
+  return type;
+}
+
+export async function askProblem(run: DialogRun, ctx: DialogContext): Promise<string[]> {
+  return lines((await askText(run, ctx, ctx.t("new-ask-problem"), { limit: 1000 })) ?? "");
+}
+
+/** Group "brand, model, serial". */
+export async function askDeviceDetails(run: DialogRun, ctx: DialogContext, device: Device): Promise<Device> {
+  const brand = await keepOrAsk(run, ctx, "new-ask-brand", device.brand);
+  const model = await keepOrAsk(run, ctx, "new-ask-model", device.model);
+  const sn = await keepOrAsk(run, ctx, "new-ask-sn", device.sn);
+  return { ...device, ...defined({ brand, model, sn }) };
+}
+
+/** Group "equipment and appearance" (colour too). */
+export async function askCondition(run: DialogRun, ctx: DialogContext, device: Device): Promise<Device> {
+  const completeSet = await keepOrAsk(run, ctx, "new-ask-complete-set", device.completeSet, 500);
+  const appearance = await keepOrAsk(run, ctx, "new-ask-appearance", device.appearance, 500);
+  const color = await keepOrAsk(run, ctx, "new-ask-color", device.color);
+  return { ...device, ...defined({ completeSet, appearance, color }) };
+}
+
+/** The preliminary price (the first question of "price and deadline"). */
+export function askPrice(run: DialogRun, ctx: DialogContext, device: Device): Promise<string | undefined> {
+  return keepOrAsk(run, ctx, "new-ask-price", device.approximatePrice);
 }

@@ -36,6 +36,7 @@ export async function askField(
     name,
     value,
     shown,
+    ...(options.required ? { required: true } : {}),
   });
 
   return ask<FieldAnswer | undefined>(run, ctx, {

@@ -1,30 +1,45 @@
-/** Step 6. Master (the workshop's masters, cached), urgent yes/no, advertising source when the service lists any. */
+/**
+ * Groups "master and urgency" (the workshop's masters, cached; urgent yes/no)
+ * and "source" (advertising sources, when the service lists any). Skip keeps
+ * the current choice.
+ */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askPick, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
+import { withCurrent } from "./keep.ts";
 
 export async function askMaster(
   run: DialogRun,
   ctx: DialogContext,
   shopId: string,
+  current?: Named,
 ): Promise<Named | undefined> {
   const masters = await loadOrLeave(run, ctx, async ({ reference }) =>
     (await reference.masters(shopId)).map(named),
   );
   if (masters.length === 0) return undefined;
-  return askPick(run, ctx, ctx.t("new-ask-master"), masters, (m) => m.name, { skippable: true });
+  const text = withCurrent(ctx, ctx.t("new-ask-master"), current?.name);
+  return (await askPick(run, ctx, text, masters, (m) => m.name, { skippable: true })) ?? current;
 }
 
 export function askUrgent(run: DialogRun, ctx: DialogContext): Promise<boolean> {
   return askYesNo(run, ctx, ctx.t("new-ask-urgent"));
 }
 
-export async function askHowKnow(run: DialogRun, ctx: DialogContext): Promise<Named | undefined> {
-  const sources = await loadOrLeave(run, ctx, async ({ reference }) =>
-    (await reference.howKnows()).map(named),
-  );
+/** The advertising sources (cached): the summary offers the group only when there are any. */
+export function loadHowKnows(run: DialogRun, ctx: DialogContext): Promise<Named[]> {
+  return loadOrLeave(run, ctx, async ({ reference }) => (await reference.howKnows()).map(named));
+}
+
+export async function askHowKnow(
+  run: DialogRun,
+  ctx: DialogContext,
+  current?: Named,
+): Promise<Named | undefined> {
+  const sources = await loadHowKnows(run, ctx);
   if (sources.length === 0) return undefined;
-  return askPick(run, ctx, ctx.t("new-ask-how-know"), sources, (s) => s.name, { skippable: true, perRow: 2 });
+  const text = withCurrent(ctx, ctx.t("new-ask-how-know"), current?.name);
+  return (await askPick(run, ctx, text, sources, (s) => s.name, { skippable: true, perRow: 2 })) ?? current;
 }

@@ -1,11 +1,15 @@
-/** Step 1. Workshop: asked only when more than one is configured (SHOP_IDS, else all the service lists). */
+/**
+ * Workshop: asked only when more than one is configured (SHOP_IDS, else all
+ * the service lists); the clerk's last choice comes first.
+ */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askPick } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
+import { lastFirst } from "./memory.ts";
 
-export async function askShop(run: DialogRun, ctx: DialogContext): Promise<Named> {
+export async function askShop(run: DialogRun, ctx: DialogContext, lastId?: string): Promise<Named> {
   const shops = await loadOrLeave(run, ctx, async ({ reference, config }) => {
     const all = (await reference.shops()).map(named);
     if (config.shopIds.length === 0) return all;
@@ -17,11 +21,6 @@ export async function askShop(run: DialogRun, ctx: DialogContext): Promise<Named
     await ctx.reply(ctx.t("dlg-no-shops"));
     return run.dialog.halt();
   }
-  const shop = await askPick(run, ctx, ctx.t("new-ask-shop"), shops, (s) => s.name);
-  return shop ?? only;
-}
-
-/** Whether the workshop question is asked at all (the Edit menu offers it only then). */
-export function shopIsAsked(ctx: DialogContext, shopCount: number): boolean {
-  return ctx.services.config.shopIds.length !== 1 && shopCount > 1;
+  const ordered = lastFirst(shops, lastId);
+  return (await askPick(run, ctx, ctx.t("new-ask-shop"), ordered, (s) => s.name)) ?? only;
 }

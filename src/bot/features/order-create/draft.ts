@@ -11,6 +11,8 @@ export interface FieldAnswer {
   name: string;
   value: string | number | boolean;
   shown: string;
+  /** A required field of the form (asked on the main path, not in "other fields"). */
+  required?: boolean;
 }
 
 export type ClientChoice =

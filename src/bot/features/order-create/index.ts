@@ -1,23 +1,26 @@
 /**
- * `/new` (operators): the clerk's intake form as a dialog. Steps 1-8 fill a
- * draft, step 9 shows it for Confirm / Edit / Cancel; Confirm creates the order
- * once (see confirm.ts) and answers with its card.
+ * `/new` (operators): the intake. The main path asks only what an order needs
+ * and a clerk always knows: workshop (when there is a choice), order type,
+ * client, device type, faults, and the required custom fields; then the
+ * summary, whose buttons open the optional groups (groups.ts), Edit a part of
+ * the main path, and Create, which creates the order once (see confirm.ts) and
+ * answers with its card.
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import type { BotContext, DialogContext } from "../../context.ts";
-import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
+import { type Dialog, type DialogRun, startRun } from "../../dialog-kit/ask.ts";
 import { enterDialog } from "../../dialog-kit/enter.ts";
 import { askClient } from "./askClient.ts";
-import { askCustomFields } from "./askCustomFields.ts";
-import { askDeadline } from "./askDeadline.ts";
-import { askDevice } from "./askDevice.ts";
-import { askHowKnow, askMaster, askUrgent } from "./askMaster.ts";
+import { askRequiredFields, loadTypeFields } from "./askCustomFields.ts";
+import { askDeviceType, askProblem } from "./askDevice.ts";
+import { loadHowKnows } from "./askMaster.ts";
 import { askOrderType } from "./askOrderType.ts";
-import { askPrepayment } from "./askPrepayment.ts";
 import { askShop } from "./askShop.ts";
 import { createOnce, showCreated } from "./confirm.ts";
 import type { Draft } from "./draft.ts";
+import { askGroup, groupsFor, type Offer } from "./groups.ts";
+import { readLastChoice, rememberLastChoice } from "./memory.ts";
 import { askSummary, editDraft } from "./summary.ts";
 
 export const CREATE_ORDER = "create-order";
@@ -25,35 +28,32 @@ export const CREATE_ORDER = "create-order";
 export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<void> {
   const run = await startRun(dialog);
   await ctx.reply(ctx.t("new-intro"));
-  const shop = await askShop(run, ctx);
+  const last = await readLastChoice(run);
+  const shop = await askShop(run, ctx, last.shopId);
   const shopAsked = run.seq > 0;
-  const type = await askOrderType(run, ctx);
+  const type = await askOrderType(run, ctx, last.typeId);
+  await rememberLastChoice(run, { shopId: shop.id, typeId: type.id });
   const client = await askClient(run, ctx);
-  const device = await askDevice(run, ctx);
-  const deadline = await askDeadline(run, ctx);
-  const master = await askMaster(run, ctx, shop.id);
-  const isUrgent = await askUrgent(run, ctx);
-  const howKnow = await askHowKnow(run, ctx);
-  const fields = await askCustomFields(run, ctx, type);
-  const prepayment = await askPrepayment(run, ctx, shop.id);
-  const draft: Draft = {
-    shop,
-    type,
-    client,
-    device,
-    deadline,
-    master,
-    isUrgent,
-    howKnow,
-    fields,
-    prepayment,
-  };
+  const typeDevice = await askDeviceType(run, ctx);
+  const problem = await askProblem(run, ctx);
+  const fields = await askRequiredFields(run, ctx, type);
+  const draft: Draft = { shop, type, client, device: { typeDevice, problem }, isUrgent: false, fields };
 
   let error: string | undefined;
   for (;;) {
-    const action = await askSummary(run, ctx, draft, error);
-    if (action === "edit") {
-      await editDraft(run, ctx, draft, shopAsked);
+    const offer = await offerOf(run, ctx, draft);
+    const groups = groupsFor(draft, offer);
+    const action = await askSummary(run, ctx, draft, groups, error);
+    if (action.kind === "group") {
+      await askGroup(run, ctx, draft, action.group);
+      continue;
+    }
+    if (action.kind === "all") {
+      for (const group of groups) await askGroup(run, ctx, draft, group);
+      continue;
+    }
+    if (action.kind === "edit") {
+      await editDraft(run, ctx, draft, { shopAsked, requiredFields: offer.requiredFields });
       continue;
     }
     const result = await createOnce(run, draft);
@@ -65,6 +65,21 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
     // Everything collected stays; the summary comes back with the error and a Retry button.
     error = result.message;
   }
+}
+
+/** Which optional groups the service's data allows (cached reference data: no request once warm). */
+async function offerOf(
+  run: DialogRun,
+  ctx: DialogContext,
+  draft: Draft,
+): Promise<Offer & { requiredFields: boolean }> {
+  const defs = await loadTypeFields(run, ctx, draft.type);
+  const sources = await loadHowKnows(run, ctx);
+  return {
+    sources: sources.length > 0,
+    optionalFields: defs.some((d) => !d.required),
+    requiredFields: defs.some((d) => d.required),
+  };
 }
 
 export const orderCreateFeature = new Composer<BotContext>();

@@ -1,6 +1,7 @@
 /**
- * Step 9. The summary of everything, with Confirm, Edit and Cancel. Edit picks
- * one part of the form, asks it again and comes back to the summary.
+ * The summary: what the order will be, with ✅ Create, a button per group of
+ * optional details (see groups.ts), 📝 Every detail, ✏️ Edit (a part of the
+ * main path asked again) and ✖ Cancel. Optional details show only once given.
  */
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
@@ -10,155 +11,146 @@ import { localeOf } from "../../i18n.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { cutHtml, escapeHtml } from "../../ui/text.ts";
 import { askClient } from "./askClient.ts";
-import { askCustomFields } from "./askCustomFields.ts";
-import { askDeadline } from "./askDeadline.ts";
-import { askDevice } from "./askDevice.ts";
-import { askHowKnow, askMaster, askUrgent } from "./askMaster.ts";
+import { askRequiredFields } from "./askCustomFields.ts";
+import { askDeviceType, askProblem } from "./askDevice.ts";
+import { askMaster } from "./askMaster.ts";
 import { askOrderType } from "./askOrderType.ts";
 import { askPrepayment } from "./askPrepayment.ts";
 import { askShop } from "./askShop.ts";
 import type { Draft } from "./draft.ts";
+import { GROUPS, type Group, isFilled } from "./groups.ts";
 
-export type SummaryAction = "confirm" | "edit";
+export type SummaryAction =
+  | { kind: "confirm" }
+  | { kind: "edit" }
+  | { kind: "all" }
+  | { kind: "group"; group: Group };
 
 export async function summaryText(ctx: DialogContext, draft: Draft): Promise<string> {
   const locale = await localeOf(ctx);
   const { timezone } = ctx.services.config;
-  const none = ctx.t("dlg-none");
-  const e = (text: string | undefined) => (text ? escapeHtml(text) : none);
+  const e = (text: string) => escapeHtml(text);
+  const lines: string[] = [];
+  const add = (key: string, value: string | undefined) => {
+    if (value) lines.push(ctx.t(key, { value }));
+  };
   const client = draft.client;
   const clientText =
     client.kind === "existing"
       ? [client.name, client.phone].filter(Boolean).join(", ")
       : `${[client.name, client.phone, client.email, client.address].filter(Boolean).join(", ")} (${ctx.t("new-client-is-new")})`;
   const d = draft.device;
-  const device = [d.typeDevice, d.brand, d.model].filter(Boolean).join(" ");
-  const lines = [
-    ctx.t("new-summary-title"),
-    "",
-    ctx.t("new-sum-shop", { value: e(draft.shop.name) }),
-    ctx.t("new-sum-type", { value: e(draft.type.name) }),
-    ctx.t("new-sum-client", { value: e(clientText) }),
-    ...(client.kind === "new"
-      ? client.fields.map((f) => `   ${escapeHtml(f.name)}: ${escapeHtml(f.shown)}`)
-      : []),
-    ctx.t("new-sum-device", { value: e(device || undefined) }),
-    ctx.t("new-sum-sn", { value: e(d.sn) }),
-    ctx.t("new-sum-problem", { value: e(d.problem.join("; ")) }),
-    ctx.t("new-sum-complete-set", { value: e(d.completeSet) }),
-    ctx.t("new-sum-appearance", { value: e(d.appearance) }),
-    ctx.t("new-sum-color", { value: e(d.color) }),
-    ctx.t("new-sum-price", { value: e(d.approximatePrice) }),
-    ctx.t("new-sum-deadline", {
-      value: draft.deadline === undefined ? none : formatDateTime(new Date(draft.deadline), locale, timezone),
-    }),
-    ctx.t("new-sum-master", { value: e(draft.master?.name) }),
-    ctx.t("new-sum-urgent", { value: ctx.t(draft.isUrgent ? "dlg-yes" : "dlg-no") }),
-    ctx.t("new-sum-how-know", { value: e(draft.howKnow?.name) }),
-    ...draft.fields.map((f) => `${escapeHtml(f.name)}: ${escapeHtml(f.shown)}`),
-    ctx.t("new-sum-prepayment", {
-      value: draft.prepayment
-        ? `${escapeHtml(draft.prepayment.register.name)}: ${amountsText(ctx, draft.prepayment, locale)}`
-        : none,
-    }),
-  ];
-  return cutHtml(lines.join("\n"), 3500);
+  add("new-sum-shop", e(draft.shop.name));
+  add("new-sum-type", e(draft.type.name));
+  add("new-sum-client", e(clientText));
+  if (client.kind === "new") lines.push(...client.fields.map((f) => `   ${e(f.name)}: ${e(f.shown)}`));
+  add("new-sum-device", e([d.typeDevice, d.brand, d.model].filter(Boolean).join(" ")) || ctx.t("dlg-none"));
+  add("new-sum-sn", d.sn && e(d.sn));
+  add("new-sum-problem", e(d.problem.join("; ")) || ctx.t("dlg-none"));
+  add("new-sum-complete-set", d.completeSet && e(d.completeSet));
+  add("new-sum-appearance", d.appearance && e(d.appearance));
+  add("new-sum-color", d.color && e(d.color));
+  add("new-sum-price", d.approximatePrice && e(d.approximatePrice));
+  add(
+    "new-sum-deadline",
+    draft.deadline === undefined ? undefined : formatDateTime(new Date(draft.deadline), locale, timezone),
+  );
+  add("new-sum-master", draft.master && e(draft.master.name));
+  if (draft.isUrgent) add("new-sum-urgent", ctx.t("dlg-yes"));
+  add("new-sum-how-know", draft.howKnow && e(draft.howKnow.name));
+  lines.push(...draft.fields.map((f) => `${e(f.name)}: ${e(f.shown)}`));
+  add(
+    "new-sum-prepayment",
+    draft.prepayment && `${e(draft.prepayment.register.name)}: ${amountsText(ctx, draft.prepayment, locale)}`,
+  );
+  return cutHtml([ctx.t("new-summary-title"), "", ...lines].join("\n"), 3500);
 }
 
-/** Shows the summary (with the last error, if any) and waits for Confirm or Edit; Cancel leaves in `ask`. */
+/** Shows the summary (with the last error, if any) and waits for a button; Cancel leaves in `ask`. */
 export async function askSummary(
   run: DialogRun,
   ctx: DialogContext,
   draft: Draft,
+  groups: readonly Group[],
   error?: string,
 ): Promise<SummaryAction> {
   const summary = await summaryText(ctx, draft);
+  const groupButtons = groups.map((group) => ({
+    text: `${ctx.t(`new-group-${group}`)}${isFilled(group, draft) ? " ✓" : ""}`,
+    value: `g.${group}`,
+  }));
+  const rows = [];
+  for (let i = 0; i < groupButtons.length; i += 2) rows.push(groupButtons.slice(i, i + 2));
   return ask<SummaryAction>(run, ctx, {
     text: error ? `${error}\n\n${summary}` : summary,
     buttons: [
+      [{ text: ctx.t(error ? "new-btn-retry" : "new-btn-confirm"), value: "ok" }],
+      ...rows,
       [
-        { text: ctx.t(error ? "new-btn-retry" : "new-btn-confirm"), value: "ok" },
+        { text: ctx.t("new-btn-all-details"), value: "all" },
         { text: ctx.t("new-btn-edit"), value: "edit" },
       ],
     ],
     parse: (a) => {
       if (a.kind !== "button") return reject(a.ctx.t("dlg-use-buttons"));
-      if (a.value === "ok") return accept("confirm");
-      if (a.value === "edit") return accept("edit");
-      return reject(a.ctx.t("dlg-use-buttons"));
+      if (a.value === "ok") return accept({ kind: "confirm" });
+      if (a.value === "edit") return accept({ kind: "edit" });
+      if (a.value === "all") return accept({ kind: "all" });
+      const group = GROUPS.find((g) => `g.${g}` === a.value);
+      return group && groups.includes(group)
+        ? accept({ kind: "group", group })
+        : reject(a.ctx.t("dlg-use-buttons"));
     },
   });
 }
 
-type Part =
-  | "shop"
-  | "type"
-  | "client"
-  | "device"
-  | "deadline"
-  | "master"
-  | "urgent"
-  | "howKnow"
-  | "fields"
-  | "prepayment";
+type Part = "shop" | "type" | "client" | "device" | "problem" | "fields";
 
-/** Asks one part again; parts that depend on it (type -> fields, workshop -> master and prepayment) follow. */
+/** Asks one part of the main path again; parts that depend on it (type -> its fields, workshop -> master, prepayment) follow. */
 export async function editDraft(
   run: DialogRun,
   ctx: DialogContext,
   draft: Draft,
-  shopAsked: boolean,
+  options: { shopAsked: boolean; requiredFields: boolean },
 ): Promise<void> {
   const parts: Part[] = [
-    ...(shopAsked ? (["shop"] as const) : []),
+    ...(options.shopAsked ? (["shop"] as const) : []),
     "type",
     "client",
     "device",
-    "deadline",
-    "master",
-    "urgent",
-    "howKnow",
-    "fields",
-    "prepayment",
+    "problem",
+    ...(options.requiredFields ? (["fields"] as const) : []),
   ];
   const part = await askPick(run, ctx, ctx.t("new-ask-edit"), parts, (p) => ctx.t(`new-part-${p}`), {
     perRow: 2,
   });
   switch (part) {
     case "shop": {
-      draft.shop = await askShop(run, ctx);
-      draft.master = await askMaster(run, ctx, draft.shop.id);
-      draft.prepayment = await askPrepayment(run, ctx, draft.shop.id);
+      draft.shop = await askShop(run, ctx, draft.shop.id);
+      // Masters and registers belong to a workshop: what was chosen in the old one is asked again.
+      if (draft.master) draft.master = await askMaster(run, ctx, draft.shop.id);
+      if (draft.prepayment) draft.prepayment = await askPrepayment(run, ctx, draft.shop.id);
       break;
     }
     case "type":
-      draft.type = await askOrderType(run, ctx);
-      draft.fields = await askCustomFields(run, ctx, draft.type);
+      draft.type = await askOrderType(run, ctx, draft.type.id);
+      // The old type's answers belong to its form.
+      draft.fields = await askRequiredFields(run, ctx, draft.type);
       break;
     case "client":
       draft.client = await askClient(run, ctx);
       break;
     case "device":
-      draft.device = await askDevice(run, ctx);
+      draft.device = { ...draft.device, typeDevice: await askDeviceType(run, ctx) };
       break;
-    case "deadline":
-      draft.deadline = await askDeadline(run, ctx);
+    case "problem":
+      draft.device = { ...draft.device, problem: await askProblem(run, ctx) };
       break;
-    case "master":
-      draft.master = await askMaster(run, ctx, draft.shop.id);
+    case "fields": {
+      const required = await askRequiredFields(run, ctx, draft.type);
+      draft.fields = [...required, ...draft.fields.filter((f) => !f.required)];
       break;
-    case "urgent":
-      draft.isUrgent = await askUrgent(run, ctx);
-      break;
-    case "howKnow":
-      draft.howKnow = await askHowKnow(run, ctx);
-      break;
-    case "fields":
-      draft.fields = await askCustomFields(run, ctx, draft.type);
-      break;
-    case "prepayment":
-      draft.prepayment = await askPrepayment(run, ctx, draft.shop.id);
-      break;
+    }
     default:
       break;
   }

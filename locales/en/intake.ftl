@@ -1,0 +1,17 @@
+# The fast intake (/new): the client search, the device step, the summary's groups of optional details.
+new-ask-device-type-recent = Device type: pick one or type it.
+new-client-found = Found for “{ $query }”: { $found }, shown { $from }–{ $to }. Pick the client, or add a new one.
+new-client-none-phone = Nobody found with the phone “{ $query }”. Type the new client's name (the phone is kept), or search again.
+new-client-search-failed = The search for “{ $query }” did not work. Search again, or add a new client.
+new-btn-more-clients = ▶️ More
+new-now = Now: <b>{ $value }</b>. Skip keeps it.
+new-group-client = 👤 Client details
+new-group-device = 📱 Brand, model, serial
+new-group-condition = 📦 Equipment, appearance
+new-group-price = 💰 Price, deadline
+new-group-staff = 👷 Master, urgency
+new-group-source = 📣 Source
+new-group-fields = 🧩 Other fields
+new-group-prepayment = 💳 Prepayment
+new-btn-all-details = 📝 Every detail
+new-part-problem = Faults

@@ -1,0 +1,17 @@
+# Быстрый приём (/new): поиск клиента, шаг устройства, группы необязательных сведений в сводке.
+new-ask-device-type-recent = Тип устройства: выберите или напишите.
+new-client-found = По «{ $query }» найдено: { $found }, показаны { $from }–{ $to }. Выберите клиента или создайте нового.
+new-client-none-phone = С телефоном «{ $query }» никого не нашлось. Напишите имя нового клиента (телефон сохранится) или ищите снова.
+new-client-search-failed = Поиск по «{ $query }» не удался. Ищите снова или создайте нового клиента.
+new-btn-more-clients = ▶️ Ещё
+new-now = Сейчас: <b>{ $value }</b>. «Пропустить» оставит как есть.
+new-group-client = 👤 О клиенте
+new-group-device = 📱 Марка, модель, серийный
+new-group-condition = 📦 Комплектация, вид
+new-group-price = 💰 Цена, срок
+new-group-staff = 👷 Мастер, срочность
+new-group-source = 📣 Источник
+new-group-fields = 🧩 Другие поля
+new-group-prepayment = 💳 Предоплата
+new-btn-all-details = 📝 Все поля
+new-part-problem = Неисправности

@@ -1,0 +1,30 @@
+/**
+ * Questions of the optional groups opened from the summary: each shows the
+ * value it has now, and Skip keeps it (a group opened to add an e-mail must
+ * not wipe the phone).
+ */
+import type { DialogContext } from "../../context.ts";
+import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { askText } from "../../dialog-kit/prompts.ts";
+import { escapeHtml } from "../../ui/text.ts";
+
+/** `question` with a "now: …" line when there is a value. */
+export function withCurrent(ctx: DialogContext, question: string, current: string | undefined): string {
+  return current ? `${question}\n${ctx.t("new-now", { value: escapeHtml(current) })}` : question;
+}
+
+/** Free text of a group: the typed text, or the current value on Skip. */
+export async function keepOrAsk(
+  run: DialogRun,
+  ctx: DialogContext,
+  key: string,
+  current: string | undefined,
+  limit = 100,
+): Promise<string | undefined> {
+  const typed = await askText(run, ctx, withCurrent(ctx, ctx.t(key), current), { skippable: true, limit });
+  return typed ?? current;
+}
+
+/** The entries of `values` that are defined (for spreading into a record under exactOptionalPropertyTypes). */
+export const defined = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
