@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { createI18n, LOCALES_DIR } from "../../src/bot/i18n.ts";
@@ -122,8 +122,16 @@ describe("order card", () => {
 });
 
 describe("locale files", () => {
+  // locales/<locale>.ftl and every feature's locales/<locale>/*.ftl, merged as the i18n plugin does.
+  const sources = (locale: string) => {
+    const dir = `${LOCALES_DIR}/${locale}`;
+    const features = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ftl")) : [];
+    return [`${LOCALES_DIR}/${locale}.ftl`, ...features.map((f) => `${dir}/${f}`)];
+  };
   const keys = (locale: string) =>
-    readFileSync(`${LOCALES_DIR}/${locale}.ftl`, "utf8")
+    sources(locale)
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n")
       .split("\n")
       .map((line) => /^([a-z][\w-]*)\s*=/.exec(line)?.[1])
       .filter(Boolean)

@@ -22,7 +22,7 @@ import { readLatestPrompt } from "./latest-prompt.ts";
  * 5: one marker shape for every write (write-once.ts): a create's "done" marker holds its result;
  * a service failure while loading no longer answers the (already answered) press again.
  */
-export const DIALOG_VERSION = 5;
+export const DIALOG_VERSION = 6;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { callsOf, createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
-import { buttons, fillOrder, lastText, SKIP } from "./driver.ts";
+import { buttons, fillOrder, GROUP, lastText, openGroup, SKIP } from "./driver.ts";
 
 /** One operator per test: each keeps its own language and dialog. */
 const [EN_ON_RU, RU_ON_EN, MENU, MENU_FAILS] = [111, 112, 113, 114];
@@ -40,10 +40,10 @@ async function toDeadlineRu(ru: TestUser): Promise<void> {
   await ru.press("Платный ремонт");
   await ru.send("Язык Выбранный");
   await ru.press("➕ Новый клиент");
-  for (let i = 0; i < 4; i++) await ru.press("⏭ Пропустить"); // phone, e-mail, address, device type
-  for (let i = 0; i < 3; i++) await ru.press("⏭ Пропустить"); // brand, model, sn
+  await ru.send("Смартфон");
   await ru.send("Не включается");
-  for (let i = 0; i < 4; i++) await ru.press("⏭ Пропустить");
+  await ru.press("💰 Цена, срок");
+  await ru.press("⏭ Пропустить"); // price
 }
 
 describe("the language chosen with /language", () => {
@@ -54,10 +54,10 @@ describe("the language chosen with /language", () => {
     await op.press("Платный ремонт");
     await op.send("Chosen English");
     await op.press("➕ New client");
-    for (let i = 0; i < 4; i++) await op.press(SKIP);
-    for (let i = 0; i < 3; i++) await op.press(SKIP);
+    await op.send("Smartphone");
     await op.send("Does not start");
-    for (let i = 0; i < 4; i++) await op.press(SKIP);
+    await openGroup(op, GROUP.price);
+    await op.press(SKIP); // price
     expect(lastText(op)).toContain("Deadline");
     expect(buttons(op).slice(0, 4)).toEqual(["Wed 25.11", "Thu 26.11", "Fri 27.11", "Tue 01.12"]);
     // The English month/day form is read as such, and echoed in English.

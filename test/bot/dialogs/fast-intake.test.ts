@@ -10,7 +10,7 @@ import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import type { Counteragent } from "../../../src/sandbox/model.ts";
 import { countingUser } from "../../helpers/interactions.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { buttonData, buttons, GROUP, lastText, openGroup, pressDeadline, SKIP } from "./driver.ts";
+import { buttonData, buttons, fillOrder, GROUP, lastText, openGroup, pressDeadline, SKIP } from "./driver.ts";
 
 const OPERATOR = 101;
 let sandbox: Sandbox;
@@ -203,12 +203,7 @@ describe("the summary's groups", () => {
 
   it("a group shows the current values and Skip keeps them", async () => {
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send("/new");
-    await op.press("Платный ремонт");
-    await op.send("Группа Сохраняет");
-    await op.press("➕ New client");
-    await op.send("Smartphone");
-    await op.send("Не включается");
+    await fillOrder(op, { client: { query: "Группа Сохраняет" } });
     await openGroup(op, GROUP.device);
     await op.send("Samsung");
     await op.send("A52");
@@ -232,12 +227,7 @@ describe("the summary's groups", () => {
       config: { shopIds: [shopId] },
     });
     const op1 = first.user(OPERATOR, { languageCode: "en" });
-    await op1.send("/new");
-    await op1.press("Платный ремонт");
-    await op1.send("Рестарт Группы");
-    await op1.press("➕ New client");
-    await op1.send("Smartphone");
-    await op1.send("Не включается");
+    await fillOrder(op1, { client: { query: "Рестарт Группы" } });
     await openGroup(op1, GROUP.device);
     await op1.send("Xiaomi");
     expect(lastText(op1)).toContain("Model");
