@@ -182,7 +182,7 @@ describe("fuzz: /new at every step", () => {
           },
           prepay: rng.chance(0.5),
           ...(rng.chance(0.3)
-            ? { editPart: rng.pick(["Deadline", "Device", "Urgency", "Prepayment", "Client"]) }
+            ? { editPart: rng.pick(["Faults", "Device type", "Client", "Order type"]) }
             : {}),
           marker: `Fuzz fault ${run}`,
         });

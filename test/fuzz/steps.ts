@@ -59,12 +59,18 @@ export interface OrderPlan {
 
 export function orderSteps(plan: OrderPlan): Step[] {
   let edited = plan.editPart === undefined;
+  let detailed = false;
   return [
     {
       name: "summary",
       match: /Check the order/,
       acceptsText: never,
       move: (prompt) => {
+        // Every optional group once, so every step of the form meets the fuzzer.
+        if (!detailed) {
+          detailed = true;
+          return { press: "📝 Every detail" };
+        }
         if (!edited) {
           edited = true;
           return { press: "✏️ Edit" };
@@ -76,7 +82,7 @@ export function orderSteps(plan: OrderPlan): Step[] {
       name: "edit-part",
       match: /What to change\?/,
       acceptsText: always,
-      move: () => ({ press: plan.editPart ?? "Deadline" }),
+      move: () => ({ press: plan.editPart ?? "Faults" }),
     },
     {
       name: "shop",
@@ -93,7 +99,7 @@ export function orderSteps(plan: OrderPlan): Step[] {
     },
     {
       name: "client-pick",
-      match: /Found for|Nobody found for/,
+      match: /Found for|Nobody found/,
       // Typed text here is a new search.
       acceptsText: always,
       move: (p) => {
@@ -115,7 +121,7 @@ export function orderSteps(plan: OrderPlan): Step[] {
     },
     { name: "client-email", match: /Client's e-mail/, acceptsText: always, move: () => ({ press: SKIP }) },
     { name: "client-address", match: /Client's address/, acceptsText: always, move: () => ({ press: SKIP }) },
-    { name: "device-type", match: /Device type/, acceptsText: always, move: () => ({ press: SKIP }) },
+    { name: "device-type", match: /Device type/, acceptsText: always, move: () => ({ send: "Smartphone" }) },
     { name: "brand", match: line("Brand:"), acceptsText: always, move: () => ({ send: "Apple" }) },
     { name: "model", match: line("Model:"), acceptsText: always, move: () => ({ send: "iPhone 12" }) },
     { name: "serial", match: /Serial number \/ IMEI/, acceptsText: always, move: () => ({ press: SKIP }) },

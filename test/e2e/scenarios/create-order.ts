@@ -1,4 +1,4 @@
-/** `/new` played by a clerk: a new client, a device, a deadline, a master, optionally a cash prepayment. */
+/** `/new` played by a clerk: a new client, a device, its faults, then every detail: a deadline, a master, optionally a cash prepayment. */
 import type { Output } from "../fake-telegram/chats.ts";
 import { TelegramUser } from "../fake-telegram/user.ts";
 import type { Script } from "./walker.ts";
@@ -15,8 +15,15 @@ export interface NewOrder {
 const skip = { press: "⏭ Skip" } as const;
 
 export function createOrderScript(order: NewOrder): Script {
-  const confirm = (prompt: Output) =>
-    TelegramUser.buttons(prompt).includes("🔁 Retry") ? { press: "🔁 Retry" } : { press: "✅ Create" };
+  // Every optional group once (📝 Every detail), then Create (or Retry after a failure).
+  let detailed = false;
+  const confirm = (prompt: Output) => {
+    if (!detailed) {
+      detailed = true;
+      return { press: "📝 Every detail" };
+    }
+    return TelegramUser.buttons(prompt).includes("🔁 Retry") ? { press: "🔁 Retry" } : { press: "✅ Create" };
+  };
   return {
     start: { say: "/new" },
     done: /Order created/,
