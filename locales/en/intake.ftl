@@ -15,3 +15,9 @@ new-group-fields = 🧩 Other fields
 new-group-prepayment = 💳 Prepayment
 new-btn-all-details = 📝 Every detail
 new-part-problem = Faults
+## Payment that knows the balance (status change; the card)
+pay-left-to-pay = Left to pay: { $amount }.
+pay-btn-due = 💰 { $amount }: all that is left
+pay-btn-rest = 💰 { $amount }: the rest
+st-confirm-unpaid = ⚠️ { $amount } remains unpaid: the order is closed with a debt.
+card-paid-in-full = ✅ Paid in full

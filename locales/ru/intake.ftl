@@ -15,3 +15,9 @@ new-group-fields = 🧩 Другие поля
 new-group-prepayment = 💳 Предоплата
 new-btn-all-details = 📝 Все поля
 new-part-problem = Неисправности
+## Оплата с учётом остатка (смена статуса; карточка)
+pay-left-to-pay = Осталось оплатить: { $amount }.
+pay-btn-due = 💰 { $amount }: весь остаток
+pay-btn-rest = 💰 { $amount }: остаток
+st-confirm-unpaid = ⚠️ Не оплачено { $amount }: заказ закроется с долгом.
+card-paid-in-full = ✅ Оплачен полностью

@@ -7,6 +7,7 @@ import type { Locale } from "../../config.ts";
 import type { DialogContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";
 import { formatAmount } from "../ui/money.ts";
+import { escapeHtml } from "../ui/text.ts";
 import { accept, ask, type DialogRun, pickIndex, reject } from "./ask.ts";
 import { MAX_AMOUNT, readAmount } from "./parse.ts";
 import { askPick } from "./prompts.ts";
@@ -62,10 +63,20 @@ export async function askRegister(
 
 type Method = "cash" | "bank" | "mixed";
 
+const DUE = "due";
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The amounts the register allows. With `due` (what is left to pay) the one
+ * amount of a cash or bank payment offers it as a button; a mixed payment
+ * splits nothing by itself: the clerk types the cash part, and the rest is
+ * offered for the bank part.
+ */
 export async function askAmounts(
   run: DialogRun,
   ctx: DialogContext,
   register: PaymentRegister,
+  due?: number,
 ): Promise<Amounts> {
   let method: Method = register.cash ? "cash" : "bank";
   if (register.cash && register.bank) {
@@ -75,17 +86,62 @@ export async function askAmounts(
         perRow: 3,
       })) ?? "cash";
   }
-  const money = method === "bank" ? undefined : await askAmount(run, ctx, ctx.t("pay-ask-cash"));
-  const bank = method === "cash" ? undefined : await askAmount(run, ctx, ctx.t("pay-ask-bank"));
+  const whole = due !== undefined && due > 0 ? due : undefined;
+  const money =
+    method === "bank"
+      ? undefined
+      : await askAmount(
+          run,
+          ctx,
+          ctx.t("pay-ask-cash"),
+          method === "cash" ? { due: whole } : { due: undefined, shown: whole },
+        );
+  const rest = whole !== undefined && money !== undefined ? cents(whole - money) : whole;
+  const bank =
+    method === "cash"
+      ? undefined
+      : await askAmount(run, ctx, ctx.t("pay-ask-bank"), {
+          due: rest !== undefined && rest > 0 ? rest : undefined,
+          rest: method === "mixed",
+        });
   return { ...(money !== undefined ? { money } : {}), ...(bank !== undefined ? { bank } : {}) };
 }
 
-function askAmount(run: DialogRun, ctx: DialogContext, text: string): Promise<number> {
+/**
+ * One amount, typed; `due` is offered as a one-tap button ("the rest" of a
+ * mixed payment), `shown` only named in the prompt (the total a mixed payment splits).
+ */
+async function askAmount(
+  run: DialogRun,
+  ctx: DialogContext,
+  text: string,
+  offer: { due: number | undefined; shown?: number | undefined; rest?: boolean },
+): Promise<number> {
+  const locale = await localeOf(ctx);
+  const money = (value: number) => ctx.t("money", { amount: formatAmount(value, locale) });
+  const { due } = offer;
+  const left = offer.due ?? offer.shown;
+  const prompt = left === undefined ? text : `${ctx.t("pay-left-to-pay", { amount: money(left) })}\n${text}`;
   return ask(run, ctx, {
-    text,
+    text: prompt,
     acceptsText: true,
+    buttons:
+      due === undefined
+        ? []
+        : [
+            [
+              {
+                text: ctx.t(offer.rest ? "pay-btn-rest" : "pay-btn-due", { amount: money(due) }),
+                value: DUE,
+              },
+            ],
+          ],
     parse: async (a) => {
-      if (a.kind !== "text") return reject(a.ctx.t("pay-bad-amount"));
+      if (a.kind !== "text") {
+        return a.value === DUE && due !== undefined
+          ? accept(due, escapeHtml(money(due)))
+          : reject(a.ctx.t("pay-bad-amount"));
+      }
       const amount = readAmount(a.text);
       if (amount.ok) return accept(amount.value);
       if (amount.error === "unreadable") return reject(a.ctx.t("pay-bad-amount"));

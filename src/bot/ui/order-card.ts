@@ -103,6 +103,9 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const balance = orderBalance(order);
   if (balance !== undefined && balance > 0 && balance !== price)
     line("card-balance", { amount: t("money", { amount: formatAmount(balance, locale) }) });
+  // A priced order with nothing left to pay says so (a price alone does not tell).
+  else if (balance !== undefined && balance <= 0 && price !== undefined && price > 0)
+    lines.push(t("card-paid-in-full"));
   const note = noteText(order);
   if (note) line("card-note", { note: e(note) });
 

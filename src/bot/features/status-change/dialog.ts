@@ -7,7 +7,8 @@
  * `/status <number>`), statuses and registers come from the cache, the PATCH
  * is 1, and the card afterwards is built from the record plus the change.
  */
-import type { Order, OrderUpdateInput } from "../../../service/index.ts";
+import type { Locale } from "../../../config.ts";
+import { type Order, type OrderUpdateInput, orderBalance } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, leave, now, startRun } from "../../dialog-kit/ask.ts";
 import {
@@ -22,6 +23,7 @@ import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
 import { localeOf } from "../../i18n.ts";
 import { reviveOrder } from "../../services/order-json.ts";
+import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { askStatus, type StatusOption } from "./askStatus.ts";
@@ -61,6 +63,7 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
         ]
       : []),
     ...(payment?.note ? [ctx.t("st-confirm-note", { note: escapeHtml(payment.note) })] : []),
+    ...unpaidWarning(ctx, order, target, payment, locale),
   ].join("\n");
   if (!(await askYesNo(run, ctx, confirmText, { confirmation: true })))
     await leave(run, ctx, "dlg-cancelled");
@@ -103,6 +106,21 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
   }
 }
 
+/** Closing an order that still owes money: the confirmation says how much stays unpaid. */
+function unpaidWarning(
+  ctx: DialogContext,
+  order: Order,
+  target: StatusOption,
+  payment: Payment | undefined,
+  locale: Locale,
+): string[] {
+  const balance = orderBalance(order);
+  if (target.group !== "closed" || balance === undefined) return [];
+  const unpaid = Math.round((balance - (payment?.money ?? 0) - (payment?.bank ?? 0)) * 100) / 100;
+  if (unpaid <= 0) return [];
+  return [ctx.t("st-confirm-unpaid", { amount: ctx.t("money", { amount: formatAmount(unpaid, locale) }) })];
+}
+
 /**
  * Payment when entering `target`: asked when the status requires it, not asked
  * when it does not, and offered ("Take a payment now?") when the rule is unknown.
@@ -130,7 +148,7 @@ async function askPayment(
   const question = ctx.t(required ? "st-ask-payment" : "st-ask-register");
   const register = await askRegister(run, ctx, shopId, question, ctx.t("st-btn-no-payment"));
   if (!register) return undefined;
-  const amounts = await askAmounts(run, ctx, register);
+  const amounts = await askAmounts(run, ctx, register, orderBalance(order));
   const note = await askText(run, ctx, ctx.t("st-ask-note"), { skippable: true, limit: 300 });
   return { register, ...amounts, ...(note ? { note } : {}) };
 }

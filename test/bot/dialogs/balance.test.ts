@@ -1,0 +1,147 @@
+/**
+ * Payment that knows the balance: the card says what is left to pay or that
+ * the order is paid in full; the amount prompt of a status change offers the
+ * balance as one tap (a mixed payment offers the rest for its second part);
+ * closing an order that still owes money says how much in the confirmation.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { buttons, lastText, SKIP } from "./driver.ts";
+
+const OPERATOR = 101;
+let sandbox: Sandbox;
+let t: TestBot;
+let shopId: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  shopId = sandbox.shops[0]?.id ?? "";
+  t = await createTestBot({ sandbox, operators: [OPERATOR], config: { shopIds: [shopId] } });
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+beforeEach(async () => {
+  await t.user(OPERATOR, { languageCode: "en" }).send("/cancel");
+});
+
+const used = new Set<string>();
+/** A fresh order in a "new" status priced 3000 with `paid` in cash already. */
+function pricedOrder(paid: number): SandboxOrder {
+  const order = sandbox.store.orders.find(
+    (o) =>
+      o.shopId === shopId &&
+      o.isVisible &&
+      !used.has(o.id) &&
+      sandbox.store.statusById.get(o.statusId)?.group === "new",
+  );
+  if (!order) throw new Error("no order in a new status");
+  used.add(order.id);
+  order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
+  order.discount = 0;
+  order.paidCash = paid;
+  order.paidBank = 0;
+  return order;
+}
+const paymentsOf = (orderId: string) =>
+  sandbox.store.transactions
+    .filter((tr) => tr.orderId === orderId)
+    .map((tr) => [tr.money, tr.isBankTransfer]);
+
+describe("the card", () => {
+  it("says what is left to pay, and 'paid in full' when nothing is (en, ru)", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    const partly = pricedOrder(1000);
+    await op.send(String(partly.num));
+    expect(lastText(op)).toContain("To pay: 2,000 ₽");
+    const paid = pricedOrder(3000);
+    await op.send(String(paid.num));
+    expect(lastText(op)).toContain("✅ Paid in full");
+    expect(lastText(op)).not.toContain("To pay");
+    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 1], config: { shopIds: [shopId] } });
+    const ruUser = ruBot.user(OPERATOR + 1, { languageCode: "ru" });
+    await ruUser.send(String(paid.num));
+    expect(lastText(ruUser)).toContain("✅ Оплачен полностью");
+    await ruUser.send(String(partly.num));
+    expect(lastText(ruUser)).toMatch(/К оплате: 2\s000 ₽/);
+    await ruBot.close();
+  });
+});
+
+describe("the status change", () => {
+  it("offers what is left as one tap and takes exactly that", async () => {
+    const order = pricedOrder(1000);
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${order.number}`);
+    await op.press("Выдан 💰");
+    await op.press("Касса Ленина (cash, bank)");
+    await op.press("💵 Cash");
+    expect(lastText(op)).toContain("Left to pay: 2,000 ₽.");
+    const prompt = op.lastReply();
+    await op.press("💰 2,000 ₽: all that is left");
+    expect(prompt?.text).toContain("<b>2,000 ₽</b>");
+    await op.press(SKIP); // note
+    expect(lastText(op)).toContain("2,000 ₽ cash");
+    expect(lastText(op)).not.toContain("unpaid");
+    await op.press("✅ Yes");
+    expect(lastText(op)).toContain("Status changed");
+    expect(paymentsOf(order.id)).toEqual([[2000, false]]);
+  });
+
+  it("a mixed payment offers the rest for the bank part once the cash part is typed", async () => {
+    const order = pricedOrder(1000);
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${order.number}`);
+    await op.press("Выдан 💰");
+    await op.press("Касса Ленина (cash, bank)");
+    await op.press("💵+💳 Both");
+    // Nothing is split by itself: the cash part has no button.
+    expect(lastText(op)).toContain("Left to pay: 2,000 ₽.");
+    expect(buttons(op).some((b) => b.startsWith("💰"))).toBe(false);
+    await op.send("500");
+    expect(lastText(op)).toContain("Left to pay: 1,500 ₽.");
+    await op.press("💰 1,500 ₽: the rest");
+    await op.press(SKIP);
+    await op.press("✅ Yes");
+    expect(paymentsOf(order.id).sort()).toEqual([
+      [1500, true],
+      [500, false],
+    ]);
+  });
+
+  it("closing with a debt says how much stays unpaid; No changes nothing (en, ru)", async () => {
+    const order = pricedOrder(1000);
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${order.number}`);
+    await op.press("Выдан 💰");
+    await op.press("Касса Ленина (cash, bank)");
+    await op.press("💵 Cash");
+    await op.send("500");
+    await op.press(SKIP);
+    expect(lastText(op)).toContain("⚠️ 1,500 ₽ remains unpaid");
+    await op.press("❌ No");
+    expect(paymentsOf(order.id)).toEqual([]);
+    expect(sandbox.store.statusById.get(order.statusId)?.group).toBe("new");
+
+    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 2], config: { shopIds: [shopId] } });
+    const ru = ruBot.user(OPERATOR + 2, { languageCode: "ru" });
+    await ru.send(`/status ${order.number}`);
+    await ru.press("Выдан без ремонта"); // closed, no payment asked
+    expect(lastText(ru)).toMatch(/⚠️ Не оплачено 2\s000 ₽/);
+    await ru.press("✅ Да");
+    expect(sandbox.store.statusById.get(order.statusId)?.name).toBe("Выдан без ремонта");
+    await ruBot.close();
+  });
+
+  it("a paid order closes without a warning", async () => {
+    const order = pricedOrder(3000);
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${order.number}`);
+    await op.press("Выдан без ремонта");
+    expect(lastText(op)).not.toContain("unpaid");
+    await op.press("❌ No");
+  });
+});
