@@ -99,7 +99,7 @@ export function orderSteps(plan: OrderPlan): Step[] {
     },
     {
       name: "client-pick",
-      match: /Found for|Nobody found/,
+      match: /Found for|Nobody found|did not work/,
       // Typed text here is a new search.
       acceptsText: always,
       move: (p) => {

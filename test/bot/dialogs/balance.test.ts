@@ -4,29 +4,18 @@
  * balance as one tap (a mixed payment offers the rest for its second part);
  * closing an order that still owes money says how much in the confirmation.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { describe, expect, it } from "vitest";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { buttons, lastText, SKIP } from "./driver.ts";
+import { OPERATOR, useDialogBot } from "./fixture.ts";
 
-const OPERATOR = 101;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  shopId = sandbox.shops[0]?.id ?? "";
-  t = await createTestBot({ sandbox, operators: [OPERATOR], config: { shopIds: [shopId] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await t.user(OPERATOR, { languageCode: "en" }).send("/cancel");
-});
+useDialogBot({}, (started) => ({ sandbox, t, shopId } = started));
 
 const used = new Set<string>();
 /** A fresh order in a "new" status priced 3000 with `paid` in cash already. */

@@ -4,32 +4,20 @@
  * search's honest counts, and the behaviours that must survive the new shape
  * (a restart inside a group, a required field that cannot be skipped).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createMemoryStore } from "../../../src/bot/storage.ts";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Counteragent } from "../../../src/sandbox/model.ts";
 import { countingUser } from "../../helpers/interactions.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { buttonData, buttons, fillOrder, GROUP, lastText, openGroup, pressDeadline, SKIP } from "./driver.ts";
+import { OPERATOR, useDialogBot } from "./fixture.ts";
 
-const OPERATOR = 101;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  shopId = sandbox.shops[0]?.id ?? "";
-  t = await createTestBot({ sandbox, operators: [OPERATOR], config: { shopIds: [shopId] } });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
-beforeEach(async () => {
-  sandbox.faults.clear();
-  await t.user(OPERATOR, { languageCode: "en" }).send("/cancel");
-});
+useDialogBot({}, (started) => ({ sandbox, t, shopId } = started));
 
 const ordersOf = (name: string) =>
   sandbox.store.orders.filter((o) => sandbox.store.counteragentById.get(o.counteragentId)?.name === name);

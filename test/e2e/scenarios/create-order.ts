@@ -31,7 +31,7 @@ export function createOrderScript(order: NewOrder): Script {
       [/Check the order/, confirm],
       [/Workshop:/, { press: "Сервис на Ленина" }],
       [/Order type:/, { press: "Платный ремонт" }],
-      [/Found for|Nobody found/, { press: "➕ New client" }],
+      [/Found for|Nobody found|did not work/, { press: "➕ New client" }],
       [/Client: type a phone number or a name/, { say: order.client }],
       [/Name of the new client/, { say: order.client }],
       [/Client's phone/, { say: order.phone }],
