@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { buttons, lastText, SKIP } from "./driver.ts";
+import { buttons, freshOrders, lastText, SKIP } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -17,18 +17,13 @@ let shopId: string;
 
 useDialogBot({}, (started) => ({ sandbox, t, shopId } = started));
 
-const used = new Set<string>();
+const freshOrder = freshOrders(
+  () => sandbox,
+  () => shopId,
+);
 /** A fresh order in a "new" status priced 3000 with `paid` in cash already. */
 function pricedOrder(paid: number): SandboxOrder {
-  const order = sandbox.store.orders.find(
-    (o) =>
-      o.shopId === shopId &&
-      o.isVisible &&
-      !used.has(o.id) &&
-      sandbox.store.statusById.get(o.statusId)?.group === "new",
-  );
-  if (!order) throw new Error("no order in a new status");
-  used.add(order.id);
+  const order = freshOrder();
   order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
   order.discount = 0;
   order.paidCash = paid;

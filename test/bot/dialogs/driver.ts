@@ -1,6 +1,7 @@
 /** Drives the dialogs like a clerk would; shared by the dialog tests. */
 import { expect } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import type { StoredMessage } from "../../helpers/fake-telegram.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
 
@@ -139,5 +140,23 @@ export async function lossyBot(
     answer: () => {
       lose = false;
     },
+  };
+}
+
+/** Hands out visible orders of the workshop in a "new" status, each once per file (status changes need fresh ones). */
+export function freshOrders(sandbox: () => Sandbox, shopId: () => string): () => SandboxOrder {
+  const used = new Set<string>();
+  return () => {
+    const store = sandbox().store;
+    const order = store.orders.find(
+      (o) =>
+        o.shopId === shopId() &&
+        o.isVisible &&
+        !used.has(o.id) &&
+        store.statusById.get(o.statusId)?.group === "new",
+    );
+    if (!order) throw new Error("no order in a new status");
+    used.add(order.id);
+    return order;
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
-import { buttons, lastText, lossyBot } from "./driver.ts";
+import { buttons, freshOrders, lastText, lossyBot } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 const VIEWER = 202;
@@ -12,19 +12,10 @@ let shopId: string;
 useDialogBot({ viewers: [VIEWER] }, (started) => ({ sandbox, t, shopId } = started));
 
 /** A visible order of the workshop in a "new" status, not used by another test yet. */
-const used = new Set<string>();
-function freshOrder() {
-  const order = sandbox.store.orders.find(
-    (o) =>
-      o.shopId === shopId &&
-      o.isVisible &&
-      !used.has(o.id) &&
-      sandbox.store.statusById.get(o.statusId)?.group === "new",
-  );
-  if (!order) throw new Error("no order in a new status");
-  used.add(order.id);
-  return order;
-}
+const freshOrder = freshOrders(
+  () => sandbox,
+  () => shopId,
+);
 const statusName = (id: string) => sandbox.store.statusById.get(id)?.name;
 const paymentsOf = (orderId: string) => sandbox.store.transactions.filter((tr) => tr.orderId === orderId);
 
