@@ -91,12 +91,11 @@ describe("custom fields answered in /new", () => {
     await fillOrder(op, {
       type: "Выездной ремонт",
       client: { query: "Выезд Полевой" },
-      fields: async (u) => {
+      required: async (u) => {
         expect(lastText(u)).toContain("Адрес выезда");
         await u.send("ул. Ленина, 1, кв. 5");
         expect(lastText(u)).toContain("Время визита");
         await u.press("13:00–17:00");
-        await u.press("✔ Done");
       },
     });
     await op.press("✅ Create");
