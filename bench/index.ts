@@ -16,6 +16,7 @@ import { lookupThroughput } from "./lookup-throughput.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
+import { webhookHostile } from "./webhook-hostile.ts";
 
 const MODULES: BenchModule[] = [
   requestsPerAction,
@@ -27,6 +28,7 @@ const MODULES: BenchModule[] = [
   clientOverhead,
   clientParse,
   i18nCard,
+  webhookHostile,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

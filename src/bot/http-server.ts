@@ -61,18 +61,28 @@ export interface BotHttpServer {
   close(): Promise<void>;
 }
 
+/** How long a refused connection may stay before it is closed for good. */
+const LINGER_MS = 1_000;
+
 /**
- * Answers and closes the connection: used whenever the request's body is not read
- * (refusals, /health), so Node does not go on reading an unread body for keep-alive.
+ * Answers `status` and ends the connection without reading any more of the body:
+ * the answer and a FIN go out at once, reading stops, and the socket is destroyed
+ * LINGER_MS later. Destroying it at once, with body bytes still unread, makes the
+ * kernel send a reset that can reach the client before it has read the answer.
  */
-export function answerAndClose(res: ServerResponse, status: number, body?: string): void {
+export function refuse(req: IncomingMessage, res: ServerResponse, status: number): void {
+  const socket = req.socket;
   if (res.headersSent) {
-    res.destroy();
+    socket.destroy();
     return;
   }
-  const headers: Record<string, string> = { connection: "close" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  res.writeHead(status, headers).end(body);
+  // Runs after Node's own "finish" handler, which would otherwise read the rest of the body.
+  res.once("finish", () => {
+    socket.pause();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
+  res.writeHead(status).end();
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<BotHttpServer> {
@@ -92,10 +102,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<BotHt
       const path = req.url?.split("?")[0];
       if ((req.method === "GET" || req.method === "HEAD") && path === "/health") {
         const answer = options.health();
-        answerAndClose(res, answer.ok ? 200 : 503, JSON.stringify(answer.body));
+        res
+          .writeHead(answer.ok ? 200 : 503, { "content-type": "application/json", connection: "close" })
+          .end(JSON.stringify(answer.body));
         return;
       }
-      if (!routes.some((route) => route(req, res))) answerAndClose(res, 404);
+      if (!routes.some((route) => route(req, res))) refuse(req, res, 404);
     },
   );
   server.on("connection", connections.admit);

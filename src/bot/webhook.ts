@@ -14,7 +14,7 @@ import type { Update } from "grammy/types";
 import type { Logger } from "../logger.ts";
 import type { BotContext } from "./context.ts";
 import { createLiveness, type Liveness } from "./health.ts";
-import { answerAndClose, type HttpLimits, type Route, startHttpServer } from "./http-server.ts";
+import { type HttpLimits, type Route, refuse, startHttpServer } from "./http-server.ts";
 
 export interface WebhookOptions {
   url: string;
@@ -70,11 +70,11 @@ export function webhookRoute(bot: Bot<BotContext>, options: WebhookRouteOptions,
     const header = req.headers[SECRET_HEADER];
     const secret = Array.isArray(header) ? header[0] : header;
     if (secret === undefined || !timingSafeEqual(digest(secret), expected)) {
-      answerAndClose(res, 401);
+      refuse(req, res, 401);
       return true;
     }
     if (Number(req.headers["content-length"] ?? 0) > maxBytes) {
-      answerAndClose(res, 413);
+      refuse(req, res, 413);
       return true;
     }
     receive(req, res, secret).catch((error: unknown) => {
@@ -100,7 +100,7 @@ function readBody(req: IncomingMessage, res: ServerResponse, maxBytes: number): 
       if (size > maxBytes) {
         req.off("data", onData);
         chunks.length = 0;
-        answerAndClose(res, 413);
+        refuse(req, res, 413);
         resolve(undefined);
         return;
       }
