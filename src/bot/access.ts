@@ -44,7 +44,7 @@ export async function refuse(ctx: GateContext): Promise<void> {
   } else if (ctx.callbackQuery) {
     await ctx.answerCallbackQuery({ text: ctx.t("refusal-short", { id }), show_alert: true });
   } else if (ctx.message && ctx.chat && addressedToMe(ctx)) {
-    await ctx.reply(ctx.t("refusal", { id }), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("refusal", { id }));
   }
   // Other updates (edited messages, chat member changes, ...) are ignored silently.
 }

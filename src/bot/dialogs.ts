@@ -7,7 +7,7 @@
  *   bot.use(conversations({ storage: dialogStorage(store, 1), plugins: dialogPlugins(services) }));
  *   bot.use(createConversation(createOrder, "create-order"));
  *
- * Inside a dialog: ctx.t (right locale), ctx.role, ctx.log, ctx.services, auto-retry
+ * Inside a dialog: ctx.t (right locale), ctx.role, ctx.log, ctx.services, HTML and auto-retry
  * on ctx.api; before a write: `await conversation.external((outer) => ensureOperator(outer))`.
  */
 import type {
@@ -23,7 +23,7 @@ import type { BaseContext, BotContext, BotServices, DialogContext } from "./cont
 import { trackCallbackAnswers } from "./errors.ts";
 import { pinLocale } from "./i18n.ts";
 import type { Store } from "./storage.ts";
-import { autoRetryPlugin } from "./telegram.ts";
+import { dialogApiPlugin } from "./telegram.ts";
 
 export const DIALOG_NAMESPACE = "dialogs";
 
@@ -49,12 +49,13 @@ export function readLocale(conversation: Conversation<BotContext, DialogContext>
 
 /**
  * Default plugins for every dialog: core properties (role re-computed for every
- * step, so a revoked operator is noticed), i18n in the user's locale, auto-retry.
+ * step, so a revoked operator is noticed), i18n in the user's locale, the api
+ * defaults (HTML messages) and auto-retry.
  * No throttler here (it would slow replayed steps: docs/decisions.md, "Telegram limits").
  */
 export function dialogPlugins(services: BotServices, logger: Logger) {
   const i18n = services.i18n.middleware();
-  const retry = autoRetryPlugin<DialogContext>();
+  const api = dialogApiPlugin<DialogContext>();
   return async (
     conversation: Conversation<BotContext, DialogContext>,
   ): Promise<Middleware<DialogContext>[]> => {
@@ -69,6 +70,6 @@ export function dialogPlugins(services: BotServices, logger: Logger) {
       ctx.api.config.use(trackCallbackAnswers);
       return next();
     };
-    return [core, i18n, retry];
+    return [core, i18n, api];
   };
 }

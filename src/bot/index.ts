@@ -34,7 +34,7 @@ import { createInlineGate } from "./services/inline-gate.ts";
 import { createReferenceCache, type ReferenceCache } from "./services/reference-cache.ts";
 import { createSearchStore } from "./services/search-store.ts";
 import type { Store } from "./storage.ts";
-import { installApiLimits } from "./telegram.ts";
+import { configureApi } from "./telegram.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
 export const SESSION_NAMESPACE = "sessions";
@@ -91,7 +91,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     },
   };
   const bot = new Bot<BotContext>(config.botToken, botConfig);
-  installApiLimits(bot.api, { throttle: deps.throttle ?? true });
+  configureApi(bot.api, { throttle: deps.throttle ?? true });
   bot.api.config.use(trackCallbackAnswers);
 
   const services: BotServices = {

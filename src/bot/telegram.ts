@@ -1,8 +1,9 @@
 /**
- * Telegram's limits on outgoing calls. Auto-retry (429 retry_after, 5xx,
- * network) everywhere, the throttler only on bot.api: inside dialogs the
- * plugins list installs auto-retry alone, because a throttled replay would slow
- * every step of a long dialog (docs/decisions.md, "Telegram limits").
+ * How outgoing Telegram calls are made: every message is HTML without link
+ * previews (set here once, not at each call); Telegram's limits: auto-retry
+ * (429 retry_after, 5xx, network) everywhere, the throttler only on bot.api:
+ * inside dialogs the plugins list installs auto-retry alone, because a
+ * throttled replay would slow every step of a long dialog (docs/decisions.md, "Telegram limits").
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { apiThrottler } from "@grammyjs/transformer-throttler";
@@ -18,8 +19,33 @@ export const TELEGRAM_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 10 } as co
 /** Network errors (no answer at all): the plugin would retry them forever; we do twice, 0.5 s and 1 s apart. */
 const NETWORK_PAUSES_MS = [500, 1_000] as const;
 
-export function installApiLimits(api: Api, options: { throttle: boolean }): void {
-  api.config.use(...retryTransformers());
+/**
+ * What every message the bot sends or edits is, unless a call says otherwise:
+ * Telegram HTML (locale texts are HTML; service and user values are escaped
+ * with escapeHtml) and no link previews (a URL in a card's field is no news).
+ */
+const MESSAGE_DEFAULTS = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;
+
+export function htmlMessages(): Transformer {
+  return (prev, method, payload, signal) => prev(method, withDefaults(method, payload), signal);
+}
+
+function withDefaults<P>(method: string, payload: P): P {
+  if (method === "sendMessage" || method === "editMessageText") return { ...MESSAGE_DEFAULTS, ...payload };
+  if (method !== "answerInlineQuery") return payload;
+  const { results } = payload as { results: { input_message_content?: object }[] };
+  return {
+    ...payload,
+    results: results.map((result) =>
+      result.input_message_content && "message_text" in result.input_message_content
+        ? { ...result, input_message_content: { ...MESSAGE_DEFAULTS, ...result.input_message_content } }
+        : result,
+    ),
+  };
+}
+
+export function configureApi(api: Api, options: { throttle: boolean }): void {
+  api.config.use(htmlMessages(), ...retryTransformers());
   if (options.throttle) {
     // Installed last, so it is the outermost transformer: a call waits for its chat's turn once, and
     // its retries keep that turn (the chat's messages stay in order). Only that chat waits: the
@@ -35,7 +61,8 @@ export function installApiLimits(api: Api, options: { throttle: boolean }): void
 }
 
 /**
- * For conversations v2 `plugins`: every context a dialog creates gets auto-retry on its own api.
+ * For conversations v2 `plugins`: every context a dialog creates gets the message
+ * defaults and auto-retry on its own api.
  *
  * The retry must sit BELOW the conversation's own transformer, which logs each call's outcome
  * for replays. Installed on top (`ctx.api.config.use`), it would see a logged 429/5xx again on
@@ -43,11 +70,12 @@ export function installApiLimits(api: Api, options: { throttle: boolean }): void
  * ever happened in it (seen in the e2e faults suite: 3, 6, 7 s per step). So the context gets
  * a fresh Api with the retry first and the conversation's transformers on top of it.
  */
-export function autoRetryPlugin<C extends Context>(): MiddlewareFn<C> {
+export function dialogApiPlugin<C extends Context>(): MiddlewareFn<C> {
+  const defaults = htmlMessages();
   const retry = retryTransformers();
   return (ctx, next) => {
     const api = new Api(ctx.api.token, ctx.api.options);
-    api.config.use(...retry, ...ctx.api.config.installedTransformers());
+    api.config.use(defaults, ...retry, ...ctx.api.config.installedTransformers());
     Object.defineProperty(ctx, "api", { value: api, configurable: true, writable: true });
     return next();
   };

@@ -6,7 +6,7 @@
 import { Api, Context, type Transformer } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { autoRetryPlugin } from "../../src/bot/telegram.ts";
+import { dialogApiPlugin } from "../../src/bot/telegram.ts";
 
 const ME = { id: 1, is_bot: true, first_name: "Bot", username: "bot" } as UserFromGetMe;
 const UPDATE = { update_id: 1, message: { message_id: 1, date: 0, chat: { id: 5, type: "private" } } };
@@ -40,11 +40,11 @@ async function dialogContext(fetch: typeof globalThis.fetch, log: unknown[]): Pr
   };
   api.config.use(replayLog);
   const ctx = new Context(UPDATE as unknown as Update, api, ME);
-  await autoRetryPlugin()(ctx, async () => {});
+  await dialogApiPlugin()(ctx, async () => {});
   return ctx;
 }
 
-describe("autoRetryPlugin", () => {
+describe("dialogApiPlugin", () => {
   it("retries a 429 below the replay log: the log holds only the final answer", async () => {
     const server = telegram(LIMITED, OK);
     const log: unknown[] = [];

@@ -101,8 +101,6 @@ function keyboard(tag: string, rows: Button[][]): InlineKeyboard | undefined {
 /** Sends one copy; its message id, so the copy can be closed later. */
 async function send(ctx: DialogContext, text: string, markup: InlineKeyboard | undefined): Promise<number> {
   const message = await ctx.reply(text, {
-    parse_mode: "HTML",
-    link_preview_options: { is_disabled: true },
     ...(markup ? { reply_markup: markup } : {}),
   });
   return message.message_id;
@@ -118,11 +116,7 @@ async function closeMessage(
   if (chatId === undefined) return;
   try {
     if (shown === undefined) await ctx.api.editMessageReplyMarkup(chatId, messageId);
-    else
-      await ctx.api.editMessageText(chatId, messageId, withAnswer(text, shown), {
-        parse_mode: "HTML",
-        link_preview_options: { is_disabled: true },
-      });
+    else await ctx.api.editMessageText(chatId, messageId, withAnswer(text, shown), {});
   } catch (error) {
     ctx.log.debug({ err: error, messageId }, "closing a dialog prompt failed");
   }

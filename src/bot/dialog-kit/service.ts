@@ -46,7 +46,7 @@ export async function loadOrLeave<T>(
     const result = await serviceCall(run, (services) => load(services));
     if (result.ok) return result.value;
     if (!result.retryable) {
-      await ctx.reply(`${result.message}\n${ctx.t("dlg-left-service")}`, { parse_mode: "HTML" });
+      await ctx.reply(`${result.message}\n${ctx.t("dlg-left-service")}`);
       return run.dialog.halt();
     }
     // ✖ Cancel (added by ask) or /cancel leaves; the retry button loads again.

@@ -40,8 +40,6 @@ export async function sendCard(
     return { text: message.text, keyboard: message.keyboard.inline_keyboard };
   });
   await ctx.reply(`${header}\n\n${card.text}`, {
-    parse_mode: "HTML",
-    link_preview_options: { is_disabled: true },
     reply_markup: { inline_keyboard: card.keyboard },
   });
 }

@@ -94,8 +94,6 @@ export function createInlineFeature(gate: InlineGate, options: InlineOptions = {
         ),
         input_message_content: {
           message_text: card.text,
-          parse_mode: "HTML",
-          link_preview_options: { is_disabled: true },
         },
         reply_markup: card.keyboard,
       });

@@ -29,7 +29,7 @@ import { RESULT_TTL_MS, type SavedResult } from "../services/search-store.ts";
 import { callService } from "../services/service-gateway.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { orderOpen, searchPage } from "../ui/callbacks.ts";
-import { cardMessage, HTML } from "../ui/card-message.ts";
+import { cardMessage } from "../ui/card-message.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { orderSummary } from "../ui/order-card.ts";
@@ -256,7 +256,7 @@ export function orderListFeature(kinds: OrderListKinds): Composer<BotContext> {
     }
     await ctx.answerCallbackQuery();
     const card = await cardMessage(ctx, order);
-    await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
+    await ctx.reply(card.text, { reply_markup: card.keyboard });
   });
 
   return feature;
@@ -284,12 +284,12 @@ export async function openById(ctx: BotContext, id: string, retry: string): Prom
   const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, id));
   if (!outcome.ok) {
     const markup = outcome.error.kind === "not_found" ? undefined : retryButton(ctx, retry);
-    await ctx.reply(outcome.message, { ...HTML, ...(markup ? { reply_markup: markup } : {}) });
+    await ctx.reply(outcome.message, markup ? { reply_markup: markup } : {});
     return;
   }
   await learnedOf(ctx.services.store).fromOrders([outcome.value]);
   const card = await cardMessage(ctx, outcome.value);
-  await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
+  await ctx.reply(card.text, { reply_markup: card.keyboard });
 }
 
 /** "the workshops А, Б" or "all workshops": where a list looked (names from the cache, ids without it). */
@@ -319,5 +319,5 @@ async function show(ctx: BotContext, token: string | undefined, text: string, ma
     await editOrSame(ctx, text, markup);
     return;
   }
-  await ctx.reply(text, { ...HTML, ...(markup ? { reply_markup: markup } : {}) });
+  await ctx.reply(text, markup ? { reply_markup: markup } : {});
 }

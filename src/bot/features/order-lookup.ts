@@ -16,7 +16,7 @@ import {
 } from "../services/order-search.ts";
 import { callService } from "../services/service-gateway.ts";
 import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
-import { cardMessage, HTML } from "../ui/card-message.ts";
+import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame, stripHtml } from "../ui/messages.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText, escapeHtml } from "../ui/text.ts";
 import { LIST_FETCH_SIZE, type OrderListKind, openById, scopeText, showOrderList } from "./order-list.ts";
@@ -26,7 +26,7 @@ export const orderLookupFeature = new Composer<BotContext>();
 orderLookupFeature.command("order", async (ctx) => {
   const query = parseOrderQuery(ctx.match);
   if (!query) {
-    await ctx.reply(ctx.t("lookup-usage"), HTML);
+    await ctx.reply(ctx.t("lookup-usage"));
     return;
   }
   await lookup(ctx, query);

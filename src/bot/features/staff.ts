@@ -13,7 +13,7 @@ import { asStaffFilter } from "../services/list-query.ts";
 import { callService } from "../services/service-gateway.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { staffPage, staffShop } from "../ui/callbacks.ts";
-import { HTML } from "../ui/card-message.ts";
+
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
@@ -64,13 +64,13 @@ async function answer(ctx: BotContext, text: string, keyboard: InlineKeyboard, e
     await ctx.answerCallbackQuery();
     await editOrSame(ctx, text, tidyKeyboard(keyboard));
   } else {
-    await ctx.reply(text, { ...HTML, reply_markup: tidyKeyboard(keyboard) });
+    await ctx.reply(text, { reply_markup: tidyKeyboard(keyboard) });
   }
 }
 
 async function failed(ctx: BotContext, message: string, edit: boolean) {
   if (edit) await ctx.answerCallbackQuery({ text: ctx.t("staff-failed") });
-  await ctx.reply(message, HTML);
+  await ctx.reply(message);
 }
 
 /** The filter under a short token (the chat's saved searches), or "-" for none. */
@@ -97,7 +97,6 @@ async function startList(ctx: BotContext, kind: Kind, filter: string): Promise<v
     ]),
   );
   await ctx.reply(ctx.t("staff-ask-shop", { title: ctx.t(`staff-title-${KINDS[kind]}`) }), {
-    ...HTML,
     reply_markup: keyboard,
   });
 }

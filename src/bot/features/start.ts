@@ -22,9 +22,9 @@ export function helpText(ctx: BotContext): string {
 startFeature.command("start", async (ctx) => {
   const name = escapeHtml(ctx.from?.first_name ?? "");
   const greeting = ctx.t(ctx.role === "operator" ? "start-operator" : "start-viewer", { name });
-  await ctx.reply(`${greeting}\n\n${helpText(ctx)}`, { parse_mode: "HTML" });
+  await ctx.reply(`${greeting}\n\n${helpText(ctx)}`);
 });
 
 startFeature.command("help", async (ctx) => {
-  await ctx.reply(`${ctx.t("start-help-title")}\n\n${helpText(ctx)}`, { parse_mode: "HTML" });
+  await ctx.reply(`${ctx.t("start-help-title")}\n\n${helpText(ctx)}`);
 });

@@ -8,7 +8,6 @@ import { operatorsOnly } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";
 import { callService } from "../services/service-gateway.ts";
-import { HTML } from "../ui/card-message.ts";
 import { resetTime } from "../ui/reset-time.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { mirrorStatusLines } from "./mirror-status.ts";
@@ -48,5 +47,5 @@ async function showConnection(ctx: BotContext): Promise<void> {
     lines.push(ctx.t("status-quota-unknown"));
   }
   lines.push(...mirrorStatusLines(ctx, locale));
-  await ctx.reply(lines.join("\n"), HTML);
+  await ctx.reply(lines.join("\n"));
 }

@@ -13,5 +13,5 @@ unhandledFeature.on("callback_query", async (ctx) => {
 unhandledFeature.on("message", async (ctx) => {
   // In groups answer only commands addressed to us: do not chat back at everything, nor at other bots' commands.
   if (!addressedToMe(ctx)) return;
-  await ctx.reply(ctx.t("unhandled"), { parse_mode: "HTML" });
+  await ctx.reply(ctx.t("unhandled"));
 });

@@ -55,5 +55,3 @@ async function namedFields(
     timezone: ctx.services.config.timezone,
   });
 }
-
-export const HTML = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;

@@ -20,8 +20,6 @@ export async function editOrSame(
 ): Promise<"edited" | "same"> {
   try {
     await ctx.editMessageText(html, {
-      parse_mode: "HTML",
-      link_preview_options: { is_disabled: true },
       ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
     });
     return "edited";

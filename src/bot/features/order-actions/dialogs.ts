@@ -64,7 +64,7 @@ export async function assignStaffDialog(
   );
   if (result.kind === "refused") return;
   if (result.kind === "failed") {
-    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`, { parse_mode: "HTML" });
+    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
     return;
   }
   const updated = { ...order, [role]: { id: person.id, name: person.name } };
@@ -92,10 +92,10 @@ export async function addCommentDialog(
     );
     if (result.kind === "refused") return;
     if (result.kind === "done") {
-      await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
       return;
     }
-    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`, { parse_mode: "HTML" });
+    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
     if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry"), { confirmation: true })))
       return;
   }

@@ -111,7 +111,7 @@ async function fetchPage(run: DialogRun, ctx: DialogContext, search: Search): Pr
   });
   if (!result.ok) {
     // The search failed (quota, network): say so and let the clerk try again or add a new client.
-    await ctx.reply(result.message, { parse_mode: "HTML" });
+    await ctx.reply(result.message);
     return { ...search, failed: true };
   }
   const known = new Set(search.matches.map((m) => m.id));

@@ -105,8 +105,6 @@ export async function showCreated(
   });
   if (card.ok) {
     await ctx.reply(`${ctx.t("new-created")}\n\n${card.text}`, {
-      parse_mode: "HTML",
-      link_preview_options: { is_disabled: true },
       reply_markup: { inline_keyboard: card.keyboard },
     });
     return;
@@ -115,7 +113,6 @@ export async function showCreated(
     ? [[{ text: ctx.t("btn-refresh"), callback_data: orderRefresh.encode({ id }) }]]
     : [];
   await ctx.reply(`${ctx.t("new-created-no-card")}\n${card.message}`, {
-    parse_mode: "HTML",
     reply_markup: { inline_keyboard: refresh },
   });
 }

@@ -98,9 +98,7 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     // With a payment the service's rule was not known for: say the likely reason in plain words.
     const guess =
       paid && target.isPayRequired === undefined && !result.retryable ? ctx.t("st-pay-refused") : "";
-    await ctx.reply([ctx.t("st-failed"), result.message, guess].filter(Boolean).join("\n"), {
-      parse_mode: "HTML",
-    });
+    await ctx.reply([ctx.t("st-failed"), result.message, guess].filter(Boolean).join("\n"), {});
     if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry"), { confirmation: true })))
       return;
   }

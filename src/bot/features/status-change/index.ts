@@ -13,10 +13,10 @@ import { learnedOf } from "../../services/learned.ts";
 import { parseOrderQuery, searchOrders } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
-import { HTML } from "../../ui/card-message.ts";
+
 import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { orderSummary } from "../../ui/order-card.ts";
-import { cutText } from "../../ui/text.ts";
+import { cutText, escapeHtml } from "../../ui/text.ts";
 import { STATUS_CHANGE, statusChangeDialog } from "./dialog.ts";
 
 export { STATUS_CHANGE } from "./dialog.ts";
@@ -34,7 +34,7 @@ statusChangeFeature.use(createConversation<BotContext, DialogContext>(statusChan
 export async function changeStatusOf(ctx: BotContext, text: string): Promise<void> {
   const query = parseOrderQuery(text);
   if (!query) {
-    await ctx.reply(ctx.t("lookup-usage"), HTML);
+    await ctx.reply(ctx.t("lookup-usage"));
     return;
   }
   if (!(await canEnterDialog(ctx))) return;
@@ -42,13 +42,13 @@ export async function changeStatusOf(ctx: BotContext, text: string): Promise<voi
     searchOrders(client, ctx.services.config.shopIds, query),
   );
   if (!outcome.ok) {
-    await ctx.reply(outcome.message, HTML);
+    await ctx.reply(outcome.message);
     return;
   }
   await learnedOf(ctx.services.store).fromOrders(outcome.value.items);
   const [first, ...others] = outcome.value.items;
   if (!first) {
-    await ctx.reply(ctx.t("st-not-found", { query: query.text }));
+    await ctx.reply(ctx.t("st-not-found", { query: escapeHtml(query.text) }));
     return;
   }
   if (others.length === 0) {
