@@ -70,6 +70,8 @@ export interface TestUser {
   /** The newest message of the bot in this user's chat. */
   lastReply(): StoredMessage | undefined;
   replies(): StoredMessage[];
+  /** The update `send(text)` would deliver, for delivering it yourself (redelivery tests). */
+  messageUpdate(text: string): Update;
 }
 
 export interface TestBot {
@@ -131,37 +133,8 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     return telegram.calls.slice(from);
   };
 
-  const user = (id: number, userOptions: { languageCode?: string; firstName?: string } = {}): TestUser => {
-    const from = telegramUser(id, userOptions);
-    return {
-      id,
-      from,
-      send(text) {
-        const messageId = telegram.nextMessageId(id);
-        telegram.registerUserMessage(id, messageId, text);
-        return handle(messageUpdate(from, text, messageId));
-      },
-      press(wanted, pressOptions = {}) {
-        const { message, data } = findButton(telegram, id, wanted, pressOptions.message);
-        return handle(callbackUpdate(from, data, asTelegramMessage(message, from)));
-      },
-      pressData(data, message) {
-        return handle(
-          callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1), from)),
-        );
-      },
-      async inline(query) {
-        const update = inlineQueryUpdate(from, query);
-        const calls = await handle(update);
-        // Several queries run at once (debounce): keep only the answers to this one.
-        return calls.filter(
-          (c) => c.method !== "answerInlineQuery" || c.payload.inline_query_id === update.inline_query?.id,
-        );
-      },
-      lastReply: () => telegram.botMessages(id).at(-1),
-      replies: () => telegram.botMessages(id),
-    };
-  };
+  const user = (id: number, userOptions: { languageCode?: string; firstName?: string } = {}): TestUser =>
+    chatUser(telegram, telegramUser(id, userOptions), handle);
 
   return {
     bot,
@@ -181,6 +154,44 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     async close() {
       if (ownSandbox) await sandbox.close();
     },
+  };
+}
+
+/** A user of the in-process fake Telegram whose updates go through `deliver` (one bot, or the instances of a cluster). */
+export function chatUser(
+  telegram: FakeTelegram,
+  from: User,
+  deliver: (update: Update) => Promise<ApiCall[]>,
+): TestUser {
+  const id = from.id;
+  const textUpdate = (text: string): Update => {
+    const messageId = telegram.nextMessageId(id);
+    telegram.registerUserMessage(id, messageId, text);
+    return messageUpdate(from, text, messageId);
+  };
+  return {
+    id,
+    from,
+    send: (text) => deliver(textUpdate(text)),
+    press(wanted, pressOptions = {}) {
+      const { message, data } = findButton(telegram, id, wanted, pressOptions.message);
+      return deliver(callbackUpdate(from, data, asTelegramMessage(message, from)));
+    },
+    pressData: (data, message) =>
+      deliver(
+        callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1), from)),
+      ),
+    async inline(query) {
+      const update = inlineQueryUpdate(from, query);
+      const calls = await deliver(update);
+      // Several queries run at once (debounce): keep only the answers to this one.
+      return calls.filter(
+        (c) => c.method !== "answerInlineQuery" || c.payload.inline_query_id === update.inline_query?.id,
+      );
+    },
+    lastReply: () => telegram.botMessages(id).at(-1),
+    replies: () => telegram.botMessages(id),
+    messageUpdate: textUpdate,
   };
 }
 

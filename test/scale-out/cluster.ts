@@ -16,7 +16,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Bot } from "grammy";
-import type { Update, User } from "grammy/types";
+import type { Update } from "grammy/types";
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import type { ChatLockOptions } from "../../src/bot/chat-lock.ts";
@@ -33,16 +33,9 @@ import {
   type ServiceClient,
   type ServiceStore,
 } from "../../src/service/index.ts";
-import {
-  type ApiCall,
-  asTelegramMessage,
-  BOT_INFO,
-  FakeTelegram,
-  findButton,
-  type StoredMessage,
-} from "../helpers/fake-telegram.ts";
-import { testConfig } from "../helpers/test-bot.ts";
-import { callbackUpdate, inlineQueryUpdate, messageUpdate, telegramUser } from "../helpers/updates.ts";
+import { type ApiCall, BOT_INFO, FakeTelegram } from "../helpers/fake-telegram.ts";
+import { chatUser, type TestUser, testConfig } from "../helpers/test-bot.ts";
+import { telegramUser } from "../helpers/updates.ts";
 
 export const WEBHOOK_SECRET = "scale-out-secret-token";
 const WEBHOOK_URL = "https://bot.example/telegram";
@@ -63,20 +56,9 @@ export interface Instance {
 }
 
 /** A user whose updates reach the instances the way a load balancer sends them. */
-export interface ClusterUser {
-  readonly id: number;
-  readonly from: User;
-  send(text: string): Promise<ApiCall[]>;
-  /** Presses a button (its text or callback data) on the newest bot message that has it. */
-  press(buttonTextOrData: string, options?: { message?: StoredMessage }): Promise<ApiCall[]>;
-  pressData(data: string, message?: StoredMessage): Promise<ApiCall[]>;
-  inline(query: string): Promise<ApiCall[]>;
-  lastReply(): StoredMessage | undefined;
-  replies(): StoredMessage[];
+export interface ClusterUser extends TestUser {
   /** The same user with every update going to one instance. */
   on(instance: Instance): ClusterUser;
-  /** The update `send(text)` would deliver, for delivering it yourself (redelivery tests). */
-  messageUpdate(text: string): Update;
 }
 
 export interface Cluster {
@@ -200,35 +182,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     languageCode: string | undefined,
     route: (n: number) => Instance,
   ): ClusterUser => {
-    const from = telegramUser(id, languageCode ? { languageCode } : {});
     let sent = 0;
     const deliver = async (update: Update): Promise<ApiCall[]> => {
       const start = telegram.calls.length;
       await route(sent++).deliver(update);
       return telegram.calls.slice(start);
     };
-    const textUpdate = (text: string): Update => {
-      const messageId = telegram.nextMessageId(id);
-      telegram.registerUserMessage(id, messageId, text);
-      return messageUpdate(from, text, messageId);
-    };
     return {
-      id,
-      from,
-      send: (text) => deliver(textUpdate(text)),
-      press(wanted, pressOptions = {}) {
-        const { message, data } = findButton(telegram, id, wanted, pressOptions.message);
-        return deliver(callbackUpdate(from, data, asTelegramMessage(message, from)));
-      },
-      pressData: (data, message) =>
-        deliver(
-          callbackUpdate(from, data, asTelegramMessage(message ?? telegram.botMessages(id).at(-1), from)),
-        ),
-      inline: (query) => deliver(inlineQueryUpdate(from, query)),
-      lastReply: () => telegram.botMessages(id).at(-1),
-      replies: () => telegram.botMessages(id),
+      ...chatUser(telegram, telegramUser(id, languageCode ? { languageCode } : {}), deliver),
       on: (instance) => makeUser(id, languageCode, () => instance),
-      messageUpdate: textUpdate,
     };
   };
 
