@@ -120,6 +120,28 @@ describe("the status change", () => {
     await ruBot.close();
   });
 
+  it("in Russian: the balance as one tap, and the rest of a mixed payment", async () => {
+    const order = pricedOrder(1000);
+    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 3], config: { shopIds: [shopId] } });
+    const ru = ruBot.user(OPERATOR + 3, { languageCode: "ru" });
+    await ru.send(`/status ${order.number}`);
+    await ru.press("Выдан 💰");
+    await ru.press("Касса Ленина (наличные, безнал)");
+    await ru.press("💵+💳 Оба");
+    expect(lastText(ru)).toMatch(/Осталось оплатить: 2\s000 ₽\./);
+    await ru.send("1 200");
+    expect(lastText(ru)).toMatch(/Осталось оплатить: 800 ₽\./);
+    await ru.press("💰 800 ₽: остаток");
+    await ru.press("⏭ Пропустить");
+    expect(lastText(ru)).not.toContain("Не оплачено");
+    await ru.press("✅ Да");
+    expect(paymentsOf(order.id).sort()).toEqual([
+      [1200, false],
+      [800, true],
+    ]);
+    await ruBot.close();
+  });
+
   it("a paid order closes without a warning", async () => {
     const order = pricedOrder(3000);
     const op = t.user(OPERATOR, { languageCode: "en" });
