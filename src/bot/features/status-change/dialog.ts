@@ -1,8 +1,9 @@
 /**
  * Status change (operators): pick the status; when it requires payment
  * (isPayRequired) take it, when that is unknown (statuses learned from orders)
- * offer it — register, amounts (cash, bank or mixed), note
- * (`nodePay`); confirm; ONE PATCH; the refreshed card. Requests: the order is
+ * offer it — register, amounts (cash, bank or mixed; the order's balance is
+ * one tap), note (`nodePay`); confirm (a move into a closed status with a
+ * balance left says how much stays unpaid); ONE PATCH; the refreshed card. Requests: the order is
  * read before the dialog (1: GET from the card, or the search of
  * `/status <number>`), statuses and registers come from the cache, the PATCH
  * is 1, and the card afterwards is built from the record plus the change.
