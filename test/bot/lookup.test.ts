@@ -31,10 +31,13 @@ describe("order lookup", () => {
     "/order А-001042",
   ]) {
     it(`finds the order for "${form}" with one request and shows its card`, async () => {
+      const started = performance.now();
       const calls = await op.send(form);
+      const took = performance.now() - started;
       expect(t.serviceRequests()).toBe(1);
-      // A quick answer comes without "typing…" first (one Telegram call less).
-      expect(callsOf(calls, "sendChatAction")).toHaveLength(0);
+      // A quick answer comes without "typing…" first (one Telegram call less). On a
+      // loaded machine the whole update may outlast the delay: then typing is right.
+      if (took < TYPING_AFTER_MS) expect(callsOf(calls, "sendChatAction")).toHaveLength(0);
       const reply = op.lastReply();
       expect(reply?.text).toContain("<b>Order А-001042</b>");
       expect(reply?.text).toContain("Status:");
