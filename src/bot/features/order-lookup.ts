@@ -7,18 +7,12 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
-import {
-  getOrder,
-  numberFilter,
-  type OrderQuery,
-  ordersOfShops,
-  parseOrderQuery,
-} from "../services/order-search.ts";
-import { callService } from "../services/service-gateway.ts";
+import { numberFilter, type OrderQuery, ordersOfShops, parseOrderQuery } from "../services/order-search.ts";
 import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
-import { editOrSame, stripHtml } from "../ui/messages.ts";
-import { CALLBACK_ANSWER_LIMIT, cutText, escapeHtml } from "../ui/text.ts";
+import { editOrSame } from "../ui/messages.ts";
+import { readPressedOrder } from "../ui/pressed-order.ts";
+import { escapeHtml } from "../ui/text.ts";
 import { LIST_FETCH_SIZE, type OrderListKind, openById, scopeText, showOrderList } from "./order-list.ts";
 
 export const orderLookupFeature = new Composer<BotContext>();
@@ -55,18 +49,11 @@ orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }
-  const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, id));
-  if (!outcome.ok) {
-    // The card stays as it was, with its refresh button: that is the retry.
-    await ctx.answerCallbackQuery({
-      text: cutText(stripHtml(outcome.message), CALLBACK_ANSWER_LIMIT),
-      show_alert: true,
-    });
-    return;
-  }
-  await learnedOf(ctx.services.store).fromOrders([outcome.value]);
+  const order = await readPressedOrder(ctx, id);
+  // On a failure the card stays as it was, with its refresh button: that is the retry.
+  if (!order) return;
   const inline = ctx.callbackQuery.inline_message_id !== undefined;
-  const card = await cardMessage(ctx, outcome.value, { actions: !inline });
+  const card = await cardMessage(ctx, order, { actions: !inline });
   const result = await editOrSame(ctx, card.text, card.keyboard);
   await ctx.answerCallbackQuery({ text: ctx.t(result === "same" ? "refresh-same" : "refresh-done") });
 });

@@ -9,15 +9,12 @@ import { Composer } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
-import { learnedOf } from "../../services/learned.ts";
-import { getOrder } from "../../services/order-search.ts";
-import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
-import { stripHtml } from "../../ui/messages.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
-import { CALLBACK_ANSWER_LIMIT, cutText } from "../../ui/text.ts";
+import { readPressedOrder } from "../../ui/pressed-order.ts";
+import { cutText } from "../../ui/text.ts";
 import { enterStatusChange } from "../status-change/index.ts";
 import { ADD_COMMENT, ASSIGN_STAFF, addCommentDialog, assignStaffDialog } from "./dialogs.ts";
 
@@ -59,24 +56,17 @@ orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
     await ctx.conversation.enter(ADD_COMMENT, data.id, cutText(number, 100));
     return;
   }
-  const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, data.id));
-  if (!outcome.ok) {
-    await ctx.answerCallbackQuery({
-      text: cutText(stripHtml(outcome.message), CALLBACK_ANSWER_LIMIT),
-      show_alert: true,
-    });
-    return;
-  }
-  await learnedOf(ctx.services.store).fromOrders([outcome.value]);
+  const order = await readPressedOrder(ctx, data.id);
+  if (!order) return;
   if (code === ACTIONS.status) {
-    await enterStatusChange(ctx, outcome.value);
+    await enterStatusChange(ctx, order);
     return;
   }
   await ctx.answerCallbackQuery();
   if (code === ACTIONS.comment) {
-    await ctx.conversation.enter(ADD_COMMENT, data.id, orderTitle(outcome.value));
+    await ctx.conversation.enter(ADD_COMMENT, data.id, orderTitle(order));
     return;
   }
   const role = code === ACTIONS.master ? "master" : "manager";
-  await ctx.conversation.enter(ASSIGN_STAFF, JSON.parse(JSON.stringify(outcome.value)), role);
+  await ctx.conversation.enter(ASSIGN_STAFF, JSON.parse(JSON.stringify(order)), role);
 });
