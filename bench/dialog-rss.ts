@@ -38,7 +38,7 @@ async function measure(
       token: sandbox.token,
       shopId: sandbox.shopId,
       store,
-      ...(dataDir ? { dataDir } : {}),
+      dataDir,
     };
     const child = new URL("./dialog-rss-child.ts", import.meta.url).pathname;
     const { NODE_COMPILE_CACHE: _inherited, ...env } = process.env;

@@ -29,7 +29,7 @@ export async function openDialog(bot: RemoteBot, telegram: FakeTelegram, userId:
     chat: { id: userId, type: "private", first_name: from.first_name },
     from: BOT_INFO,
     text: prompt.text,
-    ...(prompt.replyMarkup ? { reply_markup: prompt.replyMarkup } : {}),
+    reply_markup: prompt.replyMarkup,
   };
   await bot.handleUpdate(callbackUpdate(from, button.callback_data, message));
   const asked = lastBotMessage(telegram, userId).text;

@@ -36,7 +36,7 @@ export function remoteBot(sandbox: SandboxProcess, options: RemoteBotOptions): R
   const client = createServiceClient({
     baseUrl: sandbox.url,
     token: sandbox.token,
-    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    onRequest: options.onRequest,
     fetch: (input, init) => {
       onFetch?.(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
       return globalThis.fetch(input, init);

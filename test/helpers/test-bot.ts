@@ -123,7 +123,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     serviceKind: "sandbox",
     throttle: false,
     botConfig: { botInfo: BOT_INFO, client: { fetch: telegram.fetch as unknown as typeof fetch } },
-    ...(options.cardActions ? { cardActions: options.cardActions } : {}),
+    cardActions: options.cardActions,
     ...options.deps,
   });
 

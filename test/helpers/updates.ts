@@ -13,7 +13,7 @@ export function telegramUser(id: number, options: { languageCode?: string; first
     id,
     is_bot: false,
     first_name: options.firstName ?? `User${id}`,
-    ...(options.languageCode ? { language_code: options.languageCode } : {}),
+    language_code: options.languageCode,
   };
 }
 
@@ -34,7 +34,7 @@ export function textMessage(
         : { id: chatId, type: "group", title: "Group" },
     from,
     text,
-    ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+    entities: command ? [{ type: "bot_command", offset: 0, length: command[0].length }] : undefined,
   };
 }
 
@@ -55,7 +55,7 @@ export function botMessageFor(
     chat: { id: message.chatId, type: "private", first_name: from.first_name },
     from: bot,
     text: message.text,
-    ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
+    reply_markup: message.replyMarkup,
   };
 }
 
@@ -72,8 +72,8 @@ export function callbackUpdate(
       from,
       chat_instance: "ci1",
       data,
-      ...(message ? { message: message as Message.TextMessage & Message } : {}),
-      ...(inlineMessageId ? { inline_message_id: inlineMessageId } : {}),
+      message: message as (Message.TextMessage & Message) | undefined,
+      inline_message_id: inlineMessageId,
     },
   };
 }

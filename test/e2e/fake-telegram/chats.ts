@@ -97,7 +97,7 @@ export class Chats {
       chatId: m.chatId,
       messageId: m.messageId,
       text: m.text,
-      ...(m.replyMarkup ? { replyMarkup: m.replyMarkup } : {}),
+      replyMarkup: m.replyMarkup,
     });
   }
 }

@@ -35,8 +35,8 @@ export const methods: Record<string, Handler> = {
     const replyMarkup = checkMarkup(p.reply_markup);
     const stored = state.chats.add(chatId, {
       text,
-      ...(typeof p.parse_mode === "string" ? { parseMode: p.parse_mode } : {}),
-      ...(replyMarkup ? { replyMarkup } : {}),
+      parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
+      replyMarkup,
       fromBot: true,
     });
     return toMessage(state, stored);
@@ -95,7 +95,7 @@ export const methods: Record<string, Handler> = {
     if (text !== undefined && text.length > CALLBACK_ANSWER_LIMIT) badRequest("MESSAGE_TOO_LONG");
     state.callbackAnswers.set(queryId, {
       queryId,
-      ...(text !== undefined ? { text } : {}),
+      text,
       showAlert: p.show_alert === true,
     });
     return true;
@@ -121,7 +121,7 @@ export const methods: Record<string, Handler> = {
     state.inlineAnswers.set(queryId, {
       queryId,
       results,
-      ...(button && typeof button.text === "string" ? { button: { text: button.text } } : {}),
+      button: button && typeof button.text === "string" ? { text: button.text } : undefined,
       isPersonal: p.is_personal === true,
     });
     return true;
@@ -166,7 +166,7 @@ function toMessage(state: TelegramState, m: ChatMessage): Message {
     chat: { id: m.chatId, type: "private", first_name: "User" },
     from: state.botInfo,
     text: m.text,
-    ...(m.edits > 0 ? { edit_date: Math.floor(Date.now() / 1000) } : {}),
-    ...(m.replyMarkup ? { reply_markup: m.replyMarkup } : {}),
+    edit_date: m.edits > 0 ? Math.floor(Date.now() / 1000) : undefined,
+    reply_markup: m.replyMarkup,
   } as Message;
 }

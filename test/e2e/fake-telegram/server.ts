@@ -124,7 +124,7 @@ const webhookMethods: Record<string, (state: TelegramState, p: Payload) => unkno
     }
     state.webhook = new WebhookDelivery(
       state.queue,
-      { url, ...(secret ? { secret } : {}), maxConnections: optionalNumber(p.max_connections) ?? 40 },
+      { url, secret, maxConnections: optionalNumber(p.max_connections) ?? 40 },
       (method, payload) => methods[method]?.(state, payload),
     );
     return true;

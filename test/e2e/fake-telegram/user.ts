@@ -138,7 +138,7 @@ export class TelegramUser {
     const message: InlineMessage = {
       id: `inline-${++queryCounter}`,
       text: content.message_text,
-      ...(content.parse_mode ? { parseMode: content.parse_mode } : {}),
+      parseMode: content.parse_mode,
       ...(result.reply_markup
         ? { replyMarkup: result.reply_markup as InlineMessage["replyMarkup"] & {} }
         : {}),
@@ -178,7 +178,7 @@ export class TelegramUser {
         from: this.from,
         chat_instance: `ci-${this.id}`,
         data,
-        ...(message ? { message: botMessageFor(message, this.from, this.state.botInfo) } : {}),
+        message: message && botMessageFor(message, this.from, this.state.botInfo),
       },
     });
     return id;
