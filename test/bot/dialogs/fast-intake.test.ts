@@ -45,6 +45,27 @@ describe("the main path", () => {
     expect(clientOf("Семь Нажатий")?.phones).toEqual(["+7 912 000-77-01"]);
   });
 
+  it("a walk-in with a phone in Russian; a phone typed instead of the name is a new search", async () => {
+    const op = countingUser(t.user(OPERATOR, { languageCode: "ru" }));
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("8 912 000-77-02");
+    expect(lastText(op)).toContain("С телефоном «8 912 000-77-02» никого не нашлось");
+    t.resetServiceRequests();
+    await op.send("8 912 000-77-03"); // a phone here searches again
+    expect(t.serviceRequests()).toBe(1);
+    expect(lastText(op)).toContain("«8 912 000-77-03»");
+    await op.send("Звонок Телефонов");
+    expect(lastText(op)).toContain("Тип устройства");
+    await op.send("Смартфон");
+    await op.send("Не включается");
+    expect(lastText(op)).toContain("Звонок Телефонов, +7 912 000-77-03 (новый)");
+    await op.press("✅ Создать");
+    expect(lastText(op)).toContain("Заказ создан");
+    expect(op.interactions()).toBe(8); // seven, and the second search
+    expect(clientOf("Звонок Телефонов")?.phones).toEqual(["+7 912 000-77-03"]);
+  });
+
   it("the same in Russian, with the client named by the search", async () => {
     const op = countingUser(t.user(OPERATOR, { languageCode: "ru" }));
     await op.send("/new");
