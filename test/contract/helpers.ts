@@ -86,7 +86,7 @@ export async function raw(
   const res = await fetch(`${sandbox.url}${pathAndQuery}`, {
     method,
     headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };

@@ -79,8 +79,8 @@ describe("create", () => {
       typeOrderId: typeOrderId(),
       name: "Предоплатов Иван",
       cashRegisterId: reg.id,
-      ...(money === undefined ? {} : { money }),
-      ...(bank === undefined ? {} : { bank }),
+      money,
+      bank,
     });
     const order = await client.orders.get(created.id);
     expect(order.cash?.summ).toBe((money ?? 0) + (bank ?? 0));

@@ -40,7 +40,7 @@ export function asMessage(stored: StoredMessage, firstName = "User"): Message.Te
     chat: { id: stored.chatId, type: "private", first_name: firstName },
     from: BOT_INFO,
     text: stored.text,
-    ...(stored.replyMarkup ? { reply_markup: stored.replyMarkup } : {}),
+    reply_markup: stored.replyMarkup,
   };
 }
 
@@ -116,7 +116,7 @@ function callbackUpdate(
           : where.message
             ? { message: asMessage(where.message, from.first_name) }
             : {}),
-        ...(where.inlineMessageId ? { inline_message_id: where.inlineMessageId } : {}),
+        inline_message_id: where.inlineMessageId,
       },
     },
   };
@@ -149,7 +149,7 @@ export async function deliver(
         message: {
           ...base(owner.from, messageId),
           text: input.text,
-          ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+          entities: command ? [{ type: "bot_command", offset: 0, length: command[0].length }] : undefined,
         },
       };
       break;
@@ -180,7 +180,7 @@ export async function deliver(
           chat: { id: GROUP_CHAT_ID, type: "group", title: "<b>Shop</b> group" },
           from: owner.from,
           text: input.text,
-          ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+          entities: command ? [{ type: "bot_command", offset: 0, length: command[0].length }] : undefined,
         },
       };
       break;
@@ -225,8 +225,8 @@ export async function deliver(
       // (unless the input is a forged callback that names none).
       if (!message && !inlineMessageId && input.on !== "none") inlineMessageId = `inl-${rng.int(1, 1000)}`;
       const built = callbackUpdate(sender.from, data, {
-        ...(message ? { message } : {}),
-        ...(inlineMessageId ? { inlineMessageId } : {}),
+        message,
+        inlineMessageId,
         // A message too old for Telegram to show: only its chat and id remain (date 0).
         inaccessible: input.on === "inaccessible",
       });
@@ -250,8 +250,8 @@ async function handle(t: TestBot, sender: TestUser, update: Update, callbackId?:
     update,
     calls: t.telegram.calls.slice(from),
     sender,
-    ...(callbackId ? { callbackId } : {}),
-    ...(thrown !== undefined ? { thrown } : {}),
+    callbackId,
+    thrown,
   };
 }
 
@@ -265,7 +265,7 @@ export function sendText(t: TestBot, user: TestUser, text: string): Promise<Deli
     message: {
       ...base(user.from, messageId),
       text,
-      ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+      entities: command ? [{ type: "bot_command", offset: 0, length: command[0].length }] : undefined,
     },
   });
 }

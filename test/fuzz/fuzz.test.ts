@@ -196,11 +196,9 @@ describe("fuzz: /new at every step", () => {
             dialog: "new",
             steps,
             focus: rng.pick(steps).name,
-            ...(cancel
-              ? {
-                  cancelAt: rng.pick(["type", "client-query", "faults", "deadline", "prepayment", "summary"]),
-                }
-              : {}),
+            cancelAt: cancel
+              ? rng.pick(["type", "client-query", "faults", "deadline", "prepayment", "summary"])
+              : undefined,
           },
         );
         if (result.kind === "broken") o.fail(`/new run ${run}: ${result.reason}`);
@@ -257,7 +255,7 @@ describe("fuzz: status change and card actions at every step", () => {
       const payments = sandbox.store.transactions.length;
       const fromCard = rng.chance(0.5);
       if (fromCard) await play(e, op, { send: `/order ${order.number}` }, "status/card");
-      const steps = statusSteps({ pay, ...(rng.chance(0.5) ? { note: `note ${run}` } : {}) });
+      const steps = statusSteps({ pay, note: rng.chance(0.5) ? `note ${run}` : undefined });
       const cancel = rng.chance(0.25);
       const result = await walk(
         e,
@@ -267,9 +265,9 @@ describe("fuzz: status change and card actions at every step", () => {
           dialog: "status",
           steps,
           focus: rng.pick(steps).name,
-          ...(cancel
-            ? { cancelAt: rng.pick(["status-pick", "status-register", "pay-cash", "status-confirm"]) }
-            : {}),
+          cancelAt: cancel
+            ? rng.pick(["status-pick", "status-register", "pay-cash", "status-confirm"])
+            : undefined,
         },
       );
       if (result.kind === "broken") oracle.fail(`status run ${run}: ${result.reason}`);
@@ -307,7 +305,7 @@ describe("fuzz: status change and card actions at every step", () => {
           dialog: "actions",
           steps,
           focus: rng.pick(steps).name,
-          ...(rng.chance(0.2) ? { cancelAt: rng.pick(["assign-staff", "comment"]) } : {}),
+          cancelAt: rng.chance(0.2) ? rng.pick(["assign-staff", "comment"]) : undefined,
         },
       );
       if (result.kind === "broken") oracle.fail(`actions run ${run}: ${result.reason}`);

@@ -84,7 +84,7 @@ export async function tryInput(
   // The bot may strip the buttons of an answered copy of a prompt: read the newest copy now.
   const current = prompt ? (currentPrompt(env.t, owner) ?? prompt) : undefined;
   const stale = staleButtons(env.t, owner, current);
-  const situation = { ...(current ? { prompt: current } : {}), stale, others: env.others };
+  const situation = { prompt: current, stale, others: env.others };
   const d = await deliver(env.t, owner, input, situation, env.rng);
   env.oracle.count(input.category as Category);
   // Stale and foreign presses pick their data on delivery: show what was really sent.

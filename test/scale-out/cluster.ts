@@ -140,8 +140,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       store,
       serviceKind: "sandbox",
       throttle: false,
-      ...(options.clock ? { clock: options.clock } : {}),
-      ...(options.chatLock ? { chatLock: options.chatLock } : {}),
+      clock: options.clock,
+      chatLock: options.chatLock,
       botConfig: { botInfo: BOT_INFO, client: { fetch: heldFetch } },
     });
     const server = await startWebhookServer(

@@ -35,8 +35,8 @@ const sandbox = await startSandbox({
   port: Number(values.port),
   seed: Number(values.seed),
   orders: Number(values.orders),
-  ...(values.quota ? { quota: { limit: Number(values.quota), windowMs: Number(values.window) * 1000 } } : {}),
-  ...(values.faults ? { faults: values.faults } : {}),
+  quota: values.quota ? { limit: Number(values.quota), windowMs: Number(values.window) * 1000 } : undefined,
+  faults: values.faults,
   tokenTtlSeconds: Number(values["token-ttl"]),
   logger: pino({ level: process.env.LOG_LEVEL ?? "warn", name: "sandbox" }, pino.destination(2)),
 });

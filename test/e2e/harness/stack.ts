@@ -44,8 +44,8 @@ export function useStack(options: StackOptions = {}): () => Stack {
     [telegram, sandbox] = await Promise.all([
       startFakeTelegram({ token: BOT_TOKEN }),
       startSandboxProcess({
-        ...(options.sandboxArgs ? { args: options.sandboxArgs } : {}),
-        ...(options.controllableSandbox ? { controllable: true } : {}),
+        args: options.sandboxArgs,
+        controllable: options.controllableSandbox,
       }),
     ]);
     bot = await BotProcess.start({
@@ -53,8 +53,8 @@ export function useStack(options: StackOptions = {}): () => Stack {
       sandbox: sandbox.info,
       operators: [OPERATOR, SECOND_OPERATOR],
       viewers: [VIEWER],
-      ...(options.mode ? { mode: options.mode } : {}),
-      ...(options.botEnv ? { env: options.botEnv } : {}),
+      mode: options.mode,
+      env: options.botEnv,
     });
     stack = { telegram, sandbox, bot, api: new SandboxApi(sandbox.info) };
   }, 60_000);
