@@ -294,6 +294,30 @@ describe("the summary's groups", () => {
   });
 });
 
+describe("optional data the service cannot give", () => {
+  it("leaves its group out instead of standing between the clerk and Create", async () => {
+    const lossy = await createTestBot({
+      sandbox,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+      clientOptions: {
+        fetch: async (input, init) => {
+          if (new URL(String(input)).pathname.endsWith("/how-knows")) throw new TypeError("fetch failed");
+          return fetch(input, init);
+        },
+      },
+    });
+    const op = lossy.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Без Источников" } });
+    expect(buttons(op)).not.toContain(GROUP.source);
+    expect(buttons(op)).toContain(GROUP.device);
+    await op.press("✅ Create");
+    expect(lastText(op)).toContain("Order created");
+    expect(ordersOf("Без Источников")).toHaveLength(1);
+    await lossy.close();
+  });
+});
+
 describe("the client search", () => {
   const person = (name: string, index: number): Counteragent => ({
     id: `zz${String(index).padStart(22, "0")}`,

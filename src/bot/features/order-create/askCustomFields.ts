@@ -12,11 +12,7 @@ import { type FieldAnswer, type Named, nameOf } from "./draft.ts";
 
 const DONE = "done";
 
-export function loadTypeFields(
-  run: DialogRun,
-  ctx: DialogContext,
-  type: Named,
-): Promise<CustomFieldDefinition[]> {
+function loadTypeFields(run: DialogRun, ctx: DialogContext, type: Named): Promise<CustomFieldDefinition[]> {
   return loadOrLeave(run, ctx, ({ reference }) => reference.orderTypeFields(type.id));
 }
 

@@ -28,17 +28,14 @@ export function askUrgent(run: DialogRun, ctx: DialogContext): Promise<boolean> 
   return askYesNo(run, ctx, ctx.t("new-ask-urgent"));
 }
 
-/** The advertising sources (cached): the summary offers the group only when there are any. */
-export function loadHowKnows(run: DialogRun, ctx: DialogContext): Promise<Named[]> {
-  return loadOrLeave(run, ctx, async ({ reference }) => (await reference.howKnows()).map(named));
-}
-
 export async function askHowKnow(
   run: DialogRun,
   ctx: DialogContext,
   current?: Named,
 ): Promise<Named | undefined> {
-  const sources = await loadHowKnows(run, ctx);
+  const sources = await loadOrLeave(run, ctx, async ({ reference }) =>
+    (await reference.howKnows()).map(named),
+  );
   if (sources.length === 0) return undefined;
   const text = withCurrent(ctx, ctx.t("new-ask-how-know"), current?.name);
   return (await askPick(run, ctx, text, sources, (s) => s.name, { skippable: true, perRow: 2 })) ?? current;

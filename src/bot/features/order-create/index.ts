@@ -11,10 +11,10 @@ import { Composer } from "grammy";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { type Dialog, type DialogRun, startRun } from "../../dialog-kit/ask.ts";
 import { enterDialog } from "../../dialog-kit/enter.ts";
+import { serviceCall } from "../../dialog-kit/service.ts";
 import { askClient } from "./askClient.ts";
-import { askRequiredFields, loadTypeFields } from "./askCustomFields.ts";
+import { askRequiredFields } from "./askCustomFields.ts";
 import { askDeviceType, askProblem } from "./askDevice.ts";
-import { loadHowKnows } from "./askMaster.ts";
 import { askOrderType } from "./askOrderType.ts";
 import { askShop } from "./askShop.ts";
 import { createOnce, showCreated } from "./confirm.ts";
@@ -41,7 +41,7 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
 
   let error: string | undefined;
   for (;;) {
-    const offer = await offerOf(run, ctx, draft);
+    const offer = await offerOf(run, draft);
     const groups = groupsFor(draft, offer);
     const action = await askSummary(run, ctx, draft, groups, error);
     if (action.kind === "group") {
@@ -67,19 +67,22 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
   }
 }
 
-/** Which optional groups the service's data allows (cached reference data: no request once warm). */
-async function offerOf(
-  run: DialogRun,
-  ctx: DialogContext,
-  draft: Draft,
-): Promise<Offer & { requiredFields: boolean }> {
-  const defs = await loadTypeFields(run, ctx, draft.type);
-  const sources = await loadHowKnows(run, ctx);
-  return {
-    sources: sources.length > 0,
-    optionalFields: defs.some((d) => !d.required),
-    requiredFields: defs.some((d) => d.required),
-  };
+/**
+ * Which optional groups the service's data allows (cached reference data: no
+ * request once warm). Optional details must not stand between the clerk and
+ * Create: when the data cannot be had now, their groups are left out for now.
+ */
+async function offerOf(run: DialogRun, draft: Draft): Promise<Offer & { requiredFields: boolean }> {
+  const offer = await serviceCall(run, async ({ reference }) => {
+    const defs = await reference.orderTypeFields(draft.type.id);
+    const sources = await reference.howKnows();
+    return {
+      sources: sources.length > 0,
+      optionalFields: defs.some((d) => !d.required),
+      requiredFields: defs.some((d) => d.required),
+    };
+  });
+  return offer.ok ? offer.value : { sources: false, optionalFields: false, requiredFields: false };
 }
 
 export const orderCreateFeature = new Composer<BotContext>();
