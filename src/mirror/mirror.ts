@@ -19,6 +19,7 @@ import { CLOSED_GROUP, decodeChange, decodeOrder, encodeChange, encodeOrder } fr
 import {
   advanceScan,
   newRun,
+  type StatusSplit,
   type StepOutcome,
   type SyncRun,
   type SyncState,
@@ -267,8 +268,10 @@ export class Mirror {
         outcome.requests += await this.loadGroups();
       }
       if (!this.state.run) {
-        const open = this.openStatusIds();
-        this.state = { ...this.state, run: newRun(this.state, this.now(), this.settings(), open) };
+        this.state = {
+          ...this.state,
+          run: newRun(this.state, this.now(), this.settings(), this.statusSplit()),
+        };
       }
       while (this.state.run && this.budget.allowance(this.now(), quota()) > 0) {
         const run: SyncRun = this.state.run;
@@ -277,7 +280,7 @@ export class Mirror {
         const readAt = this.now();
         let page: Awaited<ReturnType<MirrorClient["orders"]["list"]>>;
         try {
-          page = await this.options.client.orders.list(scanQuery(scan, run, this.openStatusIds()));
+          page = await this.options.client.orders.list(scanQuery(scan, run, this.statusSplit()));
         } finally {
           outcome.requests++;
           this.budget.record(1, this.now(), quota());
@@ -322,10 +325,12 @@ export class Mirror {
     return { overlapMs: this.options.overlapMs, backfillDays: this.options.backfillDays };
   }
 
-  /** Statuses outside the closed group, for the backfill; undefined when none are known. */
-  private openStatusIds(): string[] | undefined {
-    const open = [...this.db.groups].filter(([, group]) => group !== CLOSED_GROUP).map(([id]) => id);
-    return open.length > 0 ? open : undefined;
+  /** Status ids by closed or not, for the backfill; undefined when no status is known. */
+  private statusSplit(): StatusSplit | undefined {
+    if (this.db.groups.size === 0) return undefined;
+    const split: StatusSplit = { open: [], closed: [] };
+    for (const [id, group] of this.db.groups) (group === CLOSED_GROUP ? split.closed : split.open).push(id);
+    return split;
   }
 
   private async loadGroups(): Promise<number> {

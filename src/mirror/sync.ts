@@ -14,9 +14,13 @@
 import type { Order, OrderListQuery, Page } from "../service/index.ts";
 import { MAX_PAGE_SIZE, MAX_REACHABLE } from "../service/index.ts";
 
-/** One filter set of a run and how far it was read. Bounds are Unix ms; `to` null: open end. */
+/**
+ * One filter set of a run and how far it was read. Bounds are Unix ms; `to` null: open end.
+ * "lastAction": changed in [from, to]; "open": statuses not closed, created in [from, to];
+ * "closed": closed statuses changed in [from, to] (the backfill's other half, read once).
+ */
 export interface Scan {
-  by: "lastAction" | "open";
+  by: "lastAction" | "open" | "closed";
   from: number;
   to: number | null;
   /** Next page to read (1-based). */
@@ -55,18 +59,29 @@ const DAY_MS = 86_400_000;
 /** The oldest creation date a split of the open-orders scan considers. */
 const OLDEST_MS = 20 * 365 * DAY_MS;
 
-/** A new run: a backfill before the first watermark, else the window since the watermark. `open`: statuses not closed. */
+/** Status ids by whether their group is closed; undefined when the statuses are not known. */
+export interface StatusSplit {
+  open: string[];
+  closed: string[];
+}
+
+/** A new run: a backfill before the first watermark, else the window since the watermark. */
 export function newRun(
   state: SyncState,
   now: number,
   settings: SyncSettings,
-  open: string[] | undefined,
+  statuses: StatusSplit | undefined,
 ): SyncRun {
   if (state.watermark === null) {
-    const scans: Scan[] = [
-      { by: "lastAction", from: now - settings.backfillDays * DAY_MS, to: null, page: 1 },
-    ];
-    if (open && open.length > 0) scans.unshift({ by: "open", from: now - OLDEST_MS, to: null, page: 1 });
+    const recent = now - settings.backfillDays * DAY_MS;
+    const split = statuses && statuses.open.length > 0 && statuses.closed.length > 0;
+    // Open orders, then the closed ones changed lately: no order is read twice.
+    const scans: Scan[] = split
+      ? [
+          { by: "open", from: now - OLDEST_MS, to: null, page: 1 },
+          { by: "closed", from: recent, to: null, page: 1 },
+        ]
+      : [{ by: "lastAction", from: recent, to: null, page: 1 }];
     return { startedAt: now, backfill: true, scans };
   }
   return {
@@ -76,14 +91,14 @@ export function newRun(
   };
 }
 
-export function scanQuery(scan: Scan, run: SyncRun, openStatusIds: string[] | undefined): OrderListQuery {
+export function scanQuery(scan: Scan, run: SyncRun, statuses: StatusSplit | undefined): OrderListQuery {
   // An open end is sent as a bound well past the run's start: records changed while the run pages stay in it.
   const to = scan.to ?? run.startedAt + DAY_MS;
   const range: [number, number] = [Math.floor(scan.from), Math.floor(to)];
   const base = { page: scan.page, pageSize: MAX_PAGE_SIZE };
-  return scan.by === "open"
-    ? { ...base, statusIds: openStatusIds ?? [], dateCreate: range }
-    : { ...base, lastAction: range };
+  if (scan.by === "open") return { ...base, statusIds: statuses?.open ?? [], dateCreate: range };
+  if (scan.by === "closed") return { ...base, statusIds: statuses?.closed ?? [], lastAction: range };
+  return { ...base, lastAction: range };
 }
 
 /** Splits a scan whose filter holds more than can be paged; undefined when it cannot be split further. */

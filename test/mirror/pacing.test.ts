@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { SyncBudget } from "../../src/mirror/budget.ts";
 import { type BudgetOptions, DEFAULT_BUDGET } from "../../src/mirror/index.ts";
-import { advanceScan, newRun, type Scan, splitScan } from "../../src/mirror/sync.ts";
+import { advanceScan, newRun, type Scan, scanQuery, splitScan } from "../../src/mirror/sync.ts";
 import type { Order, Quota } from "../../src/service/index.ts";
 
 const MINUTE = 60_000;
@@ -85,14 +85,22 @@ const scan = (over: Partial<Scan> = {}): Scan => ({
 describe("scans", () => {
   it("the first run is a backfill of open orders and of recent changes; later runs read since the watermark", () => {
     const settings = { overlapMs: 30_000, backfillDays: 30 };
-    const first = newRun({ watermark: null }, T0, settings, ["s1", "s2"]);
+    const statuses = { open: ["s1", "s2"], closed: ["s9"] };
+    const first = newRun({ watermark: null }, T0, settings, statuses);
     expect(first.backfill).toBe(true);
-    expect(first.scans.map((s) => s.by)).toEqual(["open", "lastAction"]);
+    expect(first.scans.map((s) => s.by)).toEqual(["open", "closed"]);
     expect(first.scans[1]?.from).toBe(T0 - 30 * 86_400_000);
+    const run = { startedAt: T0, backfill: true, scans: [] };
+    expect(scanQuery(first.scans[0] as Scan, run, statuses)).toMatchObject({ statusIds: ["s1", "s2"] });
+    expect(scanQuery(first.scans[1] as Scan, run, statuses)).toMatchObject({
+      statusIds: ["s9"],
+      lastAction: [T0 - 30 * 86_400_000, T0 + 86_400_000],
+    });
+    // Statuses unknown: every order changed lately.
     expect(newRun({ watermark: null }, T0, settings, undefined).scans.map((s) => s.by)).toEqual([
       "lastAction",
     ]);
-    const next = newRun({ watermark: T0 - MINUTE }, T0, settings, ["s1"]);
+    const next = newRun({ watermark: T0 - MINUTE }, T0, settings, statuses);
     expect(next).toMatchObject({
       backfill: false,
       scans: [{ from: T0 - MINUTE - 30_000, to: null, page: 1 }],
