@@ -24,8 +24,6 @@ import {
   type SyncRun,
   type SyncState,
   scanQuery,
-  splitScan,
-  tooBig,
 } from "./sync.ts";
 import { parseNumberKey } from "./text.ts";
 import type {
@@ -292,9 +290,8 @@ export class Mirror {
         if (changes.length > 0) changed = true;
         // The other instances have the page before the progress says it was read.
         await published;
-        const halves = scan.page === 1 && tooBig(page) ? splitScan(scan, run) : undefined;
-        const next = halves ? undefined : advanceScan(scan, page);
-        const scans = [...(halves ?? []), ...(next ? [next] : []), ...run.scans.slice(1)];
+        const next = advanceScan(scan, page);
+        const scans = [...(next ? [next] : []), ...run.scans.slice(1)];
         this.state =
           scans.length > 0
             ? { ...this.state, run: { ...run, scans } }

@@ -27,6 +27,12 @@ export interface Scan {
   page: number;
   /** The total the last page reported: a drop means records left the filter while paging. */
   total?: number;
+  /**
+   * Only records created up to then: set when a filter holds more than the 10 000
+   * reachable records. Lists come newest first, so the next part starts below the
+   * oldest record read (keyset paging, no request wasted on probing).
+   */
+  createdTo?: number;
 }
 
 export interface SyncRun {
@@ -96,20 +102,15 @@ export function scanQuery(scan: Scan, run: SyncRun, statuses: StatusSplit | unde
   const to = scan.to ?? run.startedAt + DAY_MS;
   const range: [number, number] = [Math.floor(scan.from), Math.floor(to)];
   const base = { page: scan.page, pageSize: MAX_PAGE_SIZE };
-  if (scan.by === "open") return { ...base, statusIds: statuses?.open ?? [], dateCreate: range };
-  if (scan.by === "closed") return { ...base, statusIds: statuses?.closed ?? [], lastAction: range };
-  return { ...base, lastAction: range };
-}
-
-/** Splits a scan whose filter holds more than can be paged; undefined when it cannot be split further. */
-export function splitScan(scan: Scan, run: SyncRun): [Scan, Scan] | undefined {
-  const to = scan.to ?? run.startedAt;
-  if (to - scan.from < 2_000) return undefined;
-  const middle = Math.floor((scan.from + to) / 2);
-  return [
-    { by: scan.by, from: scan.from, to: middle, page: 1 },
-    { by: scan.by, from: middle + 1, to: scan.to, page: 1 },
-  ];
+  if (scan.by === "open") {
+    const created: [number, number] = [range[0], Math.min(range[1], scan.createdTo ?? range[1])];
+    return { ...base, statusIds: statuses?.open ?? [], dateCreate: created };
+  }
+  const created =
+    scan.createdTo === undefined ? {} : { dateCreate: [0, Math.floor(scan.createdTo)] as [number, number] };
+  if (scan.by === "closed")
+    return { ...base, statusIds: statuses?.closed ?? [], lastAction: range, ...created };
+  return { ...base, lastAction: range, ...created };
 }
 
 /**
@@ -125,11 +126,23 @@ export function advanceScan(scan: Scan, page: Page<Order>): Scan | undefined {
   const short = page.items.length < size;
   const beyond = Number.isFinite(total) && (next - 1) * size >= total;
   if ((short && dropped === 0) || beyond) return undefined;
-  if (next * size > MAX_REACHABLE) return undefined;
+  if (next * size > MAX_REACHABLE) return continueBelow(scan, page);
   return { ...scan, page: next, total: Number.isFinite(total) ? total : scan.total };
 }
 
-/** True when the first page says the filter holds more than the reachable records. */
-export function tooBig(page: Page<Order>): boolean {
-  return page.total !== undefined && page.total > MAX_REACHABLE;
+/**
+ * The reachable records of a filter are read but it holds more: the same filter for the
+ * records created up to the oldest one read (those at that very time are read again).
+ * Undefined when that would not move on (over 10 000 records created at one instant).
+ */
+function continueBelow(scan: Scan, page: Page<Order>): Scan | undefined {
+  if ((page.total ?? 0) <= MAX_REACHABLE) return undefined;
+  let oldest: number | undefined;
+  for (const order of page.items) {
+    const created = order.dateCreate?.getTime();
+    if (created !== undefined && (oldest === undefined || created < oldest)) oldest = created;
+  }
+  if (oldest === undefined || (scan.createdTo !== undefined && oldest >= scan.createdTo)) return undefined;
+  const { total: _total, ...rest } = scan;
+  return { ...rest, page: 1, createdTo: oldest };
 }

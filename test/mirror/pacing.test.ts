@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { SyncBudget } from "../../src/mirror/budget.ts";
 import { type BudgetOptions, DEFAULT_BUDGET } from "../../src/mirror/index.ts";
-import { advanceScan, newRun, type Scan, scanQuery, splitScan } from "../../src/mirror/sync.ts";
+import { advanceScan, newRun, type Scan, scanQuery } from "../../src/mirror/sync.ts";
 import type { Order, Quota } from "../../src/service/index.ts";
 
 const MINUTE = 60_000;
@@ -125,11 +125,19 @@ describe("scans", () => {
     expect(advanceScan(scan({ page: 200, total: 10_000 }), page(50, 10_000))).toBeUndefined();
   });
 
-  it("a window too big is split in two halves that cover it; a tiny one is not split", () => {
+  it("a filter holding more than 10 000 records goes on below the oldest record read (keyset)", () => {
+    const dated = (ms: number[]) => ({
+      items: ms.map((t, i) => ({ id: String(i), dateCreate: new Date(t) }) as Order),
+      total: 12_000,
+      page: 200,
+      pageSize: 50,
+    });
+    const last = scan({ page: 200, total: 12_000 });
+    const next = advanceScan(last, dated([...Array(48).fill(T0 - 5), T0 - 9, T0 - 7]));
+    expect(next).toEqual({ by: "lastAction", from: last.from, to: null, page: 1, createdTo: T0 - 9 });
     const run = { startedAt: T0, backfill: false, scans: [] };
-    const halves = splitScan(scan({ from: T0 - 10 * MINUTE }), run);
-    expect(halves?.[0]).toMatchObject({ from: T0 - 10 * MINUTE, to: T0 - 5 * MINUTE, page: 1 });
-    expect(halves?.[1]).toMatchObject({ from: T0 - 5 * MINUTE + 1, to: null, page: 1 });
-    expect(splitScan(scan({ from: T0 - 1000, to: T0 }), run)).toBeUndefined();
+    expect(scanQuery(next as Scan, run, undefined)).toMatchObject({ dateCreate: [0, T0 - 9], page: 1 });
+    // No progress possible (all at one instant): it stops instead of looping.
+    expect(advanceScan({ ...last, createdTo: T0 - 9 }, dated(Array(50).fill(T0 - 9)))).toBeUndefined();
   });
 });
