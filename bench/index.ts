@@ -13,6 +13,9 @@ import { i18nCard } from "./i18n-card.ts";
 import { intakeInteractions } from "./intake-interactions.ts";
 import { lookupLatency } from "./lookup-latency.ts";
 import { lookupThroughput } from "./lookup-throughput.ts";
+import { mirrorBackfill } from "./mirror-backfill.ts";
+import { mirrorSearch } from "./mirror-search.ts";
+import { mirrorSync } from "./mirror-sync.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
@@ -29,6 +32,9 @@ const MODULES: BenchModule[] = [
   clientParse,
   i18nCard,
   webhookHostile,
+  mirrorSync,
+  mirrorBackfill,
+  mirrorSearch,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

@@ -30,10 +30,24 @@ import {
 } from "./text.ts";
 import type { MirrorChange, MirroredOrder, MirrorPage, MirrorQuery } from "./types.ts";
 
-const SCHEMA = `
+/**
+ * The layout; another version on disk is dropped and filled again by a backfill (the
+ * mirror is a copy: the service holds the truth). Rows of `orders` are small (what
+ * lists filter and sort on), the records live beside them: a search that matches
+ * thousands sorts them without reading their JSON. Words and digit runs have their
+ * own full-text tables: the suffixes of phones and serial numbers (what makes "4567"
+ * find "+7 912 345-45-67") would otherwise crowd every prefix query of a word.
+ */
+const LAYOUT_VERSION = 2;
+const PRAGMAS = `
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = NORMAL;
-CREATE TABLE IF NOT EXISTS orders (
+PRAGMA cache_size = -32000;
+PRAGMA temp_store = MEMORY;
+`;
+const TABLES = ["orders", "records", "orders_fts", "orders_digits", "meta", "changes"];
+const SCHEMA = `
+CREATE TABLE orders (
   rid INTEGER PRIMARY KEY,
   id TEXT NOT NULL UNIQUE,
   number_key TEXT,
@@ -46,22 +60,23 @@ CREATE TABLE IF NOT EXISTS orders (
   manager_id TEXT,
   deadline INTEGER,
   date_create INTEGER,
-  synced_at INTEGER NOT NULL,
-  record TEXT NOT NULL
+  synced_at INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS orders_num ON orders(num);
-CREATE INDEX IF NOT EXISTS orders_number_key ON orders(number_key);
-CREATE INDEX IF NOT EXISTS orders_master ON orders(master_id);
-CREATE INDEX IF NOT EXISTS orders_manager ON orders(manager_id);
-CREATE INDEX IF NOT EXISTS orders_deadline ON orders(deadline);
-CREATE INDEX IF NOT EXISTS orders_created ON orders(date_create);
-CREATE INDEX IF NOT EXISTS orders_status ON orders(status_id);
-CREATE VIRTUAL TABLE IF NOT EXISTS orders_fts USING fts5(
-  number, client, phones, device, sn, faults,
-  tokenize = "unicode61 remove_diacritics 2", prefix = "2 4"
+CREATE INDEX orders_num ON orders(num);
+CREATE INDEX orders_number_key ON orders(number_key);
+CREATE INDEX orders_master ON orders(master_id);
+CREATE INDEX orders_manager ON orders(manager_id);
+CREATE INDEX orders_deadline ON orders(deadline);
+CREATE INDEX orders_created ON orders(date_create);
+CREATE INDEX orders_status ON orders(status_id);
+CREATE TABLE records (rid INTEGER PRIMARY KEY, record TEXT NOT NULL);
+CREATE VIRTUAL TABLE orders_fts USING fts5(
+  number, client, device, sn, faults,
+  tokenize = "unicode61 remove_diacritics 2", content = "", contentless_delete = 1
 );
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS changes (
+CREATE VIRTUAL TABLE orders_digits USING fts5(digits, content = "", contentless_delete = 1);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE changes (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   change_id TEXT NOT NULL UNIQUE,
   at INTEGER NOT NULL,
@@ -96,31 +111,38 @@ function ftsColumns(order: Order) {
   return {
     number: [...new Set(numberWords.filter(Boolean))].join(" "),
     client: foldWords(order.counteragent?.name ?? ""),
-    phones: phones.flatMap((d) => suffixes(d)).join(" "),
     device: foldWords(
       [deviceOf(order), order.typeDevice, order.brand, order.model].filter(Boolean).join(" "),
     ),
-    sn: [sn, ...suffixes(snCompact)].join(" "),
+    sn,
     faults: foldWords((order.problem ?? []).join(" ")),
+    digits: [...new Set([...phones, snCompact].flatMap((d) => suffixes(d)))].join(" "),
   };
 }
 
-/** The FTS5 expression of a search text; undefined when nothing in it is searchable. */
-export function ftsExpression(text: string): string | undefined {
+export interface FtsMatch {
+  /** Against the words (number, client, device, serial number, faults). */
+  words?: string;
+  /** Against the digit runs (phones, serial numbers) as substrings. */
+  digits?: string;
+}
+
+/** The FTS5 expressions of a search text; undefined when nothing in it is searchable. */
+export function ftsExpression(text: string): FtsMatch | undefined {
   const digits = phoneQuery(text);
   if (digits !== undefined) {
     const variants = [digits];
     if (digits.startsWith("8") && digits.length > 1) variants.push(`7${digits.slice(1)}`);
-    // Phones and serial numbers hold their suffixes (substring match); any column may start with it (a model).
-    const terms = variants.flatMap((d) => [`${quote(d)}*`]);
-    return terms.join(" OR ");
+    const terms = variants.map((d) => `${quote(d)}*`).join(" OR ");
+    // Digits: a phone or serial number containing them, or a word starting with them (a number, a model).
+    return { digits: terms, words: terms };
   }
   const words = foldWords(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0)
     .slice(0, 8);
   if (words.length === 0) return undefined;
-  return words.map((word) => `${quote(word)}*`).join(" AND ");
+  return { words: words.map((word) => `${quote(word)}*`).join(" AND ") };
 }
 
 export interface OpenOptions {
@@ -137,7 +159,24 @@ export class MirrorDb {
   constructor(options: OpenOptions) {
     if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
     this.db = new DatabaseSync(options.path);
-    this.db.exec(SCHEMA);
+    this.db.exec(PRAGMAS);
+    const version = (this.db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+    if (version !== LAYOUT_VERSION) {
+      this.transaction(() => {
+        for (const table of TABLES) this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+        this.db.exec(SCHEMA);
+        this.db.exec(`PRAGMA user_version = ${LAYOUT_VERSION}`);
+      });
+    }
+  }
+
+  private index(rid: number, order: Order): void {
+    const fts = ftsColumns(order);
+    this.sql(
+      "INSERT INTO orders_fts (rowid, number, client, device, sn, faults) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(rid, fts.number, fts.client, fts.device, fts.sn, fts.faults);
+    if (fts.digits !== "")
+      this.sql("INSERT INTO orders_digits (rowid, digits) VALUES (?, ?)").run(rid, fts.digits);
   }
 
   private sql(text: string): StatementSync {
@@ -184,32 +223,32 @@ export class MirrorDb {
       order.deadline?.getTime() ?? null,
       order.dateCreate?.getTime() ?? null,
       syncedAt,
-      encodeOrder(order),
     ] as const;
     let rid: number;
     if (existing) {
       rid = existing.rid;
       this.sql(
         `UPDATE orders SET number_key = ?, num = ?, shop_id = ?, status_id = ?, status_group = ?, is_visible = ?,
-         master_id = ?, manager_id = ?, deadline = ?, date_create = ?, synced_at = ?, record = ? WHERE rid = ?`,
+         master_id = ?, manager_id = ?, deadline = ?, date_create = ?, synced_at = ? WHERE rid = ?`,
       ).run(...values, rid);
       this.sql("DELETE FROM orders_fts WHERE rowid = ?").run(rid);
+      this.sql("DELETE FROM orders_digits WHERE rowid = ?").run(rid);
     } else {
       const result = this.sql(
         `INSERT INTO orders (id, number_key, num, shop_id, status_id, status_group, is_visible,
-         master_id, manager_id, deadline, date_create, synced_at, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         master_id, manager_id, deadline, date_create, synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(order.id, ...values);
       rid = Number(result.lastInsertRowid);
     }
+    this.sql("INSERT OR REPLACE INTO records (rid, record) VALUES (?, ?)").run(rid, encodeOrder(order));
     if (order.isVisible === false) return; // deleted orders leave the search
-    const fts = ftsColumns(order);
-    this.sql(
-      "INSERT INTO orders_fts (rowid, number, client, phones, device, sn, faults) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ).run(rid, fts.number, fts.client, fts.phones, fts.device, fts.sn, fts.faults);
+    this.index(rid, order);
   }
 
   get(id: string): MirroredOrder | undefined {
-    const row = this.sql("SELECT record, synced_at FROM orders WHERE id = ?").get(id) as Row | undefined;
+    const row = this.sql(
+      "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.id = ?",
+    ).get(id) as Row | undefined;
     return row ? toMirrored(row) : undefined;
   }
 
@@ -217,7 +256,9 @@ export class MirrorDb {
   getMany(ids: readonly string[]): Map<string, Order> {
     const out = new Map<string, Order>();
     for (const id of ids) {
-      const row = this.sql("SELECT record FROM orders WHERE id = ?").get(id) as Row | undefined;
+      const row = this.sql(
+        "SELECT r.record FROM orders o JOIN records r ON r.rid = o.rid WHERE o.id = ?",
+      ).get(id) as Row | undefined;
       if (row) out.set(id, decodeOrder(row.record));
     }
     return out;
@@ -229,10 +270,10 @@ export class MirrorDb {
     if (!key) return [];
     const rows = (key.prefix === ""
       ? this.sql(
-          "SELECT record, synced_at FROM orders WHERE num = ? AND is_visible = 1 ORDER BY date_create DESC LIMIT 50",
+          "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.num = ? AND o.is_visible = 1 ORDER BY o.date_create DESC LIMIT 50",
         ).all(key.num)
       : this.sql(
-          "SELECT record, synced_at FROM orders WHERE number_key = ? AND is_visible = 1 ORDER BY date_create DESC LIMIT 50",
+          "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.number_key = ? AND o.is_visible = 1 ORDER BY o.date_create DESC LIMIT 50",
         ).all(`${key.prefix}${key.num}`)) as unknown as Row[];
     return rows.map(toMirrored);
   }
@@ -260,9 +301,13 @@ export class MirrorDb {
         alternatives.push(exact.sql);
         params.push(exact.param);
       }
-      if (match) {
+      if (match?.words) {
         alternatives.push("o.rid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)");
-        params.push(match);
+        params.push(match.words);
+      }
+      if (match?.digits) {
+        alternatives.push("o.rid IN (SELECT rowid FROM orders_digits WHERE orders_digits MATCH ?)");
+        params.push(match.digits);
       }
       if (alternatives.length === 0) return { items: [], total: 0, page, pageSize };
       where.push(`(${alternatives.join(" OR ")})`);
@@ -295,15 +340,28 @@ export class MirrorDb {
     const filter = where.join(" AND ");
     // The exact-number parameter appears in ORDER BY too.
     const orderParams = text !== "" && parseNumberKey(text) ? [params[0] as string | number] : [];
-    // Not cached: the text holds `now`, so each list is its own statement.
-    const total = (
-      this.db.prepare(`SELECT count(*) AS n FROM orders o WHERE ${filter}`).get(...params) as { n: number }
-    ).n;
-    const rows = this.db
+    // Not cached: the text holds `now`, so each list is its own statement. The total comes
+    // with the page (one pass over the matches); a page past the end counts separately.
+    const ranked = this.db
       .prepare(
-        `SELECT o.record, o.synced_at FROM orders o WHERE ${filter} ORDER BY ${orderBy.join(", ")}, o.rid DESC LIMIT ? OFFSET ?`,
+        `SELECT o.rid, count(*) OVER () AS total FROM orders o WHERE ${filter}
+         ORDER BY ${orderBy.join(", ")}, o.rid DESC LIMIT ? OFFSET ?`,
       )
-      .all(...params, ...orderParams, pageSize, (page - 1) * pageSize) as unknown as Row[];
+      .all(...params, ...orderParams, pageSize, (page - 1) * pageSize) as unknown as {
+      rid: number;
+      total: number;
+    }[];
+    const total =
+      ranked[0]?.total ??
+      (this.db.prepare(`SELECT count(*) AS n FROM orders o WHERE ${filter}`).get(...params) as { n: number })
+        .n;
+    // The records of the page only (a search may match thousands).
+    const rows = ranked.map(
+      (r) =>
+        this.sql(
+          "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.rid = ?",
+        ).get(r.rid) as unknown as Row,
+    );
     return { items: rows.map(toMirrored), total, page, pageSize };
   }
 
@@ -357,6 +415,11 @@ export class MirrorDb {
       limit,
     ) as unknown as { seq: number; body: string }[];
     return rows.map((row) => ({ seq: row.seq, change: decodeChange(row.body) }));
+  }
+
+  /** Folds the write-ahead log into the database file and empties it (after a large fill). */
+  checkpoint(): void {
+    this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   }
 
   /** Size of the database file in bytes (page count x page size). */

@@ -1,0 +1,49 @@
+/** The database file: kept across restarts; a file of another layout is started afresh, not misread. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterEach, describe, expect, it } from "vitest";
+import { Mirror } from "../../src/mirror/index.ts";
+import { fakeMirrorClient, mirrorOptions, order } from "./helpers.ts";
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe("the mirror's file", () => {
+  it("keeps records, search and the change log across a restart", async () => {
+    dir = mkdtempSync(join(tmpdir(), "mirror-layout-"));
+    const path = join(dir, "m.sqlite");
+    const first = new Mirror(mirrorOptions({ client: fakeMirrorClient(), path }));
+    first.upsert(order({ id: "x1", number: "А000321", device: "Lenovo", dateCreate: new Date() }));
+    await first.stop();
+    const second = new Mirror(mirrorOptions({ client: fakeMirrorClient(), path }));
+    expect(second.list({ text: "lenovo" }).items.map((m) => m.order.id)).toEqual(["x1"]);
+    expect(second.get("x1")?.order.dateCreate).toBeInstanceOf(Date);
+    expect(second.changesSince(0).map((c) => c.change.kind)).toEqual(["created"]);
+    await second.stop();
+  });
+
+  it("a file of an older layout is dropped and filled again, not misread", async () => {
+    dir = mkdtempSync(join(tmpdir(), "mirror-layout-"));
+    const path = join(dir, "m.sqlite");
+    const old = new DatabaseSync(path);
+    old.exec(
+      "CREATE TABLE orders (rid INTEGER PRIMARY KEY, id TEXT, record TEXT); INSERT INTO orders VALUES (1, 'o', '{');",
+    );
+    old.exec(
+      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('sync', '{\"watermark\":1}');",
+    );
+    old.close();
+    const mirror = new Mirror(mirrorOptions({ client: fakeMirrorClient(), path }));
+    await mirror.open();
+    expect(mirror.stats().orders).toBe(0);
+    expect(mirror.progress.state.watermark).toBeNull(); // a backfill comes first
+    mirror.upsert(order({ id: "n1", device: "Asus" }));
+    expect(mirror.list({ text: "asus" }).total).toBe(1);
+    await mirror.stop();
+  });
+});
