@@ -115,6 +115,9 @@ export class BotProcess {
       DATA_DIR: this.dataDir,
       DEFAULT_LOCALE: "en",
       LOG_LEVEL: "info",
+      // The mirror's sync would spend requests the tests count; a test opts in with env.
+      MIRROR: "off",
+      SANDBOX_OTHERS_SECONDS: "0",
       ...(mode?.kind === "webhook" && this.webhookUrl
         ? {
             BOT_MODE: "webhook",
