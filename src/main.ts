@@ -139,8 +139,11 @@ async function main(): Promise<void> {
     .catch((error: unknown) => logger.info({ err: String(error) }, "no status list from the service"));
 
   // The first sync runs in the background: the bot answers from the start (a miss asks the service).
-  await mirror?.start();
-  if (mirror) logger.info({ orders: mirror.stats().orders }, "order mirror started");
+  // A mirror that cannot start (e.g. Redis unreachable for its feed) does not stop the bot: it answers from what it holds.
+  await mirror
+    ?.start()
+    .then(() => logger.info({ orders: mirror.stats().orders }, "order mirror started"))
+    .catch((error: unknown) => logger.error({ err: String(error) }, "the order mirror did not start"));
 
   let runner: RunnerHandle | undefined;
   if (config.mode.kind === "webhook") {

@@ -1,6 +1,6 @@
 # The order mirror in /status.
 mirror-status-off = Order mirror: off (every lookup asks the service)
-mirror-status-orders = Order mirror: <b>{ $orders }</b> orders
+mirror-status-orders = Orders in the mirror: <b>{ $orders }</b>
 mirror-status-synced = Last sync: { $time } ({ $age } s ago)
 mirror-status-never = Last sync: none yet
 mirror-status-backfill = First fill in progress

@@ -1,6 +1,6 @@
 # Зеркало заказов в /status.
 mirror-status-off = Зеркало заказов: выключено (каждый поиск идёт в сервис)
-mirror-status-orders = Зеркало заказов: <b>{ $orders }</b> заказов
+mirror-status-orders = Заказов в зеркале: <b>{ $orders }</b>
 mirror-status-synced = Последняя синхронизация: { $time } ({ $age } с назад)
 mirror-status-never = Последняя синхронизация: ещё не было
 mirror-status-backfill = Идёт первое заполнение

@@ -46,6 +46,23 @@ describe("the CRM's other users", () => {
     expect(kinds.size).toBeGreaterThan(2);
   });
 
+  it("in the demo they change an order now and then, and stop when the sandbox closes", async () => {
+    sandbox = await startSandbox({ orders: 30, othersEveryMs: 20 });
+    const stamp = () =>
+      sandbox?.store.orders.map((o) => `${o.id}:${o.lastAction}:${o.isVisible}`).join() ?? "";
+    const before = stamp();
+    const deadline = Date.now() + 3_000;
+    while (stamp() === before && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stamp()).not.toBe(before);
+    const s = sandbox;
+    sandbox = undefined;
+    await s.close();
+    const closed = s.store.orders.map((o) => `${o.id}:${o.lastAction}`).join();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(s.store.orders.map((o) => `${o.id}:${o.lastAction}`).join()).toBe(closed);
+  });
+
   it("the control endpoint is off unless asked for", async () => {
     sandbox = await startSandbox({ orders: 20 });
     const order = sandbox.store.orders[0];
