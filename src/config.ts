@@ -351,11 +351,7 @@ export function parseStatuses(
     const parsed = z.array(configuredStatus).min(1).safeParse(json);
     if (!parsed.success)
       return { ok: false, error: `${STATUSES_FORMAT}: every entry needs an id and a name` };
-    entries = parsed.data.map((s) => ({
-      id: s.id,
-      name: s.name,
-      ...(s.isPayRequired === undefined ? {} : { isPayRequired: s.isPayRequired }),
-    }));
+    entries = parsed.data;
   } else {
     entries = [];
     const parts = text
@@ -368,7 +364,7 @@ export function parseStatuses(
       if (id === "" || name === "" || !payKnown || rest.length > 0) {
         return { ok: false, error: `${STATUSES_FORMAT}: entry ${index + 1} ("${part}") does not fit` };
       }
-      entries.push({ id, name, ...(pay === undefined ? {} : { isPayRequired: pay === "pay" }) });
+      entries.push({ id, name, isPayRequired: pay === undefined ? undefined : pay === "pay" });
     }
   }
   const ids = entries.map((s) => s.id);
