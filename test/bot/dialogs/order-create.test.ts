@@ -152,7 +152,11 @@ describe("/new: edit and cancel", () => {
   it("changes a field from the summary and comes back to it", async () => {
     const op = t.user(OPERATOR, { languageCode: "en" });
     await fillOrder(op, { client: { query: "Правка Клиент" }, deadline: "quick" });
-    await openGroup(op, GROUP.price);
+    // Edit offers the main path and the groups already answered, as the group buttons do.
+    await op.press("✏️ Edit");
+    expect(buttons(op)).toContain(GROUP.price);
+    expect(buttons(op)).not.toContain(GROUP.staff);
+    await op.press(GROUP.price);
     await op.press(SKIP); // the price stays unset
     await pressDeadline(op, 3); // +7 days
     expect(lastText(op)).toContain("Check the order");

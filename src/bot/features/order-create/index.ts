@@ -53,7 +53,7 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
       continue;
     }
     if (action.kind === "edit") {
-      await editDraft(run, ctx, draft, { shopAsked, requiredFields: offer.requiredFields });
+      await editDraft(run, ctx, draft, { shopAsked, requiredFields: offer.requiredFields, groups });
       continue;
     }
     const result = await createOnce(run, draft);

@@ -1,7 +1,8 @@
 /**
  * The summary: what the order will be, with ✅ Create, a button per group of
  * optional details (see groups.ts), 📝 Every detail, ✏️ Edit (a part of the
- * main path asked again) and ✖ Cancel. Optional details show only once given.
+ * main path or an answered group asked again) and ✖ Cancel. Optional details
+ * show only once given.
  */
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
@@ -18,7 +19,7 @@ import { askOrderType } from "./askOrderType.ts";
 import { askPrepayment } from "./askPrepayment.ts";
 import { askShop } from "./askShop.ts";
 import type { Draft } from "./draft.ts";
-import { GROUPS, type Group, isFilled } from "./groups.ts";
+import { askGroup, GROUPS, type Group, isFilled } from "./groups.ts";
 
 export type SummaryAction =
   | { kind: "confirm" }
@@ -105,13 +106,18 @@ export async function askSummary(
 }
 
 type Part = "shop" | "type" | "client" | "device" | "problem" | "fields";
+type Choice = { part: Part } | { group: Group };
 
-/** Asks one part of the main path again; parts that depend on it (type -> its fields, workshop -> master, prepayment) follow. */
+/**
+ * Asks one answered part again: a part of the main path (parts that depend on
+ * it follow: type -> its fields, workshop -> master and prepayment), or an
+ * answered group of optional details.
+ */
 export async function editDraft(
   run: DialogRun,
   ctx: DialogContext,
   draft: Draft,
-  options: { shopAsked: boolean; requiredFields: boolean },
+  options: { shopAsked: boolean; requiredFields: boolean; groups: readonly Group[] },
 ): Promise<void> {
   const parts: Part[] = [
     ...(options.shopAsked ? (["shop"] as const) : []),
@@ -121,10 +127,18 @@ export async function editDraft(
     "problem",
     ...(options.requiredFields ? (["fields"] as const) : []),
   ];
-  const part = await askPick(run, ctx, ctx.t("new-ask-edit"), parts, (p) => ctx.t(`new-part-${p}`), {
-    perRow: 2,
-  });
-  switch (part) {
+  const choices: Choice[] = [
+    ...parts.map((part) => ({ part })),
+    ...options.groups.filter((group) => isFilled(group, draft)).map((group) => ({ group })),
+  ];
+  const label = (c: Choice) => ("part" in c ? ctx.t(`new-part-${c.part}`) : ctx.t(`new-group-${c.group}`));
+  const choice = await askPick(run, ctx, ctx.t("new-ask-edit"), choices, label, { perRow: 2 });
+  if (!choice) return;
+  if ("group" in choice) {
+    await askGroup(run, ctx, draft, choice.group);
+    return;
+  }
+  switch (choice.part) {
     case "shop": {
       draft.shop = await askShop(run, ctx, draft.shop.id);
       // Masters and registers belong to a workshop: what was chosen in the old one is asked again.
