@@ -154,7 +154,7 @@ async function askNewClient(
   // A searched phone is kept when it is a whole number; a part of one (5-9 digits) is not a phone.
   const phone = search?.phone ? normalizePhone(search.query) : undefined;
   const { typeId, fields } = await askClientFields(run, ctx);
-  return { kind: "new", name, ...(phone ? { phone } : {}), ...(typeId ? { typeId } : {}), fields };
+  return { kind: "new", name, phone, typeId, fields };
 }
 
 /** The optional group "client details" of a new client: phone, e-mail, address; Skip keeps what is there. */
@@ -170,12 +170,7 @@ export async function askClientDetails(
       skippable: true,
       limit: 300,
     })) ?? client.address;
-  return {
-    ...client,
-    ...(phone ? { phone } : {}),
-    ...(email ? { email } : {}),
-    ...(address ? { address } : {}),
-  };
+  return { ...client, phone, email, address };
 }
 
 const CONTACT = {
@@ -225,5 +220,5 @@ async function askClientFields(
     const answer = await askField(run, ctx, def, { required: true });
     if (answer) answers.push(answer);
   }
-  return { ...(form.typeId ? { typeId: form.typeId } : {}), fields: answers };
+  return { typeId: form.typeId, fields: answers };
 }

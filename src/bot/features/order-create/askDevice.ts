@@ -9,7 +9,7 @@ import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "..
 import { askText } from "../../dialog-kit/prompts.ts";
 import { learnedOf } from "../../services/learned.ts";
 import type { Device } from "./draft.ts";
-import { defined, keepOrAsk } from "./keep.ts";
+import { keepOrAsk } from "./keep.ts";
 
 const TYPE_LIMIT = 100;
 
@@ -58,7 +58,7 @@ export async function askDeviceDetails(run: DialogRun, ctx: DialogContext, devic
   const brand = await keepOrAsk(run, ctx, "new-ask-brand", device.brand);
   const model = await keepOrAsk(run, ctx, "new-ask-model", device.model);
   const sn = await keepOrAsk(run, ctx, "new-ask-sn", device.sn);
-  return { ...device, ...defined({ brand, model, sn }) };
+  return { ...device, brand, model, sn };
 }
 
 /** Group "equipment and appearance" (colour too). */
@@ -66,7 +66,7 @@ export async function askCondition(run: DialogRun, ctx: DialogContext, device: D
   const completeSet = await keepOrAsk(run, ctx, "new-ask-complete-set", device.completeSet, 500);
   const appearance = await keepOrAsk(run, ctx, "new-ask-appearance", device.appearance, 500);
   const color = await keepOrAsk(run, ctx, "new-ask-color", device.color);
-  return { ...device, ...defined({ completeSet, appearance, color }) };
+  return { ...device, completeSet, appearance, color };
 }
 
 /** The preliminary price (the first question of "price and deadline"). */

@@ -78,7 +78,7 @@ export function hasMore(search: Search): boolean {
 /** The first page of a new search. */
 export function searchClients(run: DialogRun, ctx: DialogContext, query: string): Promise<Search> {
   const phone = phoneQuery(query);
-  return fetchPage(run, ctx, { query, ...(phone ? { phone } : {}), matches: [], pages: 0, offset: 0 });
+  return fetchPage(run, ctx, { query, phone, matches: [], pages: 0, offset: 0 });
 }
 
 /** The next screen: from what was fetched, else the next page of the service. */
@@ -103,10 +103,8 @@ async function fetchPage(run: DialogRun, ctx: DialogContext, search: Search): Pr
       pageSize: FETCHED,
     });
     return {
-      ...(found.total !== undefined ? { total: found.total } : {}),
-      items: found.items.map(
-        (c): Match => ({ id: c.id, name: c.name ?? c.id, ...(c.phones?.[0] ? { phone: c.phones[0] } : {}) }),
-      ),
+      total: found.total,
+      items: found.items.map((c): Match => ({ id: c.id, name: c.name ?? c.id, phone: c.phones?.[0] })),
     };
   });
   if (!result.ok) {
@@ -121,7 +119,7 @@ async function fetchPage(run: DialogRun, ctx: DialogContext, search: Search): Pr
   return {
     ...rest,
     matches: [...search.matches, ...ranked],
-    ...(result.value.total !== undefined ? { total: result.value.total } : {}),
+    total: result.value.total ?? search.total,
     pages: page,
   };
 }

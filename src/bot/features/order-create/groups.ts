@@ -83,7 +83,7 @@ export async function askGroup(
       return;
     case "price": {
       const approximatePrice = await askPrice(run, ctx, draft.device);
-      draft.device = { ...draft.device, ...(approximatePrice ? { approximatePrice } : {}) };
+      draft.device = { ...draft.device, approximatePrice };
       draft.deadline = await askDeadline(run, ctx, draft.deadline);
       return;
     }

@@ -24,7 +24,3 @@ export async function keepOrAsk(
   const typed = await askText(run, ctx, withCurrent(ctx, ctx.t(key), current), { skippable: true, limit });
   return typed ?? current;
 }
-
-/** The entries of `values` that are defined (for spreading into a record under exactOptionalPropertyTypes). */
-export const defined = <T extends object>(values: T): Partial<T> =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
