@@ -19,6 +19,7 @@ import { errorHandler, trackCallbackAnswers } from "./errors.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
+import { mirrorSearchFeature, searchList } from "./features/mirror-search.ts";
 import { dialogCardActions, orderActionsFeature } from "./features/order-actions/index.ts";
 import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
@@ -172,7 +173,11 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(orderLookupFeature);
   core.use(overdueFeature);
   // The pages and open buttons of every order list, each kind of list with its source.
-  core.use(orderListFeature({ num: numberList, number: numberList, overdue: overdueList }));
+  // Plain text that is no number: a search in the order mirror (MIRROR=on).
+  core.use(mirrorSearchFeature);
+  core.use(
+    orderListFeature({ num: numberList, number: numberList, overdue: overdueList, search: searchList }),
+  );
   core.use(
     createInlineFeature(
       createInlineGate(store, () => clock.now().getTime()),

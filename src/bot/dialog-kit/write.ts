@@ -5,6 +5,7 @@
  */
 import type { Order, OrderUpdateInput } from "../../service/index.ts";
 import type { BotContext, DialogContext } from "../context.ts";
+import { writeThrough } from "../services/mirror-orders.ts";
 import { getOrder } from "../services/order-search.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import type { DialogRun } from "./ask.ts";
@@ -28,7 +29,10 @@ export function patchOnce(
   });
 }
 
-/** Sends an order's card (built without a request: from the record the dialog holds). */
+/**
+ * After a write: the order mirror takes the record the dialog holds (no request,
+ * not echoed to this user), and the card built from it is sent.
+ */
 export async function sendCard(
   run: DialogRun,
   ctx: DialogContext,
@@ -36,6 +40,7 @@ export async function sendCard(
   header: string,
 ): Promise<void> {
   const card = await run.dialog.external(async (outer: BotContext) => {
+    writeThrough(outer, order);
     const message = await cardMessage(outer, order);
     return { text: message.text, keyboard: message.keyboard.inline_keyboard };
   });

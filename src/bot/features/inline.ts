@@ -9,6 +9,7 @@
  */
 import { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
+import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import type { InlineGate } from "../services/inline-gate.ts";
 import { learnedOf } from "../services/learned.ts";
@@ -36,7 +37,17 @@ export function createInlineFeature(gate: InlineGate, options: InlineOptions = {
 
   feature.on("inline_query", async (ctx) => {
     const text = ctx.inlineQuery.query.trim();
+    // The order mirror answers every keystroke at once, with no request (search by anything).
+    const held = text.length >= INLINE_MIN_LENGTH ? mirrorResults(ctx, text) : undefined;
+    if (held && held.length > 0) {
+      await answerOrders(ctx, held);
+      return;
+    }
     const query = text.length >= INLINE_MIN_LENGTH ? parseOrderQuery(text) : undefined;
+    if (held && !query) {
+      await answerEmpty(ctx, ctx.t("inline-no-results"));
+      return;
+    }
     if (!query) {
       await answerEmpty(ctx, ctx.t("inline-hint"));
       return;
@@ -74,34 +85,51 @@ export function createInlineFeature(gate: InlineGate, options: InlineOptions = {
       await answerEmpty(ctx, ctx.t("inline-no-results"));
       return;
     }
-    const articles: InlineQueryResultArticle[] = [];
-    for (const [index, order] of result.items.slice(0, MAX_RESULTS).entries()) {
-      const card = await cardMessage(ctx, order, { actions: false });
-      articles.push({
-        type: "article",
-        // Result ids are at most 64 bytes; order ids normally fit, the index is the fallback.
-        id: Buffer.byteLength(order.id) <= 64 ? order.id : String(index),
-        title: cutText(
-          ctx.t("inline-result-title", { number: orderTitle(order), status: order.status?.name ?? "—" }),
-          128,
-        ),
-        description: cutText(
-          ctx.t("inline-result-description", {
-            client: order.counteragent?.name ?? "—",
-            device: deviceText(order) ?? "—",
-          }),
-          256,
-        ),
-        input_message_content: {
-          message_text: card.text,
-        },
-        reply_markup: card.keyboard,
-      });
-    }
-    await ctx.answerInlineQuery(articles, { cache_time: TELEGRAM_CACHE_SECONDS, is_personal: true });
+    await answerOrders(
+      ctx,
+      result.items.map((order) => ({ order })),
+    );
   });
 
   return feature;
+}
+
+/** The mirror's best matches of a typed text (undefined with MIRROR=off). */
+function mirrorResults(ctx: BotContext, text: string): { order: Order; asOf?: Date }[] | undefined {
+  const { mirror } = ctx.services;
+  if (!mirror) return undefined;
+  return mirror
+    .list({ text, pageSize: MAX_RESULTS })
+    .items.map((held) => ({ order: held.order, asOf: held.syncedAt }));
+}
+
+/** The orders as inline results: each sends its card (no operator buttons: everyone in a chat sees it). */
+async function answerOrders(ctx: BotContext, orders: { order: Order; asOf?: Date }[]): Promise<void> {
+  const articles: InlineQueryResultArticle[] = [];
+  for (const [index, { order, asOf }] of orders.slice(0, MAX_RESULTS).entries()) {
+    const card = await cardMessage(ctx, order, { actions: false, ...(asOf ? { asOf } : {}) });
+    articles.push({
+      type: "article",
+      // Result ids are at most 64 bytes; order ids normally fit, the index is the fallback.
+      id: Buffer.byteLength(order.id) <= 64 ? order.id : String(index),
+      title: cutText(
+        ctx.t("inline-result-title", { number: orderTitle(order), status: order.status?.name ?? "—" }),
+        128,
+      ),
+      description: cutText(
+        ctx.t("inline-result-description", {
+          client: order.counteragent?.name ?? "—",
+          device: deviceText(order) ?? "—",
+        }),
+        256,
+      ),
+      input_message_content: {
+        message_text: card.text,
+      },
+      reply_markup: card.keyboard,
+    });
+  }
+  await ctx.answerInlineQuery(articles, { cache_time: TELEGRAM_CACHE_SECONDS, is_personal: true });
 }
 
 function cacheKey(query: OrderQuery, shopIds: readonly string[]): string {

@@ -20,16 +20,18 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { MAX_REACHABLE } from "../../contract/lists.ts";
+import type { Order } from "../../service/index.ts";
 import { ensureOperator } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
 import { asListQuery, type ListKind, type ListQuery } from "../services/list-query.ts";
-import { getOrder, type OrderPage } from "../services/order-search.ts";
+import { freshestOf, orderById } from "../services/mirror-orders.ts";
+import type { OrderPage } from "../services/order-search.ts";
 import { RESULT_TTL_MS, type SavedResult } from "../services/search-store.ts";
 import { callService } from "../services/service-gateway.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { orderOpen, searchPage } from "../ui/callbacks.ts";
-import { cardMessage } from "../ui/card-message.ts";
+import { type CardMessage, cardMessage } from "../ui/card-message.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { orderSummary } from "../ui/order-card.ts";
@@ -101,7 +103,7 @@ export async function showOrderList<Q extends ListQuery>(
   }
   const only = result.items[0];
   if (kind.singleAsCard && result.fetch === 1 && result.items.length === 1 && !hasMore(result) && only) {
-    const card = await cardMessage(ctx, only);
+    const card = await heldCard(ctx, only);
     await show(ctx, token, card.text, card.keyboard);
     return;
   }
@@ -255,7 +257,7 @@ export function orderListFeature(kinds: OrderListKinds): Composer<BotContext> {
       return;
     }
     await ctx.answerCallbackQuery();
-    const card = await cardMessage(ctx, order);
+    const card = await heldCard(ctx, order);
     await ctx.reply(card.text, { reply_markup: card.keyboard });
   });
 
@@ -281,15 +283,22 @@ async function freshResult(ctx: BotContext, token: string): Promise<SavedResult 
 /** The card of the full record (GET /orders/{id}) as a new message; `retry` is the button's data. */
 export async function openById(ctx: BotContext, id: string, retry: string): Promise<void> {
   await ctx.answerCallbackQuery();
-  const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, id));
+  const outcome = await callService(ctx, () => orderById(ctx, id));
   if (!outcome.ok) {
     const markup = outcome.error.kind === "not_found" ? undefined : retryButton(ctx, retry);
     await ctx.reply(outcome.message, markup ? { reply_markup: markup } : {});
     return;
   }
-  await learnedOf(ctx.services.store).fromOrders([outcome.value]);
-  const card = await cardMessage(ctx, outcome.value);
+  const { order, asOf } = outcome.value;
+  await learnedOf(ctx.services.store).fromOrders([order]);
+  const card = await cardMessage(ctx, order, asOf ? { asOf } : {});
   await ctx.reply(card.text, { reply_markup: card.keyboard });
+}
+
+/** A card of a listed order: the mirror's copy when it holds one (with its age), else the listed record. */
+export async function heldCard(ctx: BotContext, listed: Order): Promise<CardMessage> {
+  const { order, asOf } = freshestOf(ctx, listed);
+  return cardMessage(ctx, order, asOf ? { asOf } : {});
 }
 
 /** "the workshops А, Б" or "all workshops": where a list looked (names from the cache, ids without it). */

@@ -5,8 +5,10 @@
  * A refresh is one request (GET /orders/{id}).
  */
 import { Composer } from "grammy";
+import type { MirroredOrder } from "../../mirror/index.ts";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
+import { localPage } from "../services/mirror-orders.ts";
 import { numberFilter, type OrderQuery, ordersOfShops, parseOrderQuery } from "../services/order-search.ts";
 import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
@@ -49,27 +51,45 @@ orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }
-  const order = await readPressedOrder(ctx, id);
+  const pressed = await readPressedOrder(ctx, id, { refresh: true });
   // On a failure the card stays as it was, with its refresh button: that is the retry.
-  if (!order) return;
+  if (!pressed) return;
+  const { order, asOf } = pressed;
   const inline = ctx.callbackQuery.inline_message_id !== undefined;
-  const card = await cardMessage(ctx, order, { actions: !inline });
+  const card = await cardMessage(ctx, order, { actions: !inline, ...(asOf ? { asOf } : {}) });
   const result = await editOrSame(ctx, card.text, card.keyboard);
   await ctx.answerCallbackQuery({ text: ctx.t(result === "same" ? "refresh-same" : "refresh-done") });
 });
 
 /** The list of a number query: the matches in the configured workshops. */
 export const numberList: OrderListKind<OrderQuery> = {
-  fetch: (ctx, query, fetch) =>
-    ordersOfShops(ctx.services.client, ctx.services.config.shopIds, numberFilter(query), {
+  fetch: async (ctx, query, fetch) => {
+    const held = await mirrorNumber(ctx, query);
+    if (held) return localPage(held, fetch, LIST_FETCH_SIZE);
+    return ordersOfShops(ctx.services.client, ctx.services.config.shopIds, numberFilter(query), {
       page: fetch,
       pageSize: LIST_FETCH_SIZE,
-    }),
+    });
+  },
   heading: (ctx, query, counts) => ctx.t("lookup-many", { query: escapeHtml(query.text), ...counts }),
   title: (ctx, query) => ctx.t("list-title-number", { query: escapeHtml(query.text) }),
   empty: nothingFound,
   singleAsCard: true,
 };
+
+/**
+ * The orders of a number from the mirror: an exact number in any form costs no
+ * request when held, else the mirror asks once (and keeps what it got). A part
+ * of a textual number the mirror does not hold as a whole number goes to the
+ * service as before (undefined).
+ */
+async function mirrorNumber(ctx: BotContext, query: OrderQuery): Promise<MirroredOrder[] | undefined> {
+  const { mirror } = ctx.services;
+  if (!mirror) return undefined;
+  if (query.kind === "num") return mirror.findByNumber(query.text);
+  const held = mirror.byNumber(query.text);
+  return held.length > 0 ? held : undefined;
+}
 
 /** Runs a lookup: the card of a single match, the list of several, or what was searched when none. */
 export function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {

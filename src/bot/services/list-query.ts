@@ -8,6 +8,7 @@ import { z } from "zod";
 import { parseOrderQuery } from "./order-search.ts";
 
 const MAX_QUERY_TEXT = 40;
+export const MAX_SEARCH_TEXT = 100;
 
 /** Digits: the exact numeric order number (`num`). */
 const exactNumber = z.object({
@@ -20,7 +21,10 @@ const partialNumber = z.object({ kind: z.literal("number"), text: z.string().min
 /** Open orders past their deadline in the configured workshops. */
 const overdue = z.object({ kind: z.literal("overdue") });
 
-export const listQuerySchema = z.discriminatedUnion("kind", [exactNumber, partialNumber, overdue]);
+/** The order mirror's search by anything (client, phone, device, serial number, faults). */
+const search = z.object({ kind: z.literal("search"), text: z.string().min(1).max(MAX_SEARCH_TEXT) });
+
+export const listQuerySchema = z.discriminatedUnion("kind", [exactNumber, partialNumber, overdue, search]);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 export type ListKind = ListQuery["kind"];
 

@@ -5,6 +5,7 @@ import type { Order } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
 import { type CardField, cardFields } from "./custom-fields.ts";
+import { formatTime } from "./dates.ts";
 import { formatOrderCard } from "./order-card.ts";
 import { orderCardKeyboard } from "./order-keyboard.ts";
 
@@ -16,14 +17,14 @@ export interface CardMessage {
 export async function cardMessage(
   ctx: Context & I18nFlavor & CoreFlavor,
   order: Order,
-  options: { actions?: boolean } = {},
+  options: { actions?: boolean; asOf?: Date } = {},
 ): Promise<CardMessage> {
   const { config, clock, cardActions, reference } = ctx.services;
   // The record's own status group first; else only what is cached already: a card never costs a request of its own.
   const statuses =
     order.status?.type === undefined && order.status?.id ? await reference.cachedStatuses() : undefined;
   const locale = await localeOf(ctx);
-  const text = formatOrderCard(order, {
+  const card = formatOrderCard(order, {
     t: ctx.t,
     locale,
     timezone: config.timezone,
@@ -31,6 +32,10 @@ export async function cardMessage(
     statusGroup: order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group,
     fields: await namedFields(ctx, order, locale),
   });
+  // From the order mirror: how fresh the copy is (🔄 Refresh reads the service).
+  const text = options.asOf
+    ? `${card}\n${ctx.t("card-as-of", { time: formatTime(options.asOf, locale, config.timezone, clock.now()) })}`
+    : card;
   const keyboard = orderCardKeyboard(order, {
     t: ctx.t,
     role: ctx.role,

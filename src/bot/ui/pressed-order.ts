@@ -2,18 +2,24 @@
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
-import { getOrder } from "../services/order-search.ts";
+import { orderById } from "../services/mirror-orders.ts";
 import { callService } from "../services/service-gateway.ts";
 import { stripHtml } from "./messages.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText } from "./text.ts";
 
 /**
- * One GET of the order (within the configured workshops); what it shows is
- * learned (statuses, staff). When the service cannot give it, the press is
- * answered with the reason (an alert) and the result is undefined.
+ * The order (within the configured workshops): from the order mirror when it
+ * holds it (no request; `refresh` reads the service anyway and updates the
+ * mirror), else one GET; what it shows is learned (statuses, staff). `asOf`:
+ * when the mirror's copy was read. When the service cannot give it, the press
+ * is answered with the reason (an alert) and the result is undefined.
  */
-export async function readPressedOrder(ctx: BotContext, id: string): Promise<Order | undefined> {
-  const outcome = await callService(ctx, (client) => getOrder(client, ctx.services.config.shopIds, id));
+export async function readPressedOrder(
+  ctx: BotContext,
+  id: string,
+  options: { refresh?: boolean } = {},
+): Promise<{ order: Order; asOf?: Date } | undefined> {
+  const outcome = await callService(ctx, () => orderById(ctx, id, options));
   if (!outcome.ok) {
     await ctx.answerCallbackQuery({
       text: cutText(stripHtml(outcome.message), CALLBACK_ANSWER_LIMIT),
@@ -21,6 +27,6 @@ export async function readPressedOrder(ctx: BotContext, id: string): Promise<Ord
     });
     return undefined;
   }
-  await learnedOf(ctx.services.store).fromOrders([outcome.value]);
+  await learnedOf(ctx.services.store).fromOrders([outcome.value.order]);
   return outcome.value;
 }

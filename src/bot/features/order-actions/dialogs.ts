@@ -6,11 +6,12 @@
  * change (no extra request).
  */
 import type { Order } from "../../../service/index.ts";
-import type { DialogContext } from "../../context.ts";
+import type { BotContext, DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
 import { askPick, askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
+import { writeThrough } from "../../services/mirror-orders.ts";
 import { reviveOrder } from "../../services/order-json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
@@ -92,6 +93,12 @@ export async function addCommentDialog(
     );
     if (result.kind === "refused") return;
     if (result.kind === "done") {
+      // The mirror's copy lists the comment at once (when it holds the order; no request).
+      await run.dialog.external((outer: BotContext) => {
+        const held = outer.services.mirror?.get(orderId);
+        if (held)
+          writeThrough(outer, { ...held.order, comments: [...(held.order.comments ?? []), { text }] });
+      });
       await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
       return;
     }

@@ -2,7 +2,7 @@
  * The operator buttons on an order card (CardAction entries for createBot):
  * change status, assign master, assign manager, add comment. A press re-checks
  * the role, reads the order when the dialog needs its workshop or status
- * (1 GET), and starts the dialog.
+ * (1 GET; none when the order mirror holds it), and starts the dialog.
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
@@ -56,8 +56,10 @@ orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
     await ctx.conversation.enter(ADD_COMMENT, data.id, cutText(number, 100));
     return;
   }
-  const order = await readPressedOrder(ctx, data.id);
-  if (!order) return;
+  // From the order mirror when it holds the order (no request), else one GET.
+  const pressed = await readPressedOrder(ctx, data.id);
+  if (!pressed) return;
+  const { order } = pressed;
   if (code === ACTIONS.status) {
     await enterStatusChange(ctx, order);
     return;

@@ -22,6 +22,7 @@ import type { BotContext, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { writeOnce } from "../../dialog-kit/write-once.ts";
 import { learnedOf } from "../../services/learned.ts";
+import { writeThrough } from "../../services/mirror-orders.ts";
 import { getOrder } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderRefresh } from "../../ui/callbacks.ts";
@@ -100,6 +101,8 @@ export async function showCreated(
       order = outcome.value;
       await learnedOf(outer.services.store).fromOrders([order]);
     }
+    // The order mirror holds the new order at once (from the draft or the one GET).
+    writeThrough(outer, order);
     const message = await cardMessage(outer, order);
     return { ok: true as const, text: message.text, keyboard: message.keyboard.inline_keyboard };
   });

@@ -1,0 +1,70 @@
+/**
+ * The test bot with a warm order mirror on the same sandbox and clock: the
+ * mirror syncs only when a test says so (`sync()`), and `requests()` counts
+ * every request the sandbox served (the bot's and the mirror's).
+ */
+import { DEFAULT_BUDGET, Mirror } from "../../src/mirror/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { createServiceClient } from "../../src/service/index.ts";
+import { syncUntilDone } from "../mirror/sandbox-mirror.ts";
+import { ManualClock } from "./manual-clock.ts";
+import { createTestBot, type TestBot, type TestBotOptions } from "./test-bot.ts";
+
+export interface MirrorBot extends TestBot {
+  mirror: Mirror;
+  /** Sync until the run completes; returns the requests it spent. */
+  sync(): Promise<number>;
+  /** Requests the sandbox served since the start or the last `mark()`. */
+  requests(): number;
+  mark(): void;
+}
+
+export async function createMirrorBot(
+  options: TestBotOptions & { start?: Date; orders?: number } = {},
+): Promise<MirrorBot> {
+  const clock = options.clock ?? new ManualClock(options.start ?? new Date());
+  const now = () => clock.now().getTime();
+  const sandbox: Sandbox =
+    options.sandbox ??
+    (await startSandbox({
+      port: 0,
+      orders: options.orders ?? 120,
+      clock: { now },
+      ...options.sandboxOptions,
+    }));
+  const client = createServiceClient({
+    baseUrl: sandbox.url,
+    token: sandbox.token,
+    now,
+    retry: { count: 0 },
+    timeoutMs: 3000,
+  });
+  const mirror = new Mirror({
+    client,
+    path: ":memory:",
+    shopIds: options.config?.shopIds ?? [],
+    budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000 },
+    overlapMs: 30_000,
+    backfillDays: 30,
+    now,
+  });
+  await mirror.open();
+  await syncUntilDone(mirror);
+  const t = await createTestBot({ ...options, sandbox, clock, deps: { mirror, ...options.deps } });
+  let base = sandbox.requestCount();
+  const ownSandbox = options.sandbox === undefined;
+  return {
+    ...t,
+    mirror,
+    sync: () => syncUntilDone(mirror),
+    requests: () => sandbox.requestCount() - base,
+    mark: () => {
+      base = sandbox.requestCount();
+    },
+    async close() {
+      await mirror.stop();
+      await t.close();
+      if (ownSandbox) await sandbox.close();
+    },
+  };
+}
