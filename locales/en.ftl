@@ -16,7 +16,7 @@ start-operator = 👋 Hello, { $name }! You are an <b>operator</b>.
 start-viewer = 👋 Hello, { $name }! You can <b>look orders up</b>.
 help-find =
     🔍 <b>Find an order</b>
-    • send its number: <code>1042</code> (exact), <code>А-001042</code> or a part with letters <code>А-0010</code>; or /order 1042
+    • send its number: <code>1042</code> (exact), <code>А001042</code> or a part with letters <code>А0010</code>; or /order 1042
     • in any chat: <code>@{ $bot } 1042</code> to share the card
 help-write =
     ✏️ <b>Work with orders</b>
@@ -46,7 +46,7 @@ lookup-usage = Send the order number after the command, for example: <code>/orde
 lookup-none-num = 🔍 No order with the number <b>{ $num }</b> (exact match) in { $scope }.
 lookup-none-text = 🔍 No order whose number contains “<b>{ $query }</b>” in { $scope }.
 lookup-hint-partial = To search by part of the number, include the prefix: <code>{ $example }</code>
-lookup-hint-partial-generic = Digits alone find the exact number only. To search by part of the number, type it with its letters, as on the receipt (for example <code>А-00104</code>).
+lookup-hint-partial-generic = Digits alone find the exact number only. To search by part of the number, type it with its letters, as on the receipt (for example <code>А00104</code>).
 lookup-scope-all = any workshop
 lookup-scope-shops = { $count ->
         [one] the workshop { $shops }

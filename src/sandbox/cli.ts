@@ -1,7 +1,8 @@
 /**
  * `npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--seed 1] [--orders 500]
  *   [--quota N --window SECONDS] [--faults SPEC] [--grants FILE] [--token-ttl SECONDS] [--state FILE]
- *   [--control] [--others SECONDS]`
+ *   [--control] [--others SECONDS] [--shapes real|legacy]`
+ * `--shapes legacy` answers in the older shapes (numbers with a separator, a full order with `summ`, ...).
  * `--control` serves POST /_control/... (control.ts): change orders as the CRM's other users would;
  * `--others SECONDS` lets those users change a random order that often.
  * `--state FILE` keeps the data in a JSON file across restarts (see state-file.ts).
@@ -35,10 +36,14 @@ async function main(): Promise<void> {
       state: { type: "string" },
       control: { type: "boolean" },
       others: { type: "string" },
+      shapes: { type: "string" },
     },
     strict: true,
   });
   const logger = pino({ level: process.env.LOG_LEVEL ?? "info", name: "sandbox" }, pino.destination(2));
+  const shapes = values.shapes ?? "real";
+  if (shapes !== "real" && shapes !== "legacy")
+    throw new Error(`--shapes is real or legacy, got "${shapes}"`);
   const quotaLimit = values.quota === undefined ? undefined : number("quota", values.quota, 100);
   const sandbox = await startSandbox({
     port: number("port", values.port, 8787),
@@ -55,6 +60,7 @@ async function main(): Promise<void> {
     ...(values.state === undefined ? {} : { stateFile: values.state }),
     ...(values.control ? { control: true } : {}),
     ...(values.others === undefined ? {} : { othersEveryMs: number("others", values.others, 0) * 1000 }),
+    shapes,
     logger,
   });
   process.stdout.write(

@@ -20,6 +20,7 @@ import {
   mergeClients,
   parseClients,
 } from "./grants.ts";
+import type { Shapes } from "./model.ts";
 import { createOtherUsers, type OtherUsers } from "./others.ts";
 import { Quota, type QuotaOptions } from "./quota.ts";
 import { seedStore } from "./seed.ts";
@@ -29,6 +30,7 @@ import type { Clock, Store } from "./store.ts";
 
 export type { FaultController, FaultSpec } from "./faults.ts";
 export type { ApiClient, GrantsInput } from "./grants.ts";
+export type { Shapes } from "./model.ts";
 export type { OtherUsers, RandomChange } from "./others.ts";
 export { KNOWN_NUM } from "./seed.ts";
 export { STATE_VERSION, StateFileError } from "./state-file.ts";
@@ -61,6 +63,8 @@ export interface SandboxOptions {
   othersEveryMs?: number;
   /** Serve `POST /_control/...` (others.ts): tests out of process change orders as other users would. */
   control?: boolean;
+  /** `real` (default): the shapes the real service answers in; `legacy`: the older ones (model.ts). */
+  shapes?: Shapes;
 }
 
 export interface SandboxClientInfo {
@@ -102,10 +106,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = options.seed ?? 1;
   const logger = options.logger ?? pino({ level: "silent" });
   const saved = options.stateFile === undefined ? undefined : readStateFile(options.stateFile);
+  const shapes = options.shapes ?? "real";
   const store =
     saved && options.stateFile !== undefined
       ? restoreStore(options.stateFile, saved, demoReference(), clock, seed)
-      : seedStore({ seed, orders: options.orders ?? 500, clock });
+      : seedStore({ seed, orders: options.orders ?? 500, clock, shapes });
+  store.shapes = shapes;
   const extra =
     options.grants === undefined
       ? []

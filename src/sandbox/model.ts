@@ -8,9 +8,18 @@ export interface Shop {
   name: string;
   address: string;
   color: string;
-  /** Prefix of the textual order number, e.g. "А-". */
+  /** Prefix of the textual order number, e.g. "А" (numbers read "А001042"). */
   prefix: string;
+  phones: string[];
 }
+
+/**
+ * Which shapes the sandbox answers in: `real` as public integrations saw the
+ * service in 2026 (docs/service.md); `legacy` the older ones (numbers with a
+ * separator, a full order with `summ`, statuses' roles as keys), so the
+ * client's tolerance of both stays tested.
+ */
+export type Shapes = "real" | "legacy";
 
 export const STATUS_GROUPS = ["new", "inWork", "wait", "finish", "closed"] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];

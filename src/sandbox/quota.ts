@@ -86,7 +86,8 @@ export class Quota {
 export class QuotaError extends ApiError {
   readonly state: QuotaState;
   constructor(state: QuotaState) {
-    super(429, "Too many requests: the request quota is spent until expireDate");
+    // The message the real service sends.
+    super(429, "Too Many Requests");
     this.state = state;
   }
 }

@@ -19,6 +19,7 @@ import type {
   Order,
   Position,
   Register,
+  Shapes,
   Status,
   StatusGroup,
 } from "./model.ts";
@@ -42,12 +43,13 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const SPAN = 240 * DAY;
 
-/** The demo order everybody can try: "А-001042" in the first workshop. */
+/** The demo order everybody can try: "А001042" in the first workshop. */
 export const KNOWN_NUM = 1042;
 
-export function seedStore(options: { seed: number; orders: number; clock: Clock }): Store {
+export function seedStore(options: { seed: number; orders: number; clock: Clock; shapes?: Shapes }): Store {
   const rnd = createPrng(options.seed);
   const store = new Store(demoReference(), options.clock, options.seed);
+  store.shapes = options.shapes ?? "real";
   const start = options.clock.now();
   for (const register of store.ref.registers) {
     if (register.isEnableCash) register.cashMoney = 20_000 + rnd.int(0, 40) * 1000;

@@ -10,6 +10,7 @@ import type {
   HowKnow,
   Order,
   Register,
+  Shapes,
   Shop,
   Status,
   Transaction,
@@ -89,6 +90,8 @@ export class Store {
   readonly transactionsByRegister = new Map<string, Transaction[]>();
 
   private readonly nextNum = new Map<string, number>();
+  /** The shapes of the answers (and of new order numbers). */
+  shapes: Shapes = "real";
   private nextTransactionNumber = 1;
   /** Ids of records made at runtime; seeded so a replayed session is identical. */
   private idsPrng: Prng;
@@ -142,8 +145,10 @@ export class Store {
     this.nextNum.set(shopId, num);
   }
 
+  /** A prefix and six zero-padded digits, no separator (`А001042`); the legacy shapes put a hyphen between. */
   formatNumber(shop: Shop, num: number): string {
-    return `${shop.prefix}${String(num).padStart(6, "0")}`;
+    const separator = this.shapes === "legacy" ? "-" : "";
+    return `${shop.prefix}${separator}${String(num).padStart(6, "0")}`;
   }
 
   addOrder(order: Order): void {

@@ -54,7 +54,13 @@ export function orderListView(store: Store, order: Order): Json {
       ? { id: client.id, name: client.name, phones: [...client.phones], rating: client.rating }
       : { id: order.counteragentId, name: "", phones: [], rating: 0 },
     shop: { id: order.shopId, name: shop?.name ?? "" },
-    status: { id: order.statusId, name: status?.name ?? "", color: status?.color ?? "" },
+    status: {
+      id: order.statusId,
+      name: status?.name ?? "",
+      color: status?.color ?? "",
+      // The real service names the status's group on every order.
+      ...(store.shapes === "real" && status ? { type: status.group } : {}),
+    },
     typeOrder: { id: order.typeOrderId, name: typeOrder?.name ?? "" },
     isVisible: order.isVisible,
     isUrgent: order.isUrgent,
@@ -90,15 +96,22 @@ export function orderDetailView(store: Store, order: Order): Json {
     orderNode: order.orderNode,
     recommendation: order.recommendation,
     comments: order.comments.map((comment) => ({ ...comment, date: iso(comment.date) })),
-    positions: order.positions.map((p) => ({
-      id: p.id,
-      name: p.name,
-      type: p.kind,
-      count: p.count,
-      price: p.price,
-    })),
-    cash: { summ: orderPaid(order), cash: order.paidCash, bank: order.paidBank },
   });
+  if (store.shapes === "real") {
+    delete view.summ;
+    Object.assign(view, realMoney(store, order));
+  } else {
+    Object.assign(view, {
+      positions: order.positions.map((p) => ({
+        id: p.id,
+        name: p.name,
+        type: p.kind,
+        count: p.count,
+        price: p.price,
+      })),
+      cash: { summ: orderPaid(order), cash: order.paidCash, bank: order.paidBank },
+    });
+  }
   const howKnow = ref(store, "howKnow", order.howKnowId);
   if (howKnow) view.howKnow = howKnow;
   const createManager = ref(store, "employee", order.createManagerId);
@@ -106,6 +119,44 @@ export function orderDetailView(store: Store, order: Order): Json {
   const closeManager = ref(store, "employee", order.closeManagerId);
   if (closeManager) view.closeManager = closeManager;
   return view;
+}
+
+/**
+ * The money of a full record as the real service gives it: no `summ`; `cash`
+ * as amounts (`order` is what was paid) with one element per payment;
+ * `positions` with per-unit `price` and `soldPrice` (the order's discount taken
+ * off the first one), so they add up to the list record's `summ`.
+ */
+function realMoney(store: Store, order: Order): Json {
+  const discounted = order.positions.findIndex((p) => p.count === 1);
+  const at = discounted >= 0 ? discounted : 0;
+  const positions = order.positions.map((p, index) => ({
+    positionId: p.id,
+    nomenclatureId: null,
+    code: null,
+    name: p.name,
+    isWork: p.kind === "work",
+    count: p.count,
+    price: p.price,
+    soldPrice: index === at ? Math.round((p.price - order.discount / p.count) * 100) / 100 : p.price,
+    purchasePriceSumm: 0,
+    measure: "шт",
+    guarantee: p.kind === "work" ? 30 : 90,
+  }));
+  const elements = store.transactions
+    .filter((t) => t.orderId === order.id && !t.isDeleted)
+    .map((t) => ({
+      id: t.id,
+      date: iso(t.date),
+      type: store.cashItemById.get(t.cashItemId)?.isIncome === false ? "outcome" : "income",
+      money: t.money,
+      isBankTransfer: t.isBankTransfer,
+    }));
+  return {
+    positions,
+    cash: { order: orderPaid(order), invoice: 0, orderReturn: 0, elements },
+    files: [],
+  };
 }
 
 export function counteragentView(store: Store, counteragent: Counteragent): Json {

@@ -119,7 +119,7 @@ export function buildServiceClient(options: ServiceClientOptions) {
   };
 
   return {
-    orders: createOrders(api),
+    orders: createOrders(api, options.logger?.child({ module: "service" })),
     orderTypes: createOrderTypes(api),
     counteragents: createCounteragents(api),
     counteragentTypes: createCounteragentTypes(api),

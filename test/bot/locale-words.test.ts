@@ -1,7 +1,7 @@
 /**
  * The bot's own words are in the user's language: English texts carry no
  * Russian words and no «» quotes. Service data (status names, workshop names,
- * order numbers such as А-001042 in examples) is not in the locale files, except
+ * order numbers such as А001042 in examples) is not in the locale files, except
  * inside <code> examples and the name of the Russian language.
  */
 import { readdirSync, readFileSync } from "node:fs";

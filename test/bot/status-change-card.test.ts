@@ -7,7 +7,7 @@ import type { Order } from "../../src/service/index.ts";
 const NOW = new Date("2026-03-10T12:00:00Z");
 const overdue: Order = {
   id: "o1",
-  number: "А-001042",
+  number: "А001042",
   deadline: new Date("2026-03-05T16:00:00Z"),
   status: { id: "s-work", name: "В работе" },
   cash: { summ: 2400 },

@@ -4,7 +4,7 @@
  * client to show what the sandbox itself answers.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import type { Sandbox, SandboxOptions } from "../../src/sandbox/index.ts";
+import type { Sandbox, SandboxOptions, Shapes } from "../../src/sandbox/index.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import {
   createServiceClient,
@@ -39,11 +39,20 @@ export interface Contract {
   client(options?: Partial<ServiceClientOptions>): ServiceClient & { sent: SentRequest[] };
 }
 
+/**
+ * The shapes the contract runs against: the real ones, and once more the older
+ * ones (legacy-shapes.test.ts sets CONTRACT_SHAPES before importing the suite).
+ */
+export const SHAPES: Shapes = process.env.CONTRACT_SHAPES === "legacy" ? "legacy" : "real";
+
+/** An order number of workshop А as the sandbox writes it in SHAPES (`А001042`, legacy `А-001042`). */
+export const NUMBER_A = SHAPES === "legacy" ? /^А-\d{6}$/ : /^А\d{6}$/;
+
 /** One sandbox per test file (seeded, 400 orders), closed after it. */
 export function useContract(options: SandboxOptions = {}): Contract {
   let current: Sandbox | undefined;
   beforeAll(async () => {
-    current = await startSandbox({ port: 0, seed: 7, orders: 400, ...options });
+    current = await startSandbox({ port: 0, seed: 7, orders: 400, shapes: SHAPES, ...options });
   });
   afterAll(async () => {
     await current?.close();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Order as StoredOrder } from "../../src/sandbox/model.ts";
 import { type ArrayFormat, ORDER_SORT_FIELDS, type OrderListQuery } from "../../src/service/index.ts";
-import { DAY, useContract } from "./helpers.ts";
+import { DAY, expectKind, SHAPES, useContract } from "./helpers.ts";
 
 const contract = useContract();
 
@@ -169,14 +169,16 @@ describe("order lists: paging and sort", () => {
     expect(defaults.page).toBe(1);
   });
 
-  it("every sort field is served ASC and DESC, on a workshop and company-wide", async () => {
+  it("every sort field is served ASC and DESC on a workshop; company-wide as the shapes have it", async () => {
     const client = contract.client();
     for (const field of ORDER_SORT_FIELDS) {
       for (const dir of ["ASC", "DESC"] as const) {
         const shop = await client.orders.list({ shopId: shopA(), sort: `${field} ${dir}`, pageSize: 5 });
         expect(shop.items.length, `${field} ${dir}`).toBe(5);
-        const company = await client.orders.list({ sort: `${field} ${dir}`, pageSize: 5 });
-        expect(company.items.length, `${field} ${dir}`).toBe(5);
+        const company = client.orders.list({ sort: `${field} ${dir}`, pageSize: 5 });
+        // The client keeps the parameter (the interface lists it); the real service refused it with 400.
+        if (SHAPES === "real") await expectKind(company, "bad_request");
+        else expect((await company).items.length, `${field} ${dir}`).toBe(5);
       }
     }
   });

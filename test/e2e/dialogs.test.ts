@@ -23,14 +23,16 @@ describe("order creation (/new)", () => {
       prepayment: "500",
     });
     const { last } = await walk(telegram.user(OPERATOR), script, script.start);
-    expect(last.text).toMatch(/<b>Order А-\d{6}<\/b>/);
+    expect(last.text).toMatch(/<b>Order А\d{6}<\/b>/);
 
     expect(await api.orderCount()).toBe(before + 1);
     const [created] = (await api.orders({ filter: "Тестов Пётр E2E" })).data;
     expect(created?.counteragent?.name).toBe("Тестов Пётр E2E");
     const detail = await api.order(created?.id ?? "");
     expect(detail.problem).toEqual(["Screen cracked (e2e create)"]);
-    expect(detail.cash).toMatchObject({ cash: 500 });
+    // The full record as the real service gives it: the amount paid, one element per payment.
+    expect(detail.cash).toMatchObject({ order: 500 });
+    expect(paid(detail)).toEqual({ cash: 500, bank: 0 });
   });
 
   it("is for operators only: a viewer is told so, a stranger is refused", async () => {
@@ -39,6 +41,15 @@ describe("order creation (/new)", () => {
     expect((await telegram.user(STRANGER).say("/new")).text).toContain(String(STRANGER));
   });
 });
+
+/** Cash and bank paid on an order, from the payments of its full record. */
+function paid(order: object): { cash: number; bank: number } {
+  const { cash } = order as { cash?: { elements?: { money: number; isBankTransfer: boolean }[] } };
+  const elements = cash?.elements ?? [];
+  const sum = (bank: boolean) =>
+    elements.filter((p) => p.isBankTransfer === bank).reduce((total, p) => total + p.money, 0);
+  return { cash: sum(false), bank: sum(true) };
+}
 
 describe("status change with payment (/status <number>)", () => {
   it("moves the order and records the cash and bank payment in the service", async () => {
@@ -56,7 +67,6 @@ describe("status change with payment (/status <number>)", () => {
 
     const after = await api.order(order?.id ?? "");
     expect(after.status?.name).toBe("Согласовано, предоплата");
-    const paid = (o: typeof before) => o.cash as { cash: number; bank: number };
     expect(paid(after).cash).toBeCloseTo(paid(before).cash + 700);
     expect(paid(after).bank).toBeCloseTo(paid(before).bank + 300.5);
   });

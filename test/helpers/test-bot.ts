@@ -4,7 +4,7 @@
  *   const t = await createTestBot({ operators: [1], viewers: [2] });
  *   const op = t.user(1, { languageCode: "en" });
  *   await op.send("1042");
- *   expect(op.lastReply()?.text).toContain("А-001042");
+ *   expect(op.lastReply()?.text).toContain("А001042");
  *   await op.press("🔄 Refresh");
  *   expect(t.serviceRequests()).toBe(2);
  *   await t.close();

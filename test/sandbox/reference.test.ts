@@ -5,10 +5,11 @@ describe("reference data and employees", () => {
   const sb = useSandbox();
   const shopA = () => sb().shops[0]?.id ?? "";
 
-  it("lists workshops with id, name, address, color", async () => {
+  it("lists workshops with id, name, address, color, phones", async () => {
     const res = await call(sb(), "/shops");
     expect(res.body.data.length).toBeGreaterThanOrEqual(2);
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(["address", "color", "id", "name"]);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(["address", "color", "id", "name", "phones"]);
+    expect(res.body.data[0].phones).toEqual([expect.stringMatching(/^\+7/)]);
   });
 
   it("groups statuses into new, inWork, wait, finish and closed", async () => {

@@ -8,7 +8,7 @@ describe("sandbox core", () => {
     const res = await call(sb(), "/company/orders", { query: { num: 1042 } });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0].number).toBe("А-001042");
+    expect(res.body.data[0].number).toBe("А001042");
     expect(res.body.data[0].shop.id).toBe(sb().shops[0]?.id);
   });
 

@@ -9,11 +9,11 @@
  */
 import { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
-import type { Order } from "../../service/index.ts";
+import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import type { InlineGate } from "../services/inline-gate.ts";
 import { learnedOf } from "../services/learned.ts";
-import { type OrderQuery, parseOrderQuery, searchOrders } from "../services/order-search.ts";
+import { numberShapesOf, type OrderQuery, parseOrderQuery, searchOrders } from "../services/order-search.ts";
 import { callService } from "../services/service-gateway.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { stripHtml } from "../ui/messages.ts";
@@ -68,9 +68,13 @@ export function createInlineFeature(gate: InlineGate, options: InlineOptions = {
       result = settled.cached; // another user may have asked the same meanwhile
       if (!result) {
         const { shopIds } = ctx.services.config;
-        const outcome = await callService(ctx, (client) => searchOrders(client, shopIds, query), {
-          typing: false,
-        });
+        const outcome = await callService(
+          ctx,
+          (client) => searchOrders(client, shopIds, query, numberShapesOf(ctx.services.store)),
+          {
+            typing: false,
+          },
+        );
         if (!outcome.ok) {
           await answerEmpty(ctx, stripHtml(outcome.message));
           return;
@@ -133,7 +137,8 @@ async function answerOrders(ctx: BotContext, orders: { order: Order; asOf?: Date
 }
 
 function cacheKey(query: OrderQuery, shopIds: readonly string[]): string {
-  return `${query.kind}:${query.text.toLowerCase()}:${shopIds.join(",")}`;
+  // Folded: "a-0010" and "А0010" are one query (look-alike letters, separator).
+  return `${query.kind}:${foldOrderNumber(query.text)}:${shopIds.join(",")}`;
 }
 
 /** No results, and a button that opens the private chat with the bot. */

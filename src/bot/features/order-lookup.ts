@@ -1,15 +1,21 @@
 /**
- * Order lookup: `/order <number>`, a bare number (1042, #1042, А-001042), and
+ * Order lookup: `/order <number>`, a bare number (1042, #1042, А001042, A-001042), and
  * card refresh. A lookup is one request: one match shows its card, several the
  * shared order list (order-list.ts) of a number query, paged and opened there.
  * A refresh is one request (GET /orders/{id}).
  */
 import { Composer } from "grammy";
 import type { MirroredOrder } from "../../mirror/index.ts";
+import { foldOrderNumber } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
 import { localPage } from "../services/mirror-orders.ts";
-import { numberFilter, type OrderQuery, ordersOfShops, parseOrderQuery } from "../services/order-search.ts";
+import {
+  numberShapesOf,
+  type OrderQuery,
+  ordersOfNumber,
+  parseOrderQuery,
+} from "../services/order-search.ts";
 import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame } from "../ui/messages.ts";
@@ -66,7 +72,8 @@ export const numberList: OrderListKind<OrderQuery> = {
   fetch: async (ctx, query, fetch) => {
     const held = await mirrorNumber(ctx, query);
     if (held) return localPage(held, fetch, LIST_FETCH_SIZE);
-    return ordersOfShops(ctx.services.client, ctx.services.config.shopIds, numberFilter(query), {
+    const { client, config, store } = ctx.services;
+    return ordersOfNumber(client, config.shopIds, query, numberShapesOf(store), {
       page: fetch,
       pageSize: LIST_FETCH_SIZE,
     });
@@ -98,16 +105,40 @@ export function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {
 
 async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string> {
   const scope = await scopeText(ctx);
-  if (query.kind !== "num") return ctx.t("lookup-none-text", { query: escapeHtml(query.text), scope });
+  if (query.kind !== "num") {
+    const none = ctx.t("lookup-none-text", { query: escapeHtml(query.text), scope });
+    const form = await numberFormHint(ctx, query.text);
+    return form ? `${none}\n${form}` : none;
+  }
   // A string: no "999,999" grouping.
   const none = ctx.t("lookup-none-num", { num: String(query.num), scope });
   return `${none}\n${await partialNumberHint(ctx, query.text)}`;
 }
 
 /**
+ * A number typed with its letters that finds nothing: show how these workshops
+ * write it ("A-1042" -> "А001042"), the prefix as their numbers have it.
+ */
+async function numberFormHint(ctx: BotContext, typed: string): Promise<string | undefined> {
+  const parts = /^(\D+)(\d+)$/u.exec(foldOrderNumber(typed));
+  if (!parts) return undefined;
+  const [, letters = "", digits = ""] = parts;
+  const shapes = await numberShapesOf(ctx.services.store)();
+  const { shopIds } = ctx.services.config;
+  const shape = shapes.find(
+    (s) =>
+      foldOrderNumber(s.prefix) === letters &&
+      (shopIds.length === 0 || (s.shopId !== undefined && shopIds.includes(s.shopId))),
+  );
+  if (!shape) return undefined;
+  const example = `${shape.prefix}${digits.padStart(shape.digits, "0")}`;
+  return example === typed.trim() ? undefined : ctx.t("lookup-hint-form", { example: escapeHtml(example) });
+}
+
+/**
  * Digits alone match the exact number only (docs/decisions.md, "Order lookup"), so "104" finds
- * nothing when the clerk meant А-001042. Say how to search by a part: with the
- * prefix and the zero padding of a number seen in these workshops ("А-00104"),
+ * nothing when the clerk meant А001042. Say how to search by a part: with the
+ * prefix and the zero padding of a number seen in these workshops ("А00104"),
  * or, before any order was seen, in general words.
  */
 async function partialNumberHint(ctx: BotContext, digits: string): Promise<string> {

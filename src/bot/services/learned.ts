@@ -4,7 +4,7 @@
  *
  * - statuses (id, name, colour): the status change falls back to them when the
  *   service has no `GET /statuses` ("else learned from orders seen");
- * - how order numbers look per workshop (prefix and digit count, "А-" + 6), so
+ * - how order numbers look per workshop (prefix and digit count, "А" + 6), so
  *   a bare number that finds nothing can hint how to search by a part of one;
  * - the device types of recent orders, newest first: the intake offers them as buttons.
  *
@@ -25,9 +25,9 @@ export interface LearnedStatus {
 export interface NumberShape {
   /** The workshop the number was seen in, when the record names it. */
   shopId?: string;
-  /** The letters before the digits, separator included ("А-"). */
+  /** The letters before the digits, as the workshop writes them, a separator included ("А", "Б-"). */
   prefix: string;
-  /** How many digits follow (zero-padded), e.g. 6 in "А-001042". */
+  /** How many digits follow (zero-padded), e.g. 6 in "А001042". */
   digits: number;
 }
 

@@ -3,7 +3,15 @@
  * exact `num`; anything else: partial textual `number`, prefix counted.
  * One lookup = one service request (ordersOfShops).
  */
-import { type Order, type OrderListQuery, type ServiceClient, ServiceError } from "../../service/index.ts";
+import {
+  foldOrderNumber,
+  type Order,
+  type OrderListQuery,
+  type ServiceClient,
+  ServiceError,
+} from "../../service/index.ts";
+import type { Store } from "../storage.ts";
+import { learnedOf, type NumberShape } from "./learned.ts";
 
 export type OrderQuery = { kind: "num"; num: number; text: string } | { kind: "number"; text: string };
 
@@ -11,8 +19,11 @@ export type OrderQuery = { kind: "num"; num: number; text: string } | { kind: "n
 export const SEARCH_FETCH_SIZE = 50;
 const MAX_QUERY_LENGTH = 40;
 
-/** A bare message is an order number only when it looks like one: 1042, #1042, А-001042, Б001761. */
-const BARE_NUMBER = /^(?:#\s*\d{1,9}|\d{1,9}|[A-Za-zА-Яа-яЁё]{1,4}[-‐–]?\d{1,9})$/u;
+/**
+ * A bare message is an order number only when it looks like one: 1042, #1042,
+ * А001042, A-001042, Б 001761 (Latin or Cyrillic letters, a separator or none).
+ */
+const BARE_NUMBER = /^(?:#\s*\d{1,9}|\d{1,9}|[A-Za-zА-Яа-яЁё]{1,4}[-‐‑–—\s]?\d{1,9})$/u;
 
 /** Parses `/order <text>` (or a bare message when `bare`); undefined when it is no order number. */
 export function parseOrderQuery(input: string, options: { bare?: boolean } = {}): OrderQuery | undefined {
@@ -41,23 +52,71 @@ export interface SearchResult {
   truncated: boolean;
 }
 
+/** How order numbers look per workshop, read only when a query needs it (learned.ts). */
+export type NumberShapes = () => Promise<readonly NumberShape[]>;
+
+export function numberShapesOf(store: Store): NumberShapes {
+  return () =>
+    learnedOf(store)
+      .numbers()
+      .catch(() => []);
+}
+
 export async function searchOrders(
   client: ServiceClient,
   shopIds: readonly string[],
   query: OrderQuery,
+  shapes: NumberShapes = async () => [],
 ): Promise<SearchResult> {
-  const page = await ordersOfShops(client, shopIds, numberFilter(query), {
-    page: 1,
-    pageSize: SEARCH_FETCH_SIZE,
-  });
+  const page = await ordersOfNumber(client, shopIds, query, shapes, { page: 1, pageSize: SEARCH_FETCH_SIZE });
   // Scoped: what the service counted includes other workshops; the kept ones are all that is known.
   const total = page.scoped ? page.items.length : page.total;
   return { items: page.items, total, truncated: page.total > page.checked };
 }
 
-/** The list filter of a number query. */
-export function numberFilter(query: OrderQuery): OrderListQuery {
-  return query.kind === "num" ? { num: query.num } : { number: query.text };
+/**
+ * One page of the orders a number query means. Digits: exact `num` (the client
+ * keeps only records whose number has these digits). Letters and digits: the
+ * look-alike letters and a separator do not matter (A-001042 = А001042), so the
+ * service is asked in the workshop's own form when a number of it was seen,
+ * else by the digits alone; either way only numbers containing the query are kept.
+ */
+export async function ordersOfNumber(
+  client: ServiceClient,
+  shopIds: readonly string[],
+  query: OrderQuery,
+  shapes: NumberShapes,
+  at: { page: number; pageSize: number },
+): Promise<OrderPage> {
+  if (query.kind === "num") return ordersOfShops(client, shopIds, { num: query.num }, at);
+  const wanted = foldOrderNumber(query.text);
+  const number = serviceNumber(query.text, wanted, await shapesFor(query.text, shopIds, shapes));
+  const page = await ordersOfShops(client, shopIds, { number }, at);
+  const items = page.items.filter(
+    (o) => o.number !== undefined && foldOrderNumber(o.number).includes(wanted),
+  );
+  // Narrowed here like a workshop filter: what the service counted is no count of these.
+  return items.length === page.items.length ? page : { ...page, items, scoped: true };
+}
+
+/** Shapes are read only for a query with letters before its digits. */
+async function shapesFor(text: string, shopIds: readonly string[], shapes: NumberShapes) {
+  if (!PREFIXED.test(text)) return [];
+  const known = await shapes();
+  return known.filter((s) => shopIds.length === 0 || (s.shopId !== undefined && shopIds.includes(s.shopId)));
+}
+
+/** Letters (then maybe a separator) and digits, folded: "A001042". */
+const PREFIXED = /^\s*\p{L}+[-‐‑–—\s]?\d+\s*$/u;
+
+/** What to send as the partial textual number filter for the folded query `wanted`. */
+function serviceNumber(typed: string, wanted: string, shapes: readonly NumberShape[]): string {
+  const parts = /^(\D+)(\d+)$/u.exec(wanted);
+  if (!parts || !PREFIXED.test(typed)) return typed.trim();
+  const [, letters = "", digits = ""] = parts;
+  const shape = shapes.find((s) => foldOrderNumber(s.prefix) === letters);
+  // The workshop's own spelling of the prefix; unknown: the digits find it whatever the letters' script.
+  return shape ? `${shape.prefix}${digits}` : digits;
 }
 
 /** One page of a list of orders, as an order list shows it. */
@@ -90,9 +149,11 @@ export async function ordersOfShops(
     page: at.page,
     pageSize: at.pageSize,
   });
-  const checked = (at.page - 1) * at.pageSize + page.items.length;
+  // What the service sent, records the client dropped as not matching included.
+  const checked = (at.page - 1) * at.pageSize + page.items.length + (page.dropped ?? 0);
   const total = page.total ?? checked;
-  if (shopIds.length <= 1) return { items: page.items, total, checked, scoped: false };
+  // Records that did not match were dropped: what is left is narrowed here, as for SHOP_IDS.
+  if (shopIds.length <= 1) return { items: page.items, total, checked, scoped: (page.dropped ?? 0) > 0 };
   const items = page.items.filter((order) => order.shop?.id !== undefined && shopIds.includes(order.shop.id));
   return { items, total, checked, scoped: true };
 }

@@ -11,12 +11,33 @@ const fieldView = (field: FieldDef): FieldDef => ({
   items: field.items.map((item) => ({ ...item })),
 });
 
+const ROLE_NAMES: Readonly<Record<string, string>> = {
+  admin: "Администратор",
+  manager: "Менеджер",
+  master: "Мастер",
+};
+
+/** A role allowed into a status, as the real service lists it. */
+const roleView = (role: string) => ({
+  id: role,
+  name: ROLE_NAMES[role] ?? role,
+  isSet: true,
+  isChange: true,
+  isChecked: true,
+});
+
 export function referenceRoutes(router: Router): void {
   // A restricted client sees only its workshops (docs/decisions.md, "Sandbox").
   router.add("GET", "/shops", ({ store, client }) => ({
     data: store.ref.shops
       .filter((shop) => canShop(client, shop.id))
-      .map((shop) => ({ id: shop.id, name: shop.name, address: shop.address, color: shop.color })),
+      .map((shop) => ({
+        id: shop.id,
+        name: shop.name,
+        address: shop.address,
+        color: shop.color,
+        ...(store.shapes === "real" ? { phones: [...shop.phones] } : {}),
+      })),
   }));
 
   router.add("GET", "/statuses", ({ store }) => {
@@ -34,7 +55,7 @@ export function referenceRoutes(router: Router): void {
             sort: s.sort,
             comment: s.comment,
             isPayRequired: s.isPayRequired,
-            roles: [...s.roles],
+            roles: store.shapes === "real" ? s.roles.map(roleView) : [...s.roles],
           })),
       };
     }

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import { listEnvelope, oneEnvelope, type Page } from "../schemas/envelope.ts";
 import {
   type ChangeResult,
@@ -14,6 +15,7 @@ import {
   orderUpdateInput,
 } from "../schemas/order-input.ts";
 import { type OrderListQuery, orderListQuery } from "../schemas/queries.ts";
+import { keepMatching } from "./order-checks.ts";
 import { type Caller, parseInput, pathId, toPage } from "./shared.ts";
 
 const orderList = listEnvelope(order);
@@ -22,9 +24,20 @@ const created = oneEnvelope(createdOrder);
 /** `{data: {success: true}}`; an empty answer counts as success too. */
 const changed = oneEnvelope(changeResult.optional().transform((data) => data ?? { success: true }));
 
-export function createOrders(api: Caller) {
+export function createOrders(api: Caller, logger?: Logger) {
+  // Once per filter and client: the sign is worth one line, not one per lookup.
+  const warned = new Set<string>();
+  const onIgnored = (filter: string, dropped: number) => {
+    if (warned.has(filter)) return;
+    warned.add(filter);
+    logger?.warn({ filter, dropped }, "the service returned orders that do not match the filter; dropped");
+  };
+
   return {
-    /** GET /shops/{shopId}/orders with `shopId`, else GET /company/orders. */
+    /**
+     * GET /shops/{shopId}/orders with `shopId`, else GET /company/orders. Only
+     * records matching the number, status and workshop asked for are returned.
+     */
     async list(query: OrderListQuery = {}): Promise<Page<Order>> {
       const { shopId, number, ...filters } = parseInput(orderListQuery, query, "order list query");
       const path = shopId === undefined ? "/company/orders" : `/shops/${pathId(shopId, "shopId")}/orders`;
@@ -36,7 +49,8 @@ export function createOrders(api: Caller) {
         query: { ...filters, [numberKey]: number },
         schema: orderList,
       });
-      return toPage(answer, filters);
+      const asked = { num: filters.num, number, statusIds: filters.statusIds, shopId };
+      return keepMatching(toPage(answer, filters), asked, onIgnored);
     },
 
     async get(id: string): Promise<Order> {

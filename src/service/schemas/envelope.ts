@@ -36,4 +36,6 @@ export interface Page<T> {
   total?: number;
   page: number;
   pageSize: number;
+  /** Records the service returned that did not match the query (a filter it ignored), removed. */
+  dropped?: number;
 }

@@ -10,7 +10,7 @@ import type { Order } from "../../../service/index.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
 import { learnedOf } from "../../services/learned.ts";
-import { parseOrderQuery, searchOrders } from "../../services/order-search.ts";
+import { numberShapesOf, parseOrderQuery, searchOrders } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
 
@@ -39,7 +39,7 @@ export async function changeStatusOf(ctx: BotContext, text: string): Promise<voi
   }
   if (!(await canEnterDialog(ctx))) return;
   const outcome = await callService(ctx, (client) =>
-    searchOrders(client, ctx.services.config.shopIds, query),
+    searchOrders(client, ctx.services.config.shopIds, query, numberShapesOf(ctx.services.store)),
   );
   if (!outcome.ok) {
     await ctx.reply(outcome.message);
