@@ -21,3 +21,4 @@ pay-btn-due = 💰 { $amount }: all that is left
 pay-btn-rest = 💰 { $amount }: the rest
 st-confirm-unpaid = ⚠️ { $amount } remains unpaid: the order is closed with a debt.
 card-paid-in-full = ✅ Paid in full
+pay-no-registers = No register of this workshop takes payments: no payment is recorded.

@@ -21,3 +21,4 @@ pay-btn-due = 💰 { $amount }: весь остаток
 pay-btn-rest = 💰 { $amount }: остаток
 st-confirm-unpaid = ⚠️ Не оплачено { $amount }: заказ закроется с долгом.
 card-paid-in-full = ✅ Оплачен полностью
+pay-no-registers = Ни одна касса этой мастерской не принимает оплату: оплата не записана.

@@ -45,7 +45,11 @@ export async function askRegister(
         }),
       ),
   );
-  if (registers.length === 0) return undefined;
+  if (registers.length === 0) {
+    // Said, not silent: the clerk asked for a payment and must know none is recorded.
+    await ctx.reply(ctx.t("pay-no-registers"));
+    return undefined;
+  }
   const label = (r: PaymentRegister) =>
     `${r.name} (${[r.cash ? ctx.t("pay-cash") : "", r.bank ? ctx.t("pay-bank") : ""].filter(Boolean).join(", ")})`;
   const buttons = registers.map((r, index) => [{ text: label(r), value: String(index) }]);

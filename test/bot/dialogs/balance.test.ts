@@ -151,3 +151,38 @@ describe("the status change", () => {
     await op.press("❌ No");
   });
 });
+
+describe("a workshop without a register that takes money", () => {
+  it("says no payment is recorded instead of passing over it silently (intake and status change)", async () => {
+    const noRegisters = await createTestBot({
+      sandbox,
+      operators: [OPERATOR + 4],
+      config: { shopIds: [shopId] },
+      clientOptions: {
+        fetch: async (input, init) =>
+          new URL(String(input)).pathname.endsWith("/cash-registers")
+            ? new Response(JSON.stringify({ data: [] }), { headers: { "content-type": "application/json" } })
+            : fetch(input, init),
+      },
+    });
+    const op = noRegisters.user(OPERATOR + 4, { languageCode: "en" });
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("Без Касс");
+    await op.press("➕ New client");
+    await op.send("Smartphone");
+    await op.send("Не включается");
+    await op.press("💳 Prepayment");
+    const said = op.replies().at(-2)?.text ?? "";
+    expect(said).toContain("No register of this workshop takes payments");
+    expect(lastText(op)).toContain("Check the order");
+    await op.send("/cancel");
+    const order = pricedOrder(0);
+    await op.send(`/status ${order.number}`);
+    await op.press("Выдан 💰");
+    expect(op.replies().some((m) => m.text.includes("No register of this workshop"))).toBe(true);
+    expect(lastText(op)).toContain("⚠️ 3,000 ₽ remains unpaid");
+    await op.press("❌ No");
+    await noRegisters.close();
+  });
+});
