@@ -116,6 +116,10 @@ const commonSchema = z.object({
     (v) => (v === "" || v === undefined ? "19:00" : v),
     z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { message: "CLOSING_TIME must be HH:MM, e.g. 19:00" }),
   ),
+  DIGEST_TIME: z.preprocess(
+    (v) => (v === "" || v === undefined ? "09:00" : v),
+    z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { message: "DIGEST_TIME must be HH:MM, e.g. 09:00" }),
+  ),
   DATA_DIR: z.preprocess((v) => (v === "" || v === undefined ? "./data" : v), z.string()),
   REDIS_URL: optionalText.pipe(
     z
@@ -209,6 +213,8 @@ const configSchema = z.object({
   defaultLocale: z.enum(LOCALES),
   timezone: z.string(),
   closingTime: z.object({ hours: z.number(), minutes: z.number() }),
+  /** When the morning digest of the order mirror goes out, in TIMEZONE (DIGEST_TIME). */
+  digestTime: z.object({ hours: z.number(), minutes: z.number() }),
   storage: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("file"), dataDir: z.string() }),
     z.object({ kind: z.literal("redis"), url: z.string() }),
@@ -281,6 +287,7 @@ export function parseConfig(env: Env): ConfigResult {
   const c = common.data;
   const m = mode.data;
   const [hours = 19, minutes = 0] = c.CLOSING_TIME.split(":").map(Number);
+  const [digestHours = 9, digestMinutes = 0] = c.DIGEST_TIME.split(":").map(Number);
   const auth: ServiceAuth | undefined = c.SERVICE_TOKEN
     ? { kind: "token", token: c.SERVICE_TOKEN }
     : c.SERVICE_LOGIN && c.SERVICE_PASSWORD
@@ -306,6 +313,7 @@ export function parseConfig(env: Env): ConfigResult {
     defaultLocale: c.DEFAULT_LOCALE,
     timezone: c.TIMEZONE,
     closingTime: { hours, minutes },
+    digestTime: { hours: digestHours, minutes: digestMinutes },
     storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
     mode:
       m.BOT_MODE === "webhook"

@@ -7,6 +7,7 @@ import { registerCommands } from "./bot/commands.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/health.ts";
 import { startHttpServer } from "./bot/http-server.ts";
 import { createBot } from "./bot/index.ts";
+import { Notifier } from "./bot/notify/notifier.ts";
 import { serviceStoreFrom } from "./bot/service-store.ts";
 import { openStore, type Store } from "./bot/storage.ts";
 import { webhookRoute } from "./bot/webhook.ts";
@@ -144,6 +145,9 @@ async function main(): Promise<void> {
     ?.start()
     .then(() => logger.info({ orders: mirror.stats().orders }, "order mirror started"))
     .catch((error: unknown) => logger.error({ err: String(error) }, "the order mirror did not start"));
+  // Notifications from the mirror's changes (assigned, status, ready, the morning digest).
+  const notifier = mirror ? new Notifier({ services, api: bot.api, mirror, logger }) : undefined;
+  notifier?.start();
 
   let runner: RunnerHandle | undefined;
   if (config.mode.kind === "webhook") {
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
     // Stop taking updates first, let the ones in progress finish, then close what they use.
     if (runner?.isRunning()) await runner.stop();
     await server?.close();
+    await notifier?.stop();
     // A sync step in progress ends first: its page is saved, the next start goes on from there.
     await mirror
       ?.stop()

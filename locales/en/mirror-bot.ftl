@@ -6,3 +6,47 @@ search-heading = 🔍 “<b>{ $query }</b>”: { $total ->
     }, page { $page } of { $pages }
 search-none = Nothing found for “<b>{ $query }</b>” among the { $orders } orders the bot holds. Search by a client's name or part of it, a phone, a device, a serial number or IMEI, or send an order number.
 search-too-long = That is too long for a search: at most { $max } characters.
+mirror-needed = This needs the order mirror, which is off here (MIRROR=off).
+card-btn-watch = 🔔 Watch
+watch-on = 🔔 You will be told when this order's status changes
+watch-off = 🔕 You no longer watch this order
+
+## /me and /my
+cmd-me = Who I am: link my Telegram to my employee record
+cmd-my = My open orders (master or manager)
+cmd-notify = Notifications: what the bot tells me
+me-linked = You are linked to <b>{ $name }</b>.
+me-not-linked = You are not linked to an employee yet.
+me-pick = Pick yourself among the staff:
+me-narrow = { $count } people: send <code>/me</code> with a part of your name to narrow the list.
+me-no-staff = No one of the staff matches.
+me-btn-remove = ❌ Remove the link
+me-done = ✅ You are <b>{ $name }</b> now. /my lists your open orders; /notify sets what the bot tells you.
+me-removed = The link is removed. /me links you again.
+me-failed = The staff list cannot be loaded now; try again.
+my-not-linked = First tell the bot who you are: /me
+my-title = 👤 My open orders
+my-heading = 👤 My open orders, overdue first: { $total }. Page { $page } of { $pages }:
+my-none = You have no open orders as master or manager.
+
+## /notify and the notifications
+notify-heading = 🔔 <b>Notifications</b>: tap to switch one on or off.
+notify-not-linked = Orders “assigned to me” and “I am on” need /me first.
+notify-watching = Watched orders: { $count }
+notify-kind-assigned = An order assigned to me
+notify-kind-status = Status changes of my orders
+notify-kind-ready = An order is ready (any order)
+notify-kind-digest = Morning digest: overdue and due today
+notify-assigned-master = 👤 Order <b>{ $number }</b> was assigned to you as master
+notify-assigned-manager = 👤 Order <b>{ $number }</b> was assigned to you as manager
+notify-status = 🔁 Order <b>{ $number }</b>: the status is now “{ $status }”
+notify-ready = ✅ Order <b>{ $number }</b> is ready: “{ $status }”
+digest-heading = ☀️ Good morning! Overdue: { $overdue }, due today: { $today }.
+digest-overdue = ⏰ <b>Overdue</b> ({ $count }):
+digest-today = 📅 <b>Due today</b> ({ $count }):
+
+## /help with the order mirror
+help-mirror =
+    🔎 <b>Search and me</b>
+    • send a client's name, a phone, a device or a serial number: the matching orders
+    • /me — who I am (my employee record) · /my — my open orders · /notify — what the bot tells me

@@ -13,6 +13,7 @@ import type { ServiceClient } from "../service/index.ts";
 import type { Clock } from "./clock.ts";
 import type { ReferenceCache } from "./services/reference-cache.ts";
 import type { SearchStore } from "./services/search-store.ts";
+import type { UserSettingsStore } from "./services/user-settings.ts";
 import type { Store } from "./storage.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
@@ -37,6 +38,8 @@ export interface BotServices {
   i18n: I18n<Context>;
   /** Operator buttons on the order card; dialogs add theirs (see ui/order-keyboard.ts). */
   cardActions: CardAction[];
+  /** Per-user settings of the mirror's features: /me's link, /notify, watched orders. */
+  users: UserSettingsStore;
   /** The order mirror; absent with MIRROR=off (then every lookup asks the service). */
   mirror?: OrderMirror;
 }

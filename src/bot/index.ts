@@ -19,7 +19,9 @@ import { errorHandler, trackCallbackAnswers } from "./errors.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
+import { meFeature, mineList } from "./features/me.ts";
 import { mirrorSearchFeature, searchList } from "./features/mirror-search.ts";
+import { backFromBlocked, notifyFeature, watchAction } from "./features/notify.ts";
 import { dialogCardActions, orderActionsFeature } from "./features/order-actions/index.ts";
 import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
@@ -34,6 +36,7 @@ import { createI18n } from "./i18n.ts";
 import { createInlineGate } from "./services/inline-gate.ts";
 import { createReferenceCache, type ReferenceCache } from "./services/reference-cache.ts";
 import { createSearchStore } from "./services/search-store.ts";
+import { createUserSettings } from "./services/user-settings.ts";
 import type { Store } from "./storage.ts";
 import { configureApi } from "./telegram.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
@@ -103,9 +106,11 @@ export function createBot(deps: BotDeps): CreatedBot {
     reference:
       deps.reference ?? createReferenceCache({ client, store, logger, now: () => clock.now().getTime() }),
     searches: createSearchStore(store),
+    users: createUserSettings(store),
     clock,
     i18n,
-    cardActions: deps.cardActions ?? dialogCardActions,
+    // With the order mirror: 🔔 watches an order's status changes.
+    cardActions: [...(deps.cardActions ?? dialogCardActions), ...(deps.mirror ? [watchAction] : [])],
     ...(deps.mirror ? { mirror: deps.mirror } : {}),
   };
 
@@ -155,6 +160,8 @@ export function createBot(deps: BotDeps): CreatedBot {
     await ctx.i18n.renegotiateLocale();
     await next();
   });
+  // A user who blocked the bot and writes again is back: notifications resume.
+  core.use(backFromBlocked);
   // 7. A button with no chat to answer in gets one clear answer (the features below would fail on it).
   core.use(chatlessButtons);
   // 8. Dialogs: the conversations plugin with `/cancel`, then every dialog with its entry points.
@@ -172,11 +179,20 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(staffFeature);
   core.use(orderLookupFeature);
   core.use(overdueFeature);
-  // The pages and open buttons of every order list, each kind of list with its source.
+  // "Who am I" (/me, /my) and notifications' settings (/notify, 🔔).
+  core.use(notifyFeature);
+  core.use(meFeature);
   // Plain text that is no number: a search in the order mirror (MIRROR=on).
   core.use(mirrorSearchFeature);
+  // The pages and open buttons of every order list, each kind of list with its source.
   core.use(
-    orderListFeature({ num: numberList, number: numberList, overdue: overdueList, search: searchList }),
+    orderListFeature({
+      num: numberList,
+      number: numberList,
+      overdue: overdueList,
+      search: searchList,
+      mine: mineList,
+    }),
   );
   core.use(
     createInlineFeature(

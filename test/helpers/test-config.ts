@@ -14,6 +14,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     defaultLocale: "ru",
     timezone: "Europe/Moscow",
     closingTime: { hours: 19, minutes: 0 },
+    digestTime: { hours: 9, minutes: 0 },
     storage: { kind: "file", dataDir: "./data" },
     mode: { kind: "polling" },
     logLevel: "silent",

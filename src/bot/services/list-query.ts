@@ -23,8 +23,16 @@ const overdue = z.object({ kind: z.literal("overdue") });
 
 /** The order mirror's search by anything (client, phone, device, serial number, faults). */
 const search = z.object({ kind: z.literal("search"), text: z.string().min(1).max(MAX_SEARCH_TEXT) });
+/** `/my`: the open orders of one employee (master or manager), from the order mirror. */
+const mine = z.object({ kind: z.literal("mine"), employeeId: z.string().min(1).max(100) });
 
-export const listQuerySchema = z.discriminatedUnion("kind", [exactNumber, partialNumber, overdue, search]);
+export const listQuerySchema = z.discriminatedUnion("kind", [
+  exactNumber,
+  partialNumber,
+  overdue,
+  search,
+  mine,
+]);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 export type ListKind = ListQuery["kind"];
 

@@ -30,3 +30,11 @@ export const dialogButton = callbackCodec("dg", ["tag", "value"]);
 export const staffPage = callbackCodec("sl", ["kind", "shop", "token", "page"]);
 /** The workshop pick before a staff list (several workshops): `sw:<kind>:<shop>:<token or ->`. */
 export const staffShop = callbackCodec("sw", ["kind", "shop", "token"]);
+
+// --- The order mirror's features ---
+/** `/me`: link to an employee `me:<employeeId>`, or `me:-` to remove the link. */
+export const meLink = callbackCodec("me", ["id"]);
+/** `/notify`: toggle one kind of notification `nt:<kind>`. */
+export const notifyToggle = callbackCodec("nt", ["kind"]);
+/** 🔔 on a card: watch an order's status changes, or stop `ow:<orderId>`. */
+export const watchToggle = callbackCodec("ow", ["id"]);

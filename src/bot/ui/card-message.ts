@@ -1,8 +1,9 @@
 /** The card as a message: text + keyboard for this user (role, locale). Used by lookup, inline and dialogs. */
+import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Context, InlineKeyboard } from "grammy";
 import type { Locale } from "../../config.ts";
 import type { Order } from "../../service/index.ts";
-import type { CoreFlavor } from "../context.ts";
+import type { BotServices, CoreFlavor, Role } from "../context.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
 import { type CardField, cardFields } from "./custom-fields.ts";
 import { formatTime } from "./dates.ts";
@@ -14,16 +15,40 @@ export interface CardMessage {
   keyboard: InlineKeyboard;
 }
 
+export interface CardOptions {
+  actions?: boolean;
+  /** When the order mirror read this copy: the card says how fresh it is. */
+  asOf?: Date;
+}
+
+/** Who a card is for, outside an update (a notification): the services, the reader's language and role. */
+export interface CardReader {
+  services: BotServices;
+  t: TranslateFunction;
+  locale: Locale;
+  role: Role;
+}
+
 export async function cardMessage(
   ctx: Context & I18nFlavor & CoreFlavor,
   order: Order,
-  options: { actions?: boolean; asOf?: Date } = {},
+  options: CardOptions = {},
+): Promise<CardMessage> {
+  const reader = { services: ctx.services, t: ctx.t, locale: await localeOf(ctx), role: ctx.role };
+  return cardFor(reader, order, options);
+}
+
+/** The card for a reader who sent no update (notifications, the digest). */
+export async function cardFor(
+  ctx: CardReader,
+  order: Order,
+  options: CardOptions = {},
 ): Promise<CardMessage> {
   const { config, clock, cardActions, reference } = ctx.services;
   // The record's own status group first; else only what is cached already: a card never costs a request of its own.
   const statuses =
     order.status?.type === undefined && order.status?.id ? await reference.cachedStatuses() : undefined;
-  const locale = await localeOf(ctx);
+  const { locale } = ctx;
   const card = formatOrderCard(order, {
     t: ctx.t,
     locale,
@@ -46,11 +71,7 @@ export async function cardMessage(
 }
 
 /** The order's custom fields named by its type's cached definitions (none cached: no lines, no request). */
-async function namedFields(
-  ctx: Context & I18nFlavor & CoreFlavor,
-  order: Order,
-  locale: Locale,
-): Promise<CardField[]> {
+async function namedFields(ctx: CardReader, order: Order, locale: Locale): Promise<CardField[]> {
   const typeId = order.typeOrder?.id;
   if (!order.customFields?.length || !typeId) return [];
   const definitions = await ctx.services.reference.cachedOrderTypeFields(typeId);

@@ -1,0 +1,114 @@
+/**
+ * "Who am I" (issue 10): `/me` links the user's Telegram account to their
+ * employee record, picked from the staff of the configured workshops (cached:
+ * a request only when the cache is cold), changed or removed at any time;
+ * `/my` lists their open orders as master or manager, overdue first, in the
+ * shared order list, from the order mirror (no request).
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { Employee } from "../../service/index.ts";
+import type { BotContext } from "../context.ts";
+import type { ListQuery } from "../services/list-query.ts";
+import { mirrorListPage } from "../services/mirror-orders.ts";
+import { callService } from "../services/service-gateway.ts";
+import { meLink } from "../ui/callbacks.ts";
+import { tidyKeyboard } from "../ui/keyboard.ts";
+import { editOrSame } from "../ui/messages.ts";
+import { cutText, escapeHtml } from "../ui/text.ts";
+import { LIST_FETCH_SIZE, type OrderListKind, showOrderList } from "./order-list.ts";
+
+type MineQuery = Extract<ListQuery, { kind: "mine" }>;
+const NO_LINK = "-";
+/** Buttons of one /me answer; a longer staff is narrowed by a name (`/me Ив`). */
+const MAX_PEOPLE = 30;
+
+export const mineList: OrderListKind<MineQuery> = {
+  fetch: async (ctx, query, fetch) => {
+    const { mirror } = ctx.services;
+    if (!mirror) return { items: [], total: 0, checked: 0, scoped: false };
+    return mirrorListPage(mirror, { employeeId: query.employeeId, role: "any" }, fetch, LIST_FETCH_SIZE);
+  },
+  heading: (ctx, _query, counts) => ctx.t("my-heading", counts),
+  title: (ctx) => ctx.t("my-title"),
+  empty: async (ctx) => ctx.t("my-none"),
+};
+
+export const meFeature = new Composer<BotContext>();
+
+meFeature.command("me", async (ctx) => {
+  const filter = ctx.match.trim().slice(0, 100);
+  const settings = await ctx.services.users.read(ctx.from?.id ?? 0);
+  const outcome = await callService(ctx, () => workshopStaff(ctx));
+  if (!outcome.ok) {
+    await ctx.reply(outcome.message);
+    return;
+  }
+  const wanted = filter.toLocaleLowerCase();
+  const people = outcome.value.filter((e) => (e.name ?? "").toLocaleLowerCase().includes(wanted));
+  const keyboard = new InlineKeyboard();
+  for (const person of people.slice(0, MAX_PEOPLE)) {
+    if (!meLink.fits({ id: person.id })) continue;
+    const mark = person.id === settings.employee?.id ? "• " : "";
+    keyboard.text(cutText(`${mark}${person.name ?? person.id}`, 60), meLink.encode({ id: person.id })).row();
+  }
+  if (settings.employee) keyboard.text(ctx.t("me-btn-remove"), meLink.encode({ id: NO_LINK }));
+  const current = settings.employee
+    ? ctx.t("me-linked", { name: escapeHtml(settings.employee.name) })
+    : ctx.t("me-not-linked");
+  const more = people.length > MAX_PEOPLE ? `\n${ctx.t("me-narrow", { count: people.length })}` : "";
+  const pick = people.length === 0 ? ctx.t("me-no-staff") : ctx.t("me-pick");
+  await ctx.reply(`${current}\n${pick}${more}`, { reply_markup: tidyKeyboard(keyboard) });
+});
+
+meFeature.callbackQuery(meLink.filter, async (ctx) => {
+  const id = meLink.decode(ctx.callbackQuery.data)?.id;
+  const userId = ctx.from.id;
+  if (!id) {
+    await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+    return;
+  }
+  if (id === NO_LINK) {
+    await ctx.services.users.updateFrom(ctx, (s) => {
+      s.employee = undefined;
+    });
+    await ctx.answerCallbackQuery();
+    await editOrSame(ctx, ctx.t("me-removed"));
+    return;
+  }
+  const outcome = await callService(ctx, () => workshopStaff(ctx));
+  // Only a person of the configured workshops' staff (a forged or an old button reads as stale).
+  const person = outcome.ok ? outcome.value.find((e) => e.id === id) : undefined;
+  if (!person) {
+    await ctx.answerCallbackQuery({ text: ctx.t(outcome.ok ? "stale-button" : "me-failed") });
+    return;
+  }
+  const name = person.name ?? person.id;
+  await ctx.services.users.updateFrom(ctx, (s) => {
+    s.employee = { id: person.id, name };
+  });
+  await ctx.answerCallbackQuery();
+  await editOrSame(ctx, ctx.t("me-done", { name: escapeHtml(name) }));
+});
+
+meFeature.command("my", async (ctx) => {
+  if (!ctx.services.mirror) {
+    await ctx.reply(ctx.t("mirror-needed"));
+    return;
+  }
+  const { employee } = await ctx.services.users.read(ctx.from?.id ?? 0);
+  if (!employee) {
+    await ctx.reply(ctx.t("my-not-linked"));
+    return;
+  }
+  await showOrderList(ctx, mineList, { kind: "mine", employeeId: employee.id });
+});
+
+/** The staff of the configured workshops (SHOP_IDS, else all), each once, by name. */
+async function workshopStaff(ctx: BotContext): Promise<Employee[]> {
+  const { reference, config } = ctx.services;
+  const shopIds = config.shopIds.length > 0 ? config.shopIds : (await reference.shops()).map((s) => s.id);
+  const byId = new Map<string, Employee>();
+  for (const shopId of shopIds)
+    for (const person of await reference.employees(shopId)) byId.set(person.id, person);
+  return [...byId.values()].sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "", "ru"));
+}

@@ -1,0 +1,58 @@
+/**
+ * Who is told what about one change of the order mirror: pure rules, no I/O.
+ * Never a stranger (only OPERATOR_IDS and VIEWER_IDS; the sender re-checks at
+ * send time), never about an order outside SHOP_IDS, never the user's own
+ * change made through the bot.
+ */
+import type { Config } from "../../config.ts";
+import type { MirrorChange } from "../../mirror/index.ts";
+import type { Order } from "../../service/index.ts";
+import type { UserSettings } from "../services/user-settings.ts";
+
+export type Notice =
+  | { kind: "assigned"; role: "master" | "manager" }
+  | { kind: "status" }
+  | { kind: "ready" }
+  | { kind: "digest"; overdue: Order[]; today: Order[]; counts: { overdue: number; today: number } };
+
+/** Every allowed user, each once. */
+export function recipients(config: Pick<Config, "operatorIds" | "viewerIds">): number[] {
+  return [...new Set([...config.operatorIds, ...config.viewerIds])];
+}
+
+/** What this user is told about this change, if anything. */
+export function noticesFor(
+  change: MirrorChange,
+  userId: number,
+  settings: UserSettings,
+  config: Pick<Config, "operatorIds" | "viewerIds" | "shopIds">,
+): Notice | undefined {
+  if (!recipients(config).includes(userId) || settings.blocked) return undefined;
+  if (change.source === "bot" && change.actorId === userId) return undefined;
+  const { order } = change;
+  if (order.isVisible === false) return undefined;
+  const shopId = order.shop?.id;
+  if (config.shopIds.length > 0 && (shopId === undefined || !config.shopIds.includes(shopId)))
+    return undefined;
+  const me = settings.employee?.id;
+  const onIt = me !== undefined && (order.master?.id === me || order.manager?.id === me);
+  switch (change.kind) {
+    case "master":
+    case "manager":
+      return me !== undefined && change.to?.id === me && settings.notify.assigned
+        ? { kind: "assigned", role: change.kind }
+        : undefined;
+    case "created":
+      if (!settings.notify.assigned || me === undefined) return undefined;
+      if (order.master?.id === me) return { kind: "assigned", role: "master" };
+      return order.manager?.id === me ? { kind: "assigned", role: "manager" } : undefined;
+    case "status":
+      return settings.watch.includes(order.id) || (onIt && settings.notify.status)
+        ? { kind: "status" }
+        : undefined;
+    case "ready":
+      return settings.notify.ready ? { kind: "ready" } : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,405 @@
+/**
+ * "Who am I" and notifications from the order mirror: /me, /my, /notify in ru
+ * and en; each kind of notification once (also across a restart), never to
+ * strangers, never echoed to the user whose change it was, never about orders
+ * outside SHOP_IDS, the digest at its time in TIMEZONE, a blocked bot stops.
+ */
+import { type Api, GrammyError } from "grammy";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { Notifier } from "../../src/bot/notify/notifier.ts";
+import { noticesFor } from "../../src/bot/notify/recipients.ts";
+import type { MirrorChange } from "../../src/mirror/index.ts";
+import type { Employee, Order as SandboxOrder } from "../../src/sandbox/model.ts";
+import { ManualClock } from "../helpers/manual-clock.ts";
+import { createMirrorBot, type MirrorBot } from "../helpers/mirror-bot.ts";
+
+const logger = pino({ level: "silent" });
+let t: MirrorBot | undefined;
+let notifier: Notifier | undefined;
+afterEach(async () => {
+  await notifier?.stop();
+  notifier = undefined;
+  await t?.close();
+  t = undefined;
+});
+
+async function start(options: Parameters<typeof createMirrorBot>[0] = {}): Promise<MirrorBot> {
+  t = await createMirrorBot({ operators: [1, 2], viewers: [3], ...options });
+  notifier = newNotifier(t);
+  return t;
+}
+function newNotifier(bot: MirrorBot, api: Api = bot.bot.api): Notifier {
+  const n = new Notifier({ services: bot.services, api, mirror: bot.mirror, logger });
+  n.start();
+  return n;
+}
+/** Sync what the sandbox's other users changed, then let the notifier send. */
+async function syncAndNotify(bot: MirrorBot): Promise<void> {
+  await bot.clock.advance(60_000);
+  await bot.sync();
+  await notifier?.kick();
+}
+
+function openOrders(bot: MirrorBot): SandboxOrder[] {
+  const { store } = bot.sandbox;
+  return store.orders.filter(
+    (o) => o.isVisible && ["new", "inWork"].includes(store.statusById.get(o.statusId)?.group ?? ""),
+  );
+}
+function masterOf(bot: MirrorBot, order: SandboxOrder, not?: string | null): Employee {
+  const found = bot.sandbox.store.employeesOfShop(order.shopId).find((e) => e.isMaster && e.id !== not);
+  if (!found) throw new Error("no master in the seed");
+  return found;
+}
+/** `/me`, then the person's button. */
+async function link(bot: MirrorBot, userId: number, person: Employee, languageCode = "en"): Promise<void> {
+  const user = bot.user(userId, { languageCode });
+  await user.send(`/me ${person.name}`);
+  await user.press(person.name);
+}
+const texts = (bot: MirrorBot, userId: number) => bot.telegram.botMessages(userId).map((m) => m.text);
+
+describe("/me and /my", () => {
+  it("links the account to an employee, changes and removes it (en)", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[0]!;
+    const person = masterOf(bot, order);
+    const user = bot.user(1, { languageCode: "en" });
+    await user.send("/me");
+    expect(user.lastReply()?.text).toContain("not linked");
+    await link(bot, 1, person);
+    expect(user.lastReply()?.text).toContain(`You are <b>${person.name}</b> now`);
+    expect((await bot.services.users.read(1)).employee).toEqual({ id: person.id, name: person.name });
+    await user.send("/me");
+    expect(user.lastReply()?.text).toContain("You are linked to");
+    await user.press("❌ Remove the link");
+    expect((await bot.services.users.read(1)).employee).toBeUndefined();
+  });
+
+  it("a forged employee id is refused and nothing is linked (ru)", async () => {
+    const bot = await start();
+    const user = bot.user(2, { languageCode: "ru" });
+    await user.send("/me");
+    expect(user.lastReply()?.text).toContain("Выберите себя");
+    await user.pressData("me:nobody-at-all");
+    expect((await bot.services.users.read(2)).employee).toBeUndefined();
+  });
+
+  it("/my lists the linked person's open orders, overdue first, at no request (en, ru)", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[0]!;
+    const person =
+      bot.sandbox.store.employeesOfShop(order.shopId).find((e) => e.id === order.masterId) ??
+      masterOf(bot, order);
+    if (order.masterId !== person.id) {
+      bot.sandbox.others.assign(order.id, { masterId: person.id });
+      await syncAndNotify(bot);
+    }
+    const en = bot.user(1, { languageCode: "en" });
+    await en.send("/my");
+    expect(en.lastReply()?.text).toContain("/me");
+    await link(bot, 1, person);
+    bot.mark();
+    await en.send("/my");
+    const reply = en.lastReply();
+    const shown = `${reply?.text} ${JSON.stringify(reply?.replyMarkup ?? "")}`;
+    expect(shown).toContain(order.number);
+    expect(bot.requests()).toBe(0);
+    const ru = bot.user(2, { languageCode: "ru" });
+    await link(bot, 2, person, "ru");
+    await ru.send("/my");
+    expect(ru.lastReply()?.text).toMatch(/Мои открытые заказы|Б-|А-|В-/);
+  });
+});
+
+describe("/notify", () => {
+  it("is quiet by default and toggles each kind (en, ru)", async () => {
+    const bot = await start();
+    const en = bot.user(1, { languageCode: "en" });
+    await en.send("/notify");
+    const buttons =
+      en
+        .lastReply()
+        ?.replyMarkup?.inline_keyboard.flat()
+        .map((b) => b.text) ?? [];
+    expect(buttons).toEqual([
+      "✅ An order assigned to me",
+      "⬜ Status changes of my orders",
+      "⬜ An order is ready (any order)",
+      "⬜ Morning digest: overdue and due today",
+    ]);
+    await en.press("⬜ An order is ready (any order)");
+    expect((await bot.services.users.read(1)).notify.ready).toBe(true);
+    await en.press("✅ An order is ready (any order)");
+    expect((await bot.services.users.read(1)).notify.ready).toBe(false);
+    const ru = bot.user(2, { languageCode: "ru" });
+    await ru.send("/notify");
+    expect(ru.lastReply()?.text).toContain("Уведомления");
+    await ru.press("⬜ Утренняя сводка: просрочено и срок сегодня");
+    expect((await bot.services.users.read(2)).notify.digest).toBe(true);
+  });
+});
+
+describe("notifications", () => {
+  it("assigned to me: once, with the order's number and card buttons, also after a restart", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[0]!;
+    const person = masterOf(bot, order, order.masterId);
+    await link(bot, 1, person);
+    const before = bot.telegram.botMessages(1).length;
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    await syncAndNotify(bot);
+    const sent = bot.telegram.botMessages(1).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain(`Order <b>${order.number}</b> was assigned to you as master`);
+    expect(JSON.stringify(sent[0]?.replyMarkup)).toContain("🔄 Refresh");
+    // Nobody else is told (user 2 is not linked).
+    expect(bot.telegram.botMessages(2)).toHaveLength(0);
+    // Again, and after a restart on the same store: nothing more.
+    await syncAndNotify(bot);
+    await notifier?.stop();
+    notifier = newNotifier(bot);
+    await notifier.kick();
+    expect(bot.telegram.botMessages(1).slice(before)).toHaveLength(1);
+  });
+
+  it("a restart before the send still sends it once (the cursor stays where it was)", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[1]!;
+    const person = masterOf(bot, order, order.masterId);
+    await link(bot, 1, person, "ru");
+    await notifier?.kick();
+    await notifier?.stop();
+    notifier = undefined;
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    await bot.clock.advance(60_000);
+    await bot.sync();
+    const before = bot.telegram.botMessages(1).length;
+    notifier = newNotifier(bot);
+    await notifier.kick();
+    const sent = bot.telegram.botMessages(1).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain(`Вас назначили мастером заказа <b>${order.number}</b>`);
+  });
+
+  it("a watched order's status change names the new status; a ready order for who opted in", async () => {
+    const bot = await start();
+    const [watched, other] = openOrders(bot);
+    const { store } = bot.sandbox;
+    const inWork = store.ref.statuses.find((s) => s.group === "inWork" && s.id !== watched!.statusId)!;
+    const ready = store.ref.statuses.find((s) => s.group === "finish")!;
+    const watcher = bot.user(3, { languageCode: "en" }); // a viewer may watch
+    await watcher.send(watched!.number);
+    await watcher.press("🔔 Watch");
+    expect((await bot.services.users.read(3)).watch).toEqual([watched!.id]);
+    const manager = bot.user(2, { languageCode: "ru" });
+    await manager.send("/notify");
+    await manager.press("⬜ Заказ готов (любой)");
+    const before3 = texts(bot, 3).length;
+    const before2 = texts(bot, 2).length;
+    bot.sandbox.others.changeStatus(watched!.id, inWork.id);
+    bot.sandbox.others.changeStatus(other!.id, ready.id);
+    await syncAndNotify(bot);
+    expect(texts(bot, 3).slice(before3)).toEqual([
+      expect.stringContaining(`Order <b>${watched!.number}</b>: the status is now “${inWork.name}”`),
+    ]);
+    expect(texts(bot, 2).slice(before2)).toEqual([
+      expect.stringContaining(`Заказ <b>${other!.number}</b> готов: «${ready.name}»`),
+    ]);
+    // The unwatched order's status change went to no one else.
+    expect(texts(bot, 1)).toEqual([]);
+  });
+
+  it("the user's own change through the bot is not echoed to them; others on the order are told", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[2]!;
+    const person = masterOf(bot, order, order.masterId);
+    await link(bot, 1, person);
+    await link(bot, 2, person);
+    const held = bot.mirror.get(order.id)!.order;
+    const b1 = texts(bot, 1).length;
+    const b2 = texts(bot, 2).length;
+    // As the assign dialog does after its PATCH (write-through with the actor).
+    bot.mirror.upsert({ ...held, master: { id: person.id, name: person.name } }, { actorId: 1 });
+    await notifier?.kick();
+    expect(texts(bot, 1).slice(b1)).toEqual([]);
+    expect(texts(bot, 2).slice(b2)).toHaveLength(1);
+  });
+
+  it("an assignment made in the bot's dialog updates the mirror at once and tells the assignee, not its author", async () => {
+    const bot = await start();
+    const { store } = bot.sandbox;
+    const order = openOrders(bot).find((o) =>
+      store.employeesOfShop(o.shopId).some((e) => e.isMaster && e.id !== o.masterId),
+    )!;
+    const person = masterOf(bot, order, order.masterId);
+    await link(bot, 2, person);
+    await link(bot, 1, person);
+    const clerk = bot.user(1, { languageCode: "en" });
+    await clerk.send(order.number);
+    const b1 = texts(bot, 1).length;
+    const b2 = texts(bot, 2).length;
+    await bot.services.reference.masters(order.shopId); // the staff list is cached (not what this counts)
+    bot.mark();
+    await clerk.press("🔧 Master");
+    await clerk.press(person.name);
+    await notifier?.kick();
+    // The press read the order from the mirror; the one request is the PATCH.
+    expect(bot.requests()).toBe(1);
+    expect(bot.mirror.get(order.id)?.order.master?.id).toBe(person.id);
+    expect(
+      texts(bot, 1)
+        .slice(b1)
+        .some((text) => text.includes("was assigned to you")),
+    ).toBe(false);
+    expect(texts(bot, 2).slice(b2)).toEqual([
+      expect.stringContaining(`Order <b>${order.number}</b> was assigned to you as master`),
+    ]);
+  });
+
+  it("never to strangers: a user taken out of OPERATOR_IDS gets nothing, settings or not", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[3]!;
+    const person = masterOf(bot, order, order.masterId);
+    await link(bot, 2, person);
+    // User 2 leaves the staff list after linking; user 9 never was on it but has settings.
+    bot.config.operatorIds.splice(bot.config.operatorIds.indexOf(2), 1);
+    await bot.services.users.update(9, (s) => {
+      s.employee = { id: person.id, name: person.name };
+    });
+    const before = texts(bot, 2).length;
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    await syncAndNotify(bot);
+    expect(texts(bot, 2).slice(before)).toEqual([]);
+    expect(texts(bot, 9)).toEqual([]);
+  });
+
+  it("a blocked bot (403) stops sending to that user and keeps the settings", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[4]!;
+    const person = masterOf(bot, order, order.masterId);
+    await link(bot, 1, person);
+    await notifier?.stop();
+    let attempts = 0;
+    const blocked = {
+      sendMessage: async () => {
+        attempts++;
+        throw new GrammyError(
+          "Forbidden",
+          { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" },
+          "sendMessage",
+          {},
+        );
+      },
+    } as unknown as Api;
+    notifier = newNotifier(bot, blocked);
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    await syncAndNotify(bot);
+    expect(attempts).toBe(1);
+    const settings = await bot.services.users.read(1);
+    expect(settings).toMatchObject({ blocked: true, employee: { id: person.id } });
+    // Another order assigned: a new change, still not sent to a user who left.
+    const next = bot.sandbox.store.orders.find(
+      (o) =>
+        o.isVisible &&
+        o.id !== order.id &&
+        o.masterId !== person.id &&
+        o.shopId === order.shopId &&
+        bot.mirror.get(o.id),
+    )!;
+    bot.sandbox.others.assign(next.id, { masterId: person.id });
+    await syncAndNotify(bot);
+    expect(attempts).toBe(1);
+    // Writing to the bot again lifts the mark.
+    await bot.user(1, { languageCode: "en" }).send("/start");
+    expect((await bot.services.users.read(1)).blocked).toBe(false);
+  });
+});
+
+describe("workshops and viewers", () => {
+  const change = (shopId: string): MirrorChange => ({
+    id: "c1",
+    kind: "ready",
+    order: { id: "o1", number: "А-1", shop: { id: shopId }, isVisible: true } as MirrorChange["order"],
+    detectedAt: new Date(),
+    source: "sync",
+  });
+  const settings = {
+    notify: { assigned: true, status: true, ready: true, digest: true },
+    watch: ["o1"],
+    blocked: false,
+  };
+  const config = { operatorIds: [1], viewerIds: [3], shopIds: ["s1"] };
+
+  it("a viewer (and anyone) hears nothing about an order outside SHOP_IDS", () => {
+    expect(noticesFor(change("s2"), 3, settings, config)).toBeUndefined();
+    expect(noticesFor(change("s2"), 1, settings, config)).toBeUndefined();
+    expect(noticesFor(change("s1"), 3, settings, config)).toEqual({ kind: "ready" });
+  });
+
+  it("a stranger hears nothing even with every kind on", () => {
+    expect(noticesFor(change("s1"), 7, settings, config)).toBeUndefined();
+  });
+
+  it("with SHOP_IDS set, another workshop's change reaches no one end to end", async () => {
+    const probe = await createMirrorBot({ operators: [1] });
+    const shops = probe.sandbox.shops.map((s) => s.id);
+    await probe.close();
+    const bot = await start({ config: { shopIds: [shops[0]!] } });
+    const elsewhere = bot.sandbox.store.orders.find(
+      (o) =>
+        o.isVisible &&
+        o.shopId !== shops[0] &&
+        bot.sandbox.store.statusById.get(o.statusId)?.group !== "closed",
+    )!;
+    const person = masterOf(bot, elsewhere, elsewhere.masterId);
+    await bot.services.users.update(3, (s) => {
+      s.employee = { id: person.id, name: person.name };
+      s.notify.ready = true;
+      s.watch = [elsewhere.id];
+    });
+    bot.sandbox.others.assign(elsewhere.id, { masterId: person.id });
+    bot.sandbox.others.changeStatus(
+      elsewhere.id,
+      bot.sandbox.store.ref.statuses.find((s) => s.group === "finish")!.id,
+    );
+    await syncAndNotify(bot);
+    expect(texts(bot, 3)).toEqual([]);
+  });
+});
+
+describe("the morning digest", () => {
+  it("goes at DIGEST_TIME in TIMEZONE, once a day, with the person's overdue and due-today orders", async () => {
+    // 05:50 UTC = 08:50 in Moscow.
+    const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 5, 50)));
+    const bot = await start({
+      clock,
+      config: { timezone: "Europe/Moscow", digestTime: { hours: 9, minutes: 0 } },
+    });
+    const order = openOrders(bot)[0]!;
+    const person = masterOf(bot, order, order.masterId);
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    bot.sandbox.others.change(order.id, { deadline: Date.UTC(2026, 10, 25, 14, 0) });
+    await syncAndNotify(bot);
+    await link(bot, 1, person);
+    await bot.services.users.update(1, (s) => {
+      s.notify.digest = true;
+    });
+    const before = texts(bot, 1).length;
+    await notifier!.digest();
+    expect(texts(bot, 1).slice(before)).toEqual([]);
+    await clock.advance(10 * 60_000); // 09:01 in Moscow
+    await notifier!.digest();
+    await notifier!.digest();
+    const sent = texts(bot, 1).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("Good morning");
+    expect(sent[0]).toContain(order.number);
+    // A restart the same morning: not again.
+    await notifier?.stop();
+    notifier = newNotifier(bot);
+    await notifier.digest();
+    expect(texts(bot, 1).slice(before)).toHaveLength(1);
+  });
+});
