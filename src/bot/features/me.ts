@@ -62,7 +62,6 @@ meFeature.command("me", async (ctx) => {
 
 meFeature.callbackQuery(meLink.filter, async (ctx) => {
   const id = meLink.decode(ctx.callbackQuery.data)?.id;
-  const userId = ctx.from.id;
   if (!id) {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
