@@ -14,6 +14,7 @@ import { intakeInteractions } from "./intake-interactions.ts";
 import { lookupLatency } from "./lookup-latency.ts";
 import { lookupThroughput } from "./lookup-throughput.ts";
 import { mirrorBackfill } from "./mirror-backfill.ts";
+import { mirrorBot } from "./mirror-bot.ts";
 import { mirrorSearch } from "./mirror-search.ts";
 import { mirrorSync } from "./mirror-sync.ts";
 import { formatTable, jsonLine } from "./report.ts";
@@ -35,6 +36,7 @@ const MODULES: BenchModule[] = [
   mirrorSync,
   mirrorBackfill,
   mirrorSearch,
+  mirrorBot,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {
