@@ -99,9 +99,9 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const paid = order.cash?.summ;
   if (paid !== undefined && paid > 0)
     line("card-paid", { amount: t("money", { amount: formatAmount(paid, locale) }) });
-  // Worth a line only when it differs from the price (something paid, or a discount).
+  // What remains is what the clerk asks the client for, paid partly or not at all.
   const balance = orderBalance(order);
-  if (balance !== undefined && balance > 0 && balance !== price)
+  if (balance !== undefined && balance > 0 && price !== undefined && price > 0)
     line("card-balance", { amount: t("money", { amount: formatAmount(balance, locale) }) });
   // A priced order with nothing left to pay says so (a price alone does not tell).
   else if (balance !== undefined && balance <= 0 && price !== undefined && price > 0)

@@ -41,6 +41,9 @@ describe("the card", () => {
     const partly = pricedOrder(1000);
     await op.send(String(partly.num));
     expect(lastText(op)).toContain("To pay: 2,000 ₽");
+    const unpaid = pricedOrder(0);
+    await op.send(String(unpaid.num));
+    expect(lastText(op)).toContain("To pay: 3,000 ₽");
     const paid = pricedOrder(3000);
     await op.send(String(paid.num));
     expect(lastText(op)).toContain("✅ Paid in full");
