@@ -60,8 +60,10 @@ CREATE TABLE orders (
   manager_id TEXT,
   deadline INTEGER,
   date_create INTEGER,
-  synced_at INTEGER NOT NULL
+  synced_at INTEGER NOT NULL,
+  is_open INTEGER GENERATED ALWAYS AS (status_group IS NULL OR status_group <> 'closed') VIRTUAL
 );
+CREATE INDEX orders_rank ON orders(is_visible, is_open, date_create);
 CREATE INDEX orders_num ON orders(num);
 CREATE INDEX orders_number_key ON orders(number_key);
 CREATE INDEX orders_master ON orders(master_id);
@@ -85,6 +87,8 @@ CREATE TABLE changes (
 `;
 
 const MAX_PAGE_SIZE = 50;
+/** From this many matches on, a search walks the rank index instead of sorting. */
+const BROAD_MATCHES = 300;
 /** Changes kept for consumers that read the log (a notifier catching up after a restart). */
 const CHANGES_KEPT = 20_000;
 
@@ -282,41 +286,12 @@ export class MirrorDb {
   query(query: MirrorQuery, now: number): MirrorPage {
     const page = Math.max(1, Math.floor(query.page ?? 1));
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? 10)));
+    const offset = (page - 1) * pageSize;
     const where: string[] = ["o.is_visible = 1"];
     const params: (string | number)[] = [];
-    const orderBy: string[] = [];
-    const text = query.text?.trim() ?? "";
-    const open = `(o.status_group IS NULL OR o.status_group <> '${CLOSED_GROUP}')`;
     const overdue = `(o.deadline IS NOT NULL AND o.deadline < ${Math.floor(now)} AND (o.status_group IS NULL OR o.status_group NOT IN ('${READY_GROUP}', '${CLOSED_GROUP}')))`;
-    if (text !== "") {
-      const match = ftsExpression(text);
-      const key = parseNumberKey(text);
-      const exact = key
-        ? key.prefix === ""
-          ? { sql: "o.num = ?", param: key.num }
-          : { sql: "o.number_key = ?", param: `${key.prefix}${key.num}` }
-        : undefined;
-      const alternatives: string[] = [];
-      if (exact) {
-        alternatives.push(exact.sql);
-        params.push(exact.param);
-      }
-      if (match?.words) {
-        alternatives.push("o.rid IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)");
-        params.push(match.words);
-      }
-      if (match?.digits) {
-        alternatives.push("o.rid IN (SELECT rowid FROM orders_digits WHERE orders_digits MATCH ?)");
-        params.push(match.digits);
-      }
-      if (alternatives.length === 0) return { items: [], total: 0, page, pageSize };
-      where.push(`(${alternatives.join(" OR ")})`);
-      if (exact) orderBy.push(`(${exact.sql}) DESC`);
-      orderBy.push(`${open} DESC`, "o.date_create DESC");
-    } else {
-      orderBy.push(`${overdue} DESC`, "o.deadline IS NULL", "o.deadline ASC", "o.date_create DESC");
-    }
-    if (text === "" && !query.includeClosed) where.push(open);
+    const text = query.text?.trim() ?? "";
+    if (text === "" && !query.includeClosed) where.push("o.is_open = 1");
     if (query.employeeId !== undefined) {
       const role = query.role ?? "any";
       if (role === "master") where.push("o.master_id = ?");
@@ -337,32 +312,116 @@ export class MirrorDb {
         params.push(query.deadlineTo.getTime());
       }
     }
-    const filter = where.join(" AND ");
-    // The exact-number parameter appears in ORDER BY too.
-    const orderParams = text !== "" && parseNumberKey(text) ? [params[0] as string | number] : [];
-    // Not cached: the text holds `now`, so each list is its own statement. The total comes
-    // with the page (one pass over the matches); a page past the end counts separately.
-    const ranked = this.db
-      .prepare(
-        `SELECT o.rid, count(*) OVER () AS total FROM orders o WHERE ${filter}
-         ORDER BY ${orderBy.join(", ")}, o.rid DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...params, ...orderParams, pageSize, (page - 1) * pageSize) as unknown as {
-      rid: number;
-      total: number;
-    }[];
-    const total =
-      ranked[0]?.total ??
-      (this.db.prepare(`SELECT count(*) AS n FROM orders o WHERE ${filter}`).get(...params) as { n: number })
-        .n;
+    const filter = { sql: where.join(" AND "), params };
+    const { rids, total } =
+      text === ""
+        ? this.ranked(
+            filter,
+            `${overdue} DESC, o.deadline IS NULL, o.deadline ASC, o.date_create DESC`,
+            pageSize,
+            offset,
+          )
+        : this.searched(text, filter, pageSize, offset);
     // The records of the page only (a search may match thousands).
-    const rows = ranked.map(
-      (r) =>
+    const rows = rids.map(
+      (rid) =>
         this.sql(
           "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.rid = ?",
-        ).get(r.rid) as unknown as Row,
+        ).get(rid) as unknown as Row,
     );
     return { items: rows.map(toMirrored), total, page, pageSize };
+  }
+
+  /** One page of rids in `orderBy` order, with the total; not cached (the SQL may hold `now`). */
+  private ranked(
+    filter: { sql: string; params: (string | number)[] },
+    orderBy: string,
+    limit: number,
+    offset: number,
+  ): { rids: number[]; total: number } {
+    const rows = this.db
+      .prepare(
+        `SELECT o.rid, count(*) OVER () AS total FROM orders o WHERE ${filter.sql}
+         ORDER BY ${orderBy}, o.rid DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...filter.params, limit, offset) as unknown as { rid: number; total: number }[];
+    const total = rows[0]?.total ?? this.count2(filter);
+    return { rids: rows.map((r) => r.rid), total };
+  }
+
+  /** `hint` "NOT INDEXED": the matches' rowids are the way in, not an index of all orders. */
+  private count2(filter: { sql: string; params: (string | number)[] }, hint = ""): number {
+    return (
+      this.db
+        .prepare(`SELECT count(*) AS n FROM orders o ${hint} WHERE ${filter.sql}`)
+        .get(...filter.params) as {
+        n: number;
+      }
+    ).n;
+  }
+
+  /**
+   * A search: orders with exactly this number first, then the text's matches, open
+   * ones first, newest first. Many matches (a vague word) are read in that order
+   * from an index until the page is full, instead of sorting them all.
+   */
+  private searched(
+    text: string,
+    filter: { sql: string; params: (string | number)[] },
+    limit: number,
+    offset: number,
+  ): { rids: number[]; total: number } {
+    const key = parseNumberKey(text);
+    const exact = key
+      ? key.prefix === ""
+        ? { sql: "o.num = ?", param: key.num as string | number, index: "orders_num" }
+        : {
+            sql: "o.number_key = ?",
+            param: `${key.prefix}${key.num}` as string | number,
+            index: "orders_number_key",
+          }
+      : undefined;
+    const exactRids = exact
+      ? (
+          this.db
+            .prepare(
+              `SELECT o.rid FROM orders o INDEXED BY ${exact.index} WHERE ${filter.sql} AND ${exact.sql}
+               ORDER BY o.is_open DESC, o.date_create DESC, o.rid DESC LIMIT 50`,
+            )
+            .all(...filter.params, exact.param) as { rid: number }[]
+        ).map((r) => r.rid)
+      : [];
+    const match = ftsExpression(text);
+    const sources: string[] = [];
+    const sourceParams: string[] = [];
+    if (match?.words) {
+      sources.push("SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?");
+      sourceParams.push(match.words);
+    }
+    if (match?.digits) {
+      sources.push("SELECT rowid FROM orders_digits WHERE orders_digits MATCH ?");
+      sourceParams.push(match.digits);
+    }
+    const fromExact = exactRids.slice(offset, offset + limit);
+    if (sources.length === 0) return { rids: fromExact, total: exactRids.length };
+    // `+o.rid`: the same test, but not a way in (the broad plan walks the rank index instead).
+    const restSql = (rid: string) =>
+      `${filter.sql} AND (${sources.map((source) => `${rid} IN (${source})`).join(" OR ")})${exact ? ` AND NOT (${exact.sql})` : ""}`;
+    const restParams = [...filter.params, ...sourceParams, ...(exact ? [exact.param] : [])];
+    const rest = { sql: restSql("o.rid"), params: restParams };
+    const restTotal = this.count2(rest, "NOT INDEXED");
+    const restOffset = Math.max(0, offset - exactRids.length);
+    const restLimit = limit - fromExact.length;
+    if (restLimit <= 0 || restTotal === 0) return { rids: fromExact, total: exactRids.length + restTotal };
+    // Few matches: sort them; many: walk the rank index (open, newest) and stop at the page.
+    const broad = restTotal > BROAD_MATCHES;
+    const rows = this.db
+      .prepare(
+        `SELECT o.rid FROM orders o ${broad ? "INDEXED BY orders_rank" : "NOT INDEXED"} WHERE ${restSql(broad ? "+o.rid" : "o.rid")}
+         ORDER BY o.is_visible DESC, o.is_open DESC, o.date_create DESC, o.rid DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...rest.params, restLimit, restOffset) as { rid: number }[];
+    return { rids: [...fromExact, ...rows.map((r) => r.rid)], total: exactRids.length + restTotal };
   }
 
   /** Orders held, deleted ones not counted. */

@@ -170,6 +170,37 @@ describe("ranking and scope", () => {
     ]);
   });
 
+  it("many matches (read along the rank index) come in the same order as few (sorted), across pages", () => {
+    const many = Array.from({ length: 420 }, (_, i) =>
+      order({
+        id: `m${i}`,
+        number: `В${String(i + 2000).padStart(6, "0")}`,
+        device: "Lenovo",
+        dateCreate: new Date(base + ((i * 7919) % 420) * day),
+        ...(i % 3 === 0 ? { status: { id: "c", type: "closed" } as Order["status"] } : {}),
+        ...(i === 5 ? { counteragent: { id: "x", name: "Lenovo 2005", phones: [] } } : {}),
+      }),
+    );
+    const m = open(many);
+    const expected = [...many]
+      .sort((a, b) => {
+        const closed = (o: Order) => ((o.status as { type?: string }).type === "closed" ? 1 : 0);
+        return closed(a) - closed(b) || (b.dateCreate?.getTime() ?? 0) - (a.dateCreate?.getTime() ?? 0);
+      })
+      .map((o) => o.id);
+    const seen: string[] = [];
+    for (let page = 1; page <= 9; page++) {
+      const result = m.list({ text: "lenovo", pageSize: 50, page });
+      expect(result.total).toBe(420);
+      seen.push(...result.items.map((item) => item.order.id));
+    }
+    expect(seen).toEqual(expected);
+    // An exact number leads, the rest follow without it; the total counts it once.
+    const exact = m.list({ text: "В002005", pageSize: 3 });
+    expect(exact.items[0]?.order.id).toBe("m5");
+    expect(m.list({ text: "2005" }).total).toBe(1);
+  });
+
   it("deleted orders leave the results and the counts", () => {
     const m = open([order({ id: "1", number: "А000001", device: "Lenovo" })]);
     expect(m.list({ text: "lenovo" }).total).toBe(1);
