@@ -424,6 +424,19 @@ export class MirrorDb {
     return { rids: [...fromExact, ...rows.map((r) => r.rid)], total: exactRids.length + restTotal };
   }
 
+  /** Drops the orders of workshops not in `shopIds` (SHOP_IDS changed between two runs). */
+  keepShops(shopIds: readonly string[]): void {
+    const marks = shopIds.map(() => "?").join(", ");
+    const outside = `SELECT rid FROM orders WHERE shop_id IS NULL OR shop_id NOT IN (${marks})`;
+    this.transaction(() => {
+      for (const table of ["orders_fts", "orders_digits"]) {
+        this.db.prepare(`DELETE FROM ${table} WHERE rowid IN (${outside})`).run(...shopIds);
+      }
+      this.db.prepare(`DELETE FROM records WHERE rid IN (${outside})`).run(...shopIds);
+      this.db.prepare(`DELETE FROM orders WHERE rid IN (${outside})`).run(...shopIds);
+    });
+  }
+
   /** Orders held, deleted ones not counted. */
   count(): number {
     return (this.sql("SELECT count(*) AS n FROM orders WHERE is_visible = 1").get() as { n: number }).n;

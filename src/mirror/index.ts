@@ -46,12 +46,16 @@ export interface OrderMirror {
   /** Search and lists (see MirrorQuery), one page with the total. */
   list(query: MirrorQuery): MirrorPage;
 
-  // Reads that cost 1 request only on a miss (or when asked to refresh); what they get is kept.
+  // Reads that cost 1 request only on a miss (or when asked to refresh, e.g. 🔄 Refresh); what they get is kept.
   fetch(id: string, options?: { refresh?: boolean }): Promise<MirroredOrder>;
   findByNumber(text: string): Promise<MirroredOrder[]>;
 
-  /** After every write of the bot: the record as the bot now knows it (no request). */
-  upsert(order: Order, options?: { actorId?: number }): MirrorChange[];
+  /**
+   * After every write of the bot: the record as the bot now knows it (no request).
+   * `actorId`: the Telegram user whose action it was (not echoed back to them);
+   * `created`: the bot just created the order.
+   */
+  upsert(order: Order, options?: { actorId?: number; created?: boolean }): MirrorChange[];
 
   /** Changes as they are applied on this instance (found by its sync, or from the leader's feed). */
   onChange(listener: ChangeListener): () => void;

@@ -64,6 +64,8 @@ export interface SyncProgress {
 }
 
 const RETRY_AFTER_FAILURE_MS = 30_000;
+/** An order the bot writes that was created this recently (and is not held yet) counts as created. */
+const RECENTLY_CREATED_MS = 3_600_000;
 
 export class Mirror {
   readonly db: MirrorDb;
@@ -91,6 +93,8 @@ export class Mirror {
     this.coordinator = (options.coordinator ?? localCoordinator)(this.db);
     this.now = options.now ?? Date.now;
     this.instanceId = options.instanceId ?? `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+    // SHOP_IDS may have changed since the last run: other workshops' orders go.
+    if (options.shopIds.length > 0) this.db.keepShops(options.shopIds);
     const groups = this.db.getMeta<Record<string, string>>("groups");
     if (groups) this.db.setGroups(new Map(Object.entries(groups)));
   }
@@ -112,11 +116,11 @@ export class Mirror {
 
   // ---- reads that may ask the service (1 request on a miss) ----
 
-  /** The order from the mirror, else read from the service once and kept. */
+  /** The order from the mirror (a deleted one too: `isVisible: false`), else read from the service once and kept. */
   async fetch(id: string, options: { refresh?: boolean } = {}): Promise<MirroredOrder> {
     if (!options.refresh) {
       const held = this.get(id);
-      if (held && held.order.isVisible !== false) return held;
+      if (held) return held;
     }
     const readAt = this.now();
     const order = await this.options.client.orders.get(id);
@@ -156,15 +160,17 @@ export class Mirror {
   /**
    * The bot wrote this order (create, status, master, manager, comment): the mirror
    * takes the record at once. Changes found are emitted with source "bot" and the actor.
+   * `created`: the bot just created it (default: it was created in the last hour and
+   * the mirror did not hold it), so an old order first seen here is no "created".
    */
-  upsert(order: Order, options: { actorId?: number } = {}): MirrorChange[] {
+  upsert(order: Order, options: { actorId?: number; created?: boolean } = {}): MirrorChange[] {
     const at = this.now();
     return this.applyRecords([order], at, {
       groups: this.db.groups,
       detectedAt: at,
       source: "bot",
       ...(options.actorId === undefined ? {} : { actorId: options.actorId }),
-      isNew: () => true,
+      isNew: (record) => options.created ?? (record.dateCreate?.getTime() ?? 0) >= at - RECENTLY_CREATED_MS,
     });
   }
 

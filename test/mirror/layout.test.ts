@@ -27,6 +27,19 @@ describe("the mirror's file", () => {
     await second.stop();
   });
 
+  it("orders of workshops dropped from SHOP_IDS leave with the next start", async () => {
+    dir = mkdtempSync(join(tmpdir(), "mirror-layout-"));
+    const path = join(dir, "m.sqlite");
+    const first = new Mirror(mirrorOptions({ client: fakeMirrorClient(), path }));
+    first.upsert(order({ id: "in", shop: { id: "s1" }, device: "Asus" }));
+    first.upsert(order({ id: "out", shop: { id: "s2" }, device: "Asus" }));
+    await first.stop();
+    const second = new Mirror(mirrorOptions({ client: fakeMirrorClient(), path, shopIds: ["s1"] }));
+    expect(second.list({ text: "asus" }).items.map((m) => m.order.id)).toEqual(["in"]);
+    expect(second.stats().orders).toBe(1);
+    await second.stop();
+  });
+
   it("a file of an older layout is dropped and filled again, not misread", async () => {
     dir = mkdtempSync(join(tmpdir(), "mirror-layout-"));
     const path = join(dir, "m.sqlite");

@@ -279,7 +279,40 @@ describe("lists for people and deadlines", () => {
   });
 });
 
+describe("the bot's writes", () => {
+  it("an order the bot created is 'created'; an old one it changed, first seen now, is not", () => {
+    const m = open([]);
+    const now = Date.now();
+    const fresh = m.upsert(order({ id: "new", dateCreate: new Date(now - 60_000) }), { actorId: 7 });
+    expect(fresh).toMatchObject([{ kind: "created", source: "bot", actorId: 7 }]);
+    expect(
+      m.upsert(order({ id: "old", dateCreate: new Date(now - 30 * 86_400_000) }), { actorId: 7 }),
+    ).toEqual([]);
+    expect(
+      m.upsert(order({ id: "said", dateCreate: new Date(now - 30 * 86_400_000) }), { created: true }),
+    ).toMatchObject([{ kind: "created" }]);
+  });
+
+  it("a status the bot set is a change by that user; the same record again is no change", () => {
+    const held = order({ id: "w1", status: { id: "s1", name: "Новый", type: "new" } as Order["status"] });
+    const m = open([held]);
+    const moved = { ...held, status: { id: "s2", name: "Готов", type: "finish" } } as Order;
+    expect(m.upsert(moved, { actorId: 9 }).map((c) => [c.kind, c.actorId])).toEqual([
+      ["status", 9],
+      ["ready", 9],
+    ]);
+    expect(m.upsert(moved, { actorId: 9 })).toEqual([]);
+  });
+});
+
 describe("a miss asks the service once and keeps what it got", () => {
+  it("fetch of a held deleted order answers from the mirror (0 requests) with isVisible false", async () => {
+    const client = fakeMirrorClient();
+    const m = open([order({ id: "gone", isVisible: false })], { client });
+    expect((await m.fetch("gone")).order.isVisible).toBe(false);
+    expect(client.calls).toEqual([]);
+  });
+
   it("findByNumber: one list request on a miss, none after", async () => {
     const remote = order({ id: "r1", number: "А000777" });
     const client = fakeMirrorClient({ list: [remote] });
