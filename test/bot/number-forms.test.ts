@@ -60,6 +60,18 @@ describe("a number typed with Latin look-alike letters or a separator finds the 
     });
   }
 
+  it('a word and a short number ("до 12") is no order number: no request', async () => {
+    const t = await createTestBot({ sandbox, operators: [OPERATOR] });
+    try {
+      const op = t.user(OPERATOR, { languageCode: "en" });
+      await op.send("до 12");
+      expect(t.serviceRequests()).toBe(0);
+      expect(op.lastReply()?.text).toContain("I did not understand that");
+    } finally {
+      await t.close();
+    }
+  });
+
   it("a miss names the prefix as the workshop's numbers have it", async () => {
     const t = await createTestBot({ sandbox, operators: [OPERATOR, 999] });
     try {

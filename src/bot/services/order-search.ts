@@ -21,9 +21,10 @@ const MAX_QUERY_LENGTH = 40;
 
 /**
  * A bare message is an order number only when it looks like one: 1042, #1042,
- * А001042, A-001042, Б 001761 (Latin or Cyrillic letters, a separator or none).
+ * А001042, A-001042, Б 001761 (Latin or Cyrillic letters, a hyphen or dash or
+ * none; a space only before 3+ digits, so "до 12" stays a word and a number).
  */
-const BARE_NUMBER = /^(?:#\s*\d{1,9}|\d{1,9}|[A-Za-zА-Яа-яЁё]{1,4}[-‐‑–—\s]?\d{1,9})$/u;
+const BARE_NUMBER = /^(?:#\s*\d{1,9}|\d{1,9}|[A-Za-zА-Яа-яЁё]{1,4}(?:[-‐‑–—]?\d{1,9}|\s\d{3,9}))$/u;
 
 /** Parses `/order <text>` (or a bare message when `bare`); undefined when it is no order number. */
 export function parseOrderQuery(input: string, options: { bare?: boolean } = {}): OrderQuery | undefined {
