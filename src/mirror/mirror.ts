@@ -138,8 +138,10 @@ export class Mirror {
     const held = this.byNumber(text);
     const key = parseNumberKey(text);
     if (held.length > 0 || !key) return held;
+    // By the numeric part even with a prefix: the prefix as typed (a Latin A, a hyphen) may not be
+    // the workshop's spelling; the filter below keeps the prefix asked for, look-alikes folded.
     const query: OrderListQuery = {
-      ...(key.prefix === "" ? { num: key.num } : { number: text.trim() }),
+      num: key.num,
       isVisible: true,
       page: 1,
       pageSize: 50,

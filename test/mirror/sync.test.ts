@@ -63,6 +63,26 @@ describe("backfill", () => {
     expect((await rig.mirror.findByNumber(old.number)).map((m) => m.order.id)).toEqual([old.id]);
     expect(rig.sandbox.requestCount() - before).toBe(1);
   });
+
+  it("a lookup of an order it does not hold finds it typed with Latin look-alikes and a hyphen", async () => {
+    rig = await startRig();
+    await syncUntilDone(rig.mirror);
+    const { store } = rig.sandbox;
+    const old = store.orders.find(
+      (o) =>
+        o.isVisible &&
+        o.number.startsWith("А") &&
+        store.statusById.get(o.statusId)?.group === "closed" &&
+        o.lastAction < rig!.clock.now() - 31 * DAY,
+    );
+    if (!old) throw new Error("the seed has no old closed order of workshop А");
+    expect(rig.mirror.get(old.id)).toBeUndefined();
+    // "А001042" as typed on a Latin keyboard: "A-001042".
+    const typed = `A-${old.number.slice(1)}`;
+    const before = rig.sandbox.requestCount();
+    expect((await rig.mirror.findByNumber(typed)).map((m) => m.order.id)).toEqual([old.id]);
+    expect(rig.sandbox.requestCount() - before).toBe(1);
+  });
 });
 
 describe("incremental sync", () => {
