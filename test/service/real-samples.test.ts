@@ -52,6 +52,23 @@ describe("the real service's samples parse into the one order shape", () => {
     expect(order.cash?.summ).toBe(1500);
   });
 
+  it("a refund among the payments of a full record without cash.order is taken off, not added", () => {
+    const { order: _paid, ...cash } = realFullOrder.cash;
+    const refund = {
+      id: "r1",
+      date: "2026-08-03T10:00:00.000Z",
+      type: "outcome",
+      money: 500,
+      isBankTransfer: false,
+    };
+    const order = storedOrder.parse({
+      ...realFullOrder,
+      cash: { ...cash, elements: [...cash.elements, refund] },
+    });
+    expect(order.cash?.summ).toBe(1000);
+    expect(orderBalance(order)).toBe(3500);
+  });
+
   it("a full record without positions has no price rather than a price of 0", () => {
     const order = storedOrder.parse({ ...realFullOrder, positions: [] });
     expect(order.summ).toBeUndefined();

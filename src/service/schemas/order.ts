@@ -116,7 +116,9 @@ function withMoney<
   let out = order;
   const cash = order.cash;
   if (cash && cash.summ === undefined) {
-    const paid = cash.order ?? (cash.elements ? sumOf(cash.elements.map((p) => p.money ?? 0)) : undefined);
+    // A refund is an element too (type "outcome", a positive amount): it takes back what was paid.
+    const signed = (p: OrderPayment) => (p.type === "outcome" ? -(p.money ?? 0) : (p.money ?? 0));
+    const paid = cash.order ?? (cash.elements ? sumOf(cash.elements.map(signed)) : undefined);
     if (paid !== undefined) out = { ...out, cash: { ...cash, summ: paid } };
   }
   const positions = order.positions;
