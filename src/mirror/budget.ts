@@ -70,6 +70,19 @@ export class SyncBudget {
     }
   }
 
+  /** What was spent in which window: kept across a restart, so a restart does not double the budget. */
+  snapshot(): { windowKey: number; spent: number } | undefined {
+    return this.windowKey === undefined
+      ? undefined
+      : { windowKey: this.windowKey, spent: this.spentInWindow };
+  }
+
+  restore(saved: { windowKey: number; spent: number } | undefined): void {
+    if (!saved || !Number.isFinite(saved.windowKey) || !Number.isFinite(saved.spent)) return;
+    this.windowKey = saved.windowKey;
+    this.spentInWindow = Math.max(0, saved.spent);
+  }
+
   spent(now: number, quota: Quota | null): number {
     this.roll(now, quota);
     return this.spentInWindow;

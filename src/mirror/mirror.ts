@@ -64,6 +64,7 @@ export interface SyncProgress {
 }
 
 const RETRY_AFTER_FAILURE_MS = 30_000;
+const BUDGET_KEY = "budget";
 /** An order the bot writes that was created this recently (and is not held yet) counts as created. */
 const RECENTLY_CREATED_MS = 3_600_000;
 
@@ -90,6 +91,7 @@ export class Mirror {
     this.options = options;
     this.db = new MirrorDb({ path: options.path });
     this.budget = new SyncBudget(options.budget);
+    this.budget.restore(this.db.getMeta(BUDGET_KEY));
     this.coordinator = (options.coordinator ?? localCoordinator)(this.db);
     this.now = options.now ?? Date.now;
     this.instanceId = options.instanceId ?? `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -97,6 +99,8 @@ export class Mirror {
     if (options.shopIds.length > 0) this.db.keepShops(options.shopIds);
     const groups = this.db.getMeta<Record<string, string>>("groups");
     if (groups) this.db.setGroups(new Map(Object.entries(groups)));
+    // Groups kept from the last run spare GET /statuses; a statuses source (the bot's cache) is free to ask.
+    this.groupsLoaded = groups !== undefined && options.statuses === undefined;
   }
 
   // ---- reads (0 requests) ----
@@ -289,7 +293,7 @@ export class Mirror {
           page = await this.options.client.orders.list(scanQuery(scan, run, this.statusSplit()));
         } finally {
           outcome.requests++;
-          this.budget.record(1, this.now(), quota());
+          this.spend(1);
         }
         if (!(await this.coordinator.lead())) break; // the lease was lost while waiting: the new leader goes on
         outcome.records += page.items.length;
@@ -319,11 +323,17 @@ export class Mirror {
       this.options.logger?.warn({ err: String(error) }, "mirror: sync step stopped; it continues later");
       if (error instanceof ServiceError && error.kind === "quota" && error.resetAt) {
         // Spent by someone: the budget waits for the reset like everybody else.
-        this.budget.record(this.budget.options.perWindow, this.now(), this.options.client.quota);
+        this.spend(this.budget.options.perWindow);
       }
     }
     if (outcome.completed || outcome.requests > 0) this.idleRuns = changed ? 0 : this.idleRuns + 1;
     return outcome;
+  }
+
+  /** Counts requests against the budget and keeps the count (a restart goes on with it). */
+  private spend(requests: number): void {
+    this.budget.record(requests, this.now(), this.options.client.quota);
+    this.db.setMeta(BUDGET_KEY, this.budget.snapshot());
   }
 
   private settings() {
@@ -358,7 +368,7 @@ export class Mirror {
         "mirror: no status list; groups come from the records",
       );
     }
-    if (requests > 0) this.budget.record(requests, this.now(), this.options.client.quota);
+    if (requests > 0) this.spend(requests);
     this.groupsLoaded = true;
     return requests;
   }

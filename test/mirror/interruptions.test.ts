@@ -34,14 +34,21 @@ describe("a run cut short", () => {
     const { r, targets } = await warmWithChanges(120);
     rig = r;
     const watermark = r.mirror.progress.state.watermark;
-    await r.reopen({ budget: { ...DEFAULT_BUDGET, baseIntervalMs: 1000, reserve: 0, perWindow: 2 } });
-    // 2 requests: GET /statuses and page 1.
-    expect(await r.mirror.step()).toMatchObject({ requests: 2, completed: false });
+    const small = { budget: { ...DEFAULT_BUDGET, baseIntervalMs: 1000, reserve: 0, perWindow: 1 } };
+    await r.reopen(small);
+    r.clock.advance(16 * MINUTE); // a new window: the warm-up's requests were counted in the last one
+    expect(await r.mirror.step()).toMatchObject({ requests: 1, completed: false });
     expect(r.mirror.progress.state).toMatchObject({ watermark, run: { scans: [{ page: 2 }] } });
     expect(applied(r, targets)).toBe(50);
     expect(await r.mirror.step()).toMatchObject({ requests: 0 }); // nothing left in this window
+    // A restart does not renew the budget of the window.
+    await r.reopen(small);
+    expect(await r.mirror.step()).toMatchObject({ requests: 0 });
     r.clock.advance(16 * MINUTE);
-    expect(await r.mirror.step()).toMatchObject({ requests: 2, completed: true });
+    expect(await r.mirror.step()).toMatchObject({ requests: 1, completed: false });
+    expect(applied(r, targets)).toBe(100);
+    r.clock.advance(16 * MINUTE);
+    expect(await r.mirror.step()).toMatchObject({ requests: 1, completed: true });
     expect(applied(r, targets)).toBe(120);
     expect(r.mirror.progress.state.watermark).toBeGreaterThan(watermark ?? 0);
   });
@@ -106,8 +113,9 @@ describe("a run cut short", () => {
     expect(moved.length).toBeGreaterThan(50);
     for (const order of moved) r.sandbox.others.changeStatus(order.id, ready.id);
     r.clock.advance(MINUTE);
-    await r.reopen({ budget: { ...DEFAULT_BUDGET, baseIntervalMs: 1000, reserve: 0, perWindow: 2 } });
-    await r.mirror.step(); // statuses + page 1
+    await r.reopen({ budget: { ...DEFAULT_BUDGET, baseIntervalMs: 1000, reserve: 0, perWindow: 1 } });
+    r.clock.advance(16 * MINUTE);
+    await r.mirror.step(); // page 1
     await settle();
     const firstRun = r.changes.filter((c) => c.kind === "status").length;
     expect(firstRun).toBe(50);
