@@ -38,8 +38,24 @@ export function createLogger(
     level: options.level ?? "info",
     name: options.name ?? "bot",
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    // An error may carry the request URL with the bot token deep inside (grammY's HttpError keeps
+    // node-fetch's FetchError, "request to .../bot<token>/method failed", under `error`).
+    serializers: { err: redactedError, error: redactedError },
   };
   return destination ? pino(pinoOptions, destination) : pino(pinoOptions);
+}
+
+/** pino's error serializer, then every string in what it gives (message, stack, nested causes) redacted. */
+function redactedError(value: unknown): unknown {
+  return redactStrings(pino.stdSerializers.err(value as Error), new Set());
+}
+
+function redactStrings(value: unknown, seen: Set<object>): unknown {
+  if (typeof value === "string") return redactBotToken(value);
+  if (typeof value !== "object" || value === null || seen.has(value)) return value;
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((item) => redactStrings(item, seen));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, seen)]));
 }
 
 /** A bot token inside a URL (https://api.telegram.org/bot<token>/...) must not leak through error messages. */
