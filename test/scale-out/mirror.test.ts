@@ -47,7 +47,7 @@ describe.skipIf(!redisUrl)("the order mirror on two instances", () => {
     }
   });
 
-  async function start(name: string): Promise<Instance> {
+  async function start(name: string, feedMaxLen?: number): Promise<Instance> {
     const redis = new Redis(redisUrl ?? "", { lazyConnect: false, maxRetriesPerRequest: 1 });
     const client = createServiceClient({ baseUrl: sandbox.url, token: sandbox.token });
     const mirror = new Mirror({
@@ -64,6 +64,7 @@ describe.skipIf(!redisUrl)("the order mirror on two instances", () => {
         instanceId: name,
         leaseMs: LEASE_MS,
         blockMs: 100,
+        ...(feedMaxLen === undefined ? {} : { feedMaxLen }),
       }),
     });
     const instance: Instance = { name, mirror, redis, changes: [] };
@@ -168,5 +169,28 @@ describe.skipIf(!redisUrl)("the order mirror on two instances", () => {
     expect(outcome).toMatchObject({ requests: 2, completed: true });
     expect(outcome.records).toBeLessThan(50);
     expect(b.changes.filter((c) => c.kind === "master").map((c) => c.order.id)).toEqual([order.id]);
+  });
+
+  it("a replica away while the feed was trimmed starts again from the records in Redis", async () => {
+    prefix = `mirror-${randomUUID()}`;
+    const a = await start("a", 2);
+    for (let i = 0; i < 10 && !a.mirror.progress.state.lastSyncAt; i++) await a.mirror.step();
+    let b = await start("b", 2);
+    await eventually("b has the copy", () => b.mirror.stats().orders === a.mirror.stats().orders);
+    // b goes away; meanwhile many batches pass and the feed keeps only the last few.
+    await b.mirror.stop();
+    b.redis.disconnect();
+    instances.splice(instances.indexOf(b), 1);
+    const { store } = sandbox;
+    const changed = store.orders.filter((o) => a.mirror.get(o.id) && o.isVisible).slice(0, 30);
+    for (const order of changed) {
+      sandbox.others.change(order.id, { problem: ["пока b не было"] });
+      const held = a.mirror.get(order.id)?.order;
+      if (held) a.mirror.upsert({ ...held, problem: ["пока b не было"] }); // one batch each
+    }
+    expect(Number(await a.redis.xlen(`${prefix}:mirror:feed`))).toBeLessThan(30);
+    b = await start("b", 2);
+    for (const order of changed) expect(b.mirror.get(order.id)?.order.problem).toEqual(["пока b не было"]);
+    expect(b.mirror.stats().orders).toBe(a.mirror.stats().orders);
   });
 });
