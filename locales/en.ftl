@@ -144,6 +144,7 @@ dlg-need-text = Text is needed here: photos, stickers and files do not fit.
 dlg-command-in-dialog = A dialog is in progress. Answer the question, or send /cancel to leave it.
 dlg-too-long-field = Too long: { $limit } characters at most.
 dlg-left-service = The dialog was closed; please try again later.
+dlg-skipped-service = This part is left out for now; everything else you entered stays.
 dlg-no-shops = The service lists no workshops you can use.
 dlg-no-order-types = The service lists no order types.
 dlg-private-only = Dialogs run only in the private chat with the bot.

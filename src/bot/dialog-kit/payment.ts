@@ -11,7 +11,7 @@ import { escapeHtml } from "../ui/text.ts";
 import { accept, ask, type DialogRun, pickIndex, reject } from "./ask.ts";
 import { MAX_AMOUNT, readAmount } from "./parse.ts";
 import { askPick } from "./prompts.ts";
-import { loadOrLeave } from "./service.ts";
+import { loadOrLeave, loadOrSkip } from "./service.ts";
 
 export interface PaymentRegister {
   id: string;
@@ -25,15 +25,20 @@ export interface Amounts {
   bank?: number;
 }
 
-/** Undefined when the clerk chose "no payment" (or the workshop has no register that takes money). */
+/**
+ * Undefined when the clerk chose "no payment" (or the workshop has no register
+ * that takes money). `optional` (a prepayment): registers the service will not
+ * give are no payment (the clerk is told) instead of the dialog's end.
+ */
 export async function askRegister(
   run: DialogRun,
   ctx: DialogContext,
   shopId: string,
   text: string,
   noneLabel: string,
+  options: { optional?: boolean } = {},
 ): Promise<PaymentRegister | undefined> {
-  const registers = await loadOrLeave(run, ctx, async ({ reference }) =>
+  const loaded = await (options.optional ? loadOrSkip : loadOrLeave)(run, ctx, async ({ reference }) =>
     (await reference.cashRegisters(shopId))
       .filter((r) => r.isEnableCash === true || r.isEnableBank === true)
       .map(
@@ -45,6 +50,8 @@ export async function askRegister(
         }),
       ),
   );
+  if (loaded === undefined) return undefined;
+  const registers = loaded;
   if (registers.length === 0) {
     // Said, not silent: the clerk asked for a payment and must know none is recorded.
     await ctx.reply(ctx.t("pay-no-registers"));

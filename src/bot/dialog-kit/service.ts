@@ -42,13 +42,37 @@ export async function loadOrLeave<T>(
   ctx: DialogContext,
   load: (services: BotServices) => Promise<T>,
 ): Promise<T> {
+  const result = await loadOrRetry(run, ctx, load);
+  if (result.ok) return result.value;
+  await ctx.reply(`${result.message}\n${ctx.t("dlg-left-service")}`);
+  return run.dialog.halt();
+}
+
+/**
+ * The same for optional details: a failure that will not pass (no access to the
+ * list, say) leaves them out with a word (undefined), and the dialog goes on
+ * with everything the clerk typed.
+ */
+export async function loadOrSkip<T>(
+  run: DialogRun,
+  ctx: DialogContext,
+  load: (services: BotServices) => Promise<T>,
+): Promise<T | undefined> {
+  const result = await loadOrRetry(run, ctx, load);
+  if (result.ok) return result.value;
+  await ctx.reply(`${result.message}\n${ctx.t("dlg-skipped-service")}`);
+  return undefined;
+}
+
+/** Loads; a retryable failure offers 🔁 Try again until it passes or the clerk cancels. */
+async function loadOrRetry<T>(
+  run: DialogRun,
+  ctx: DialogContext,
+  load: (services: BotServices) => Promise<T>,
+): Promise<CallResult<T>> {
   for (;;) {
     const result = await serviceCall(run, (services) => load(services));
-    if (result.ok) return result.value;
-    if (!result.retryable) {
-      await ctx.reply(`${result.message}\n${ctx.t("dlg-left-service")}`);
-      return run.dialog.halt();
-    }
+    if (result.ok || !result.retryable) return result;
     // ✖ Cancel (added by ask) or /cancel leaves; the retry button loads again.
     await ask(run, ctx, {
       text: result.message,

@@ -1,12 +1,12 @@
 /**
  * Groups "master and urgency" (the workshop's masters, cached; urgent yes/no)
  * and "source" (advertising sources, when the service lists any). Skip keeps
- * the current choice.
+ * the current choice; so does a list the service will not give (the summary comes back).
  */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askPick, askYesNo } from "../../dialog-kit/prompts.ts";
-import { loadOrLeave } from "../../dialog-kit/service.ts";
+import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
 import { withCurrent } from "./keep.ts";
 
@@ -16,9 +16,11 @@ export async function askMaster(
   shopId: string,
   current?: Named,
 ): Promise<Named | undefined> {
-  const masters = await loadOrLeave(run, ctx, async ({ reference }) =>
+  const masters = await loadOrSkip(run, ctx, async ({ reference }) =>
     (await reference.masters(shopId)).map(named),
   );
+  // Not to be had (the clerk was told): the choice stays as it is.
+  if (masters === undefined) return current;
   if (masters.length === 0) return undefined;
   const text = withCurrent(ctx, ctx.t("new-ask-master"), current?.name);
   return (await askPick(run, ctx, text, masters, (m) => m.name, { skippable: true })) ?? current;
@@ -33,9 +35,10 @@ export async function askHowKnow(
   ctx: DialogContext,
   current?: Named,
 ): Promise<Named | undefined> {
-  const sources = await loadOrLeave(run, ctx, async ({ reference }) =>
+  const sources = await loadOrSkip(run, ctx, async ({ reference }) =>
     (await reference.howKnows()).map(named),
   );
+  if (sources === undefined) return current;
   if (sources.length === 0) return undefined;
   const text = withCurrent(ctx, ctx.t("new-ask-how-know"), current?.name);
   return (await askPick(run, ctx, text, sources, (s) => s.name, { skippable: true, perRow: 2 })) ?? current;

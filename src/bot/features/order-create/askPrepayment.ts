@@ -19,6 +19,7 @@ export async function askPrepayment(
     shopId,
     ctx.t("new-ask-prepayment"),
     ctx.t("new-btn-no-prepayment"),
+    { optional: true },
   );
   if (!register) return undefined;
   const amounts = await askAmounts(run, ctx, register);
