@@ -7,6 +7,7 @@ import { setChatCommands } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 import { LOCALES, supportedLocale } from "../i18n.ts";
 import { languagePick } from "../ui/callbacks.ts";
+import { editOrSame } from "../ui/messages.ts";
 
 export const languageFeature = new Composer<BotContext>();
 
@@ -34,6 +35,7 @@ languageFeature.callbackQuery(languagePick.filter, async (ctx) => {
     await setChatCommands(ctx.api, ctx.services.i18n, locale, ctx.chat, ctx.from.id).catch((error: unknown) =>
       ctx.log.warn({ err: error }, "setting the chat's command menu failed"),
     );
-  // Editing may fail when the choice equals the shown text; the answer above already happened.
-  await ctx.editMessageText(ctx.t("language-set")).catch(() => ctx.reply(ctx.t("language-set")));
+  // A second press of the same choice changes nothing ("same"): no second message. A message that
+  // cannot be edited any more gets the confirmation as a new one; the answer above already happened.
+  await editOrSame(ctx, ctx.t("language-set")).catch(() => ctx.reply(ctx.t("language-set")));
 });

@@ -111,6 +111,21 @@ describe("the language chosen with /language", () => {
     expect(lastText(op)).toContain("<b>Order А001042</b>");
   });
 
+  it("a double press of a language button says it once (the second edit changes nothing)", async () => {
+    const op = t.user(MENU, { languageCode: "ru" });
+    await op.send("/language");
+    // Both presses come from the message as it was asked (the second before the edit reached the client).
+    const asked = structuredClone(op.lastReply());
+    const english = asked?.replyMarkup?.inline_keyboard.flat().find((b) => b.text === "🇬🇧 English");
+    const data = english && "callback_data" in english ? (english.callback_data ?? "") : "";
+    const first = await op.pressData(data, asked);
+    expect(callsOf(first, "editMessageText")).toHaveLength(1);
+    const second = await op.pressData(data, asked);
+    expect(callsOf(second, "answerCallbackQuery")).toHaveLength(1);
+    expect(callsOf(second, "sendMessage")).toHaveLength(0);
+    expect(lastText(op)).toBe("✅ The language is now English.");
+  });
+
   it("a failing setMyCommands still switches the language and says so", async () => {
     const op = t.user(MENU_FAILS, { languageCode: "ru" });
     await op.send("/language");
