@@ -35,6 +35,37 @@ describe("sandbox CLI", () => {
     expect(await exited).toBe(0);
   });
 
+  it("answers in the legacy shapes with --shapes legacy, and refuses an unknown shape", async () => {
+    const legacy = spawn(
+      process.execPath,
+      ["src/sandbox/cli.ts", "--port", "0", "--orders", "30", "--shapes", "legacy"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const first = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: legacy.stdout }).once("line", resolve);
+      legacy.once("exit", (code) => reject(new Error(`exited ${code}`)));
+    });
+    const ready = JSON.parse(first);
+    const res = await fetch(`${ready.url}/company/orders?pageSize=1`, {
+      headers: { authorization: ready.token },
+    });
+    const { data } = (await res.json()) as { data: { number: string }[] };
+    expect(data[0]?.number).toMatch(/^[АБВ]-\d{6}$/);
+    const exited = new Promise<number | null>((resolve) => legacy.once("exit", resolve));
+    legacy.kill("SIGTERM");
+    expect(await exited).toBe(0);
+
+    const wrong = spawn(process.execPath, ["src/sandbox/cli.ts", "--port", "0", "--shapes", "old"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    wrong.stderr.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    expect(await new Promise<number | null>((resolve) => wrong.once("exit", resolve))).toBe(1);
+    expect(stderr).toContain("--shapes is real or legacy");
+  });
+
   it("refuses a bad faults spec", async () => {
     const child = spawn(
       process.execPath,
