@@ -37,6 +37,18 @@ describe("inline gate", () => {
     expect(await gate.begin(USER, 4, KEY)).toBeUndefined();
   });
 
+  it("a newer keystroke answered from the cache stops an older one still waiting (no request for it)", async () => {
+    for (const store of [createMemoryStore(), sharedStore()]) {
+      const gate = createInlineGate(store, () => 0);
+      await gate.begin(USER, 1, KEY);
+      await gate.settle(USER, 1, KEY);
+      await gate.remember(KEY, result); // "1042" answered and cached
+      expect(await gate.begin(USER, 2, "num:10425:")).toBeUndefined(); // "10425" waits out the debounce
+      expect(await gate.begin(USER, 3, KEY)).toBe(result); // back to "1042": the cache answers
+      expect(await gate.settle(USER, 2, "num:10425:")).toEqual({ newest: false });
+    }
+  });
+
   it("across instances: a newer keystroke on B stops A's query; B's result serves A", async () => {
     const store = sharedStore();
     const a = createInlineGate(store, () => 0);

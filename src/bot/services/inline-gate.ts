@@ -60,9 +60,9 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
   if (store.kind !== "redis") {
     return {
       async begin(user, ticket, key) {
-        const hit = fresh(cache.get(key));
-        if (!hit) newest.set(user, ticket);
-        return hit;
+        // Newest even when the cache answers it: an older keystroke still waiting must not go out.
+        newest.set(user, ticket);
+        return fresh(cache.get(key));
       },
       async settle(user, ticket, key) {
         if (newest.get(user) !== ticket) return { newest: false };
@@ -87,9 +87,10 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
 
   return {
     async begin(user, ticket, key) {
+      // Newest here even on a local hit (no Redis trip then): this instance's older keystroke stays home.
+      newest.set(user, ticket);
       const local = fresh(cache.get(key));
       if (local) return local;
-      newest.set(user, ticket);
       // Both commands go out at once on the one connection: one round trip.
       const [hit] = await Promise.all([readShared(key), markers.write(String(user), ticket)]);
       return hit;
