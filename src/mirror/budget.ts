@@ -77,8 +77,11 @@ export class SyncBudget {
       : { windowKey: this.windowKey, spent: this.spentInWindow };
   }
 
+  /** Takes a count kept elsewhere (the file, another instance) when it is of a later window or higher. */
   restore(saved: { windowKey: number; spent: number } | undefined): void {
     if (!saved || !Number.isFinite(saved.windowKey) || !Number.isFinite(saved.spent)) return;
+    const later = this.windowKey === undefined || saved.windowKey > this.windowKey;
+    if (!later && !(saved.windowKey === this.windowKey && saved.spent > this.spentInWindow)) return;
     this.windowKey = saved.windowKey;
     this.spentInWindow = Math.max(0, saved.spent);
   }

@@ -271,6 +271,7 @@ export class Mirror {
     if (!this.leading) return outcome;
     // The leader may have changed: continue from the shared state.
     this.state = (await this.coordinator.loadState()) ?? this.state;
+    this.budget.restore(this.state.budget);
     const quota = () => this.options.client.quota;
     let changed = false;
     try {
@@ -308,6 +309,8 @@ export class Mirror {
           scans.length > 0
             ? { ...this.state, run: { ...run, scans } }
             : { watermark: run.startedAt, lastSyncAt: this.now() };
+        const budget = this.budget.snapshot();
+        if (budget) this.state = { ...this.state, budget };
         await this.coordinator.saveState(this.state);
         if (scans.length === 0) {
           outcome.completed = true;

@@ -46,6 +46,8 @@ export interface SyncState {
   watermark: number | null;
   run?: SyncRun;
   lastSyncAt?: number;
+  /** The sync's requests in the current quota window: shared, so a new leader does not start from 0. */
+  budget?: { windowKey: number; spent: number };
 }
 
 export interface SyncSettings {

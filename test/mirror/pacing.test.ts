@@ -62,6 +62,20 @@ describe("budget", () => {
     expect(budget.nextDelay({ ...pace, quota: quota(90, 14 * MINUTE) })).toBe(7 * MINUTE);
   });
 
+  it("takes a count kept elsewhere (restart, another instance) only when it is later or higher", () => {
+    const budget = new SyncBudget(options);
+    const key = T0 + 10 * MINUTE;
+    budget.record(10, T0, quota(90));
+    budget.restore({ windowKey: key, spent: 4 }); // same window, lower: ours stands
+    expect(budget.spent(T0, quota(90))).toBe(10);
+    budget.restore({ windowKey: key, spent: 30 }); // same window, higher: another instance spent it
+    expect(budget.allowance(T0, quota(90))).toBe(10);
+    budget.restore({ windowKey: key - 15 * MINUTE, spent: 40 }); // an old window: ignored
+    expect(budget.spent(T0, quota(90))).toBe(30);
+    budget.restore({ windowKey: Number.NaN, spent: 1 });
+    expect(budget.spent(T0, quota(90))).toBe(30);
+  });
+
   it("a run in progress goes on at the base pace", () => {
     const budget = new SyncBudget(options);
     expect(budget.nextDelay({ ...pace, quota: quota(95), idleRuns: 9, pending: true })).toBe(MINUTE);

@@ -29,6 +29,20 @@ function expectedBackfill(r: Rig): Set<string> {
   );
 }
 
+/** A visible order closed more than 31 days ago (not backfilled), of the workshop with that prefix. */
+function oldClosedOrder(r: Rig, prefix = "") {
+  const { store } = r.sandbox;
+  const old = store.orders.find(
+    (o) =>
+      o.isVisible &&
+      o.number.startsWith(prefix) &&
+      store.statusById.get(o.statusId)?.group === "closed" &&
+      o.lastAction < r.clock.now() - 31 * DAY,
+  );
+  if (!old) throw new Error(`the seed has no old closed order${prefix ? ` of workshop ${prefix}` : ""}`);
+  return old;
+}
+
 const kinds = (changes: MirrorChange[], orderId: string) =>
   changes.filter((c) => c.order.id === orderId).map((c) => c.kind);
 
@@ -49,14 +63,7 @@ describe("backfill", () => {
   it("an order closed long ago is not mirrored; a lookup asks the service once and keeps it", async () => {
     rig = await startRig();
     await syncUntilDone(rig.mirror);
-    const { store } = rig.sandbox;
-    const old = store.orders.find(
-      (o) =>
-        o.isVisible &&
-        store.statusById.get(o.statusId)?.group === "closed" &&
-        o.lastAction < rig!.clock.now() - 31 * DAY,
-    );
-    if (!old) throw new Error("the seed has no old closed order");
+    const old = oldClosedOrder(rig);
     expect(rig.mirror.get(old.id)).toBeUndefined();
     const before = rig.sandbox.requestCount();
     expect((await rig.mirror.findByNumber(old.number)).map((m) => m.order.id)).toEqual([old.id]);
@@ -67,15 +74,7 @@ describe("backfill", () => {
   it("a lookup of an order it does not hold finds it typed with Latin look-alikes and a hyphen", async () => {
     rig = await startRig();
     await syncUntilDone(rig.mirror);
-    const { store } = rig.sandbox;
-    const old = store.orders.find(
-      (o) =>
-        o.isVisible &&
-        o.number.startsWith("А") &&
-        store.statusById.get(o.statusId)?.group === "closed" &&
-        o.lastAction < rig!.clock.now() - 31 * DAY,
-    );
-    if (!old) throw new Error("the seed has no old closed order of workshop А");
+    const old = oldClosedOrder(rig, "А");
     expect(rig.mirror.get(old.id)).toBeUndefined();
     // "А001042" as typed on a Latin keyboard: "A-001042".
     const typed = `A-${old.number.slice(1)}`;
