@@ -21,8 +21,10 @@ import { readLatestPrompt } from "./latest-prompt.ts";
  * 4: the comment dialog offers a retry (with a "did it land?" check) after a failure.
  * 5: one marker shape for every write (write-once.ts): a create's "done" marker holds its result;
  * a service failure while loading no longer answers the (already answered) press again.
+ * 6: the fast intake (main path, summary, groups).
+ * 7: the intake asks what its summary offers once per order type, not at each return to it.
  */
-export const DIALOG_VERSION = 6;
+export const DIALOG_VERSION = 7;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {

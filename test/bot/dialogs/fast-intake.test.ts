@@ -296,13 +296,17 @@ describe("the summary's groups", () => {
 
 describe("optional data the service cannot give", () => {
   it("leaves its group out instead of standing between the clerk and Create", async () => {
+    let asked = 0;
     const lossy = await createTestBot({
       sandbox,
       operators: [OPERATOR],
       config: { shopIds: [shopId] },
       clientOptions: {
         fetch: async (input, init) => {
-          if (new URL(String(input)).pathname.endsWith("/how-knows")) throw new TypeError("fetch failed");
+          if (new URL(String(input)).pathname.endsWith("/how-knows")) {
+            asked++;
+            throw new TypeError("fetch failed");
+          }
           return fetch(input, init);
         },
       },
@@ -311,6 +315,14 @@ describe("optional data the service cannot give", () => {
     await fillOrder(op, { client: { query: "Без Источников" } });
     expect(buttons(op)).not.toContain(GROUP.source);
     expect(buttons(op)).toContain(GROUP.device);
+    // Asked when the summary first came, not again at each return to it.
+    const atFirstSummary = asked;
+    for (const _time of [1, 2]) {
+      await openGroup(op, GROUP.condition);
+      for (const _question of [1, 2, 3]) await op.press(SKIP);
+      expect(lastText(op)).toContain("Check the order");
+    }
+    expect(asked).toBe(atFirstSummary);
     await op.press("✅ Create");
     expect(lastText(op)).toContain("Order created");
     expect(ordersOf("Без Источников")).toHaveLength(1);

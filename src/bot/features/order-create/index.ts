@@ -40,8 +40,13 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
   const draft: Draft = { shop, type, client, device: { typeDevice, problem }, isUrgent: false, fields };
 
   let error: string | undefined;
+  // Asked again only for another order type: data the service could not give (nothing
+  // cached) would otherwise cost a request at every return to the summary.
+  let offered: { typeId: string; offer: Offer & { requiredFields: boolean } } | undefined;
   for (;;) {
-    const offer = await offerOf(run, draft);
+    if (offered?.typeId !== draft.type.id)
+      offered = { typeId: draft.type.id, offer: await offerOf(run, draft) };
+    const { offer } = offered;
     const groups = groupsFor(draft, offer);
     const action = await askSummary(run, ctx, draft, groups, error);
     if (action.kind === "group") {
@@ -70,7 +75,7 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
 /**
  * Which optional groups the service's data allows (cached reference data: no
  * request once warm). Optional details must not stand between the clerk and
- * Create: when the data cannot be had now, their groups are left out for now.
+ * Create: when the data cannot be had now, their groups are left out of this intake.
  */
 async function offerOf(run: DialogRun, draft: Draft): Promise<Offer & { requiredFields: boolean }> {
   const offer = await serviceCall(run, async ({ reference }) => {
