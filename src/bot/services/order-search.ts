@@ -107,7 +107,7 @@ async function shapesFor(text: string, shopIds: readonly string[], shapes: Numbe
   return known.filter((s) => shopIds.length === 0 || (s.shopId !== undefined && shopIds.includes(s.shopId)));
 }
 
-/** Letters (then maybe a separator) and digits, folded: "A001042". */
+/** Letters, maybe a separator, digits, as typed: "A-001042", "а001042". */
 const PREFIXED = /^\s*\p{L}+[-‐‑–—\s]?\d+\s*$/u;
 
 /** What to send as the partial textual number filter for the folded query `wanted`. */
@@ -127,7 +127,10 @@ export interface OrderPage {
   total: number;
   /** Records the service sent for this page and all before it (`items` may be fewer when scoped). */
   checked: number;
-  /** Several of many workshops are configured: the company list was narrowed to them here. */
+  /**
+   * Narrowed here: to the configured workshops (several of many), or to the records that
+   * match the query (the service sent others); `total` then counts what the service matched.
+   */
   scoped: boolean;
 }
 
