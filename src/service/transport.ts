@@ -84,8 +84,8 @@ function readQuota(body: unknown): QuotaSignal {
   const remaining = Number(body.remainRequest ?? error.remainRequest ?? Number.NaN);
   const resetAt = toMillis(body.expireDate ?? error.expireDate);
   return {
-    ...(Number.isFinite(remaining) ? { remaining } : {}),
-    ...(resetAt === undefined ? {} : { resetAt }),
+    remaining: Number.isFinite(remaining) ? remaining : undefined,
+    resetAt,
   };
 }
 
@@ -177,7 +177,7 @@ export function createTransport(options: TransportOptions): Transport {
       response = await http.raw<string, "text">(withQuery(path, spec.query, arrayFormat), {
         method,
         headers,
-        ...(body === undefined ? {} : { body }),
+        body,
         // Our own signal, not ofetch's `timeout`: that one is cleared once the headers
         // arrive, so a body that stalls afterwards would hang the call for good.
         signal: AbortSignal.timeout(options.timeoutMs),
@@ -197,7 +197,7 @@ export function createTransport(options: TransportOptions): Transport {
       path,
       status,
       durationMs: elapsed(),
-      ...(outcome.ok ? {} : { error: outcome.error.kind }),
+      error: outcome.ok ? undefined : outcome.error.kind,
     });
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
