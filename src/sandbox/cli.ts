@@ -57,9 +57,9 @@ async function main(): Promise<void> {
     faults: values.faults,
     grants: values.grants,
     tokenTtlSeconds: number("token-ttl", values["token-ttl"], 900),
-    ...(values.state === undefined ? {} : { stateFile: values.state }),
-    ...(values.control ? { control: true } : {}),
-    ...(values.others === undefined ? {} : { othersEveryMs: number("others", values.others, 0) * 1000 }),
+    stateFile: values.state,
+    control: values.control,
+    othersEveryMs: values.others === undefined ? undefined : number("others", values.others, 0) * 1000,
     shapes,
     logger,
   });
