@@ -42,7 +42,7 @@ interface Detected {
 }
 
 const refOf = (ref: { id?: string; name?: string } | undefined) =>
-  ref?.id === undefined ? undefined : { id: ref.id, ...(ref.name === undefined ? {} : { name: ref.name }) };
+  ref?.id === undefined ? undefined : { id: ref.id, name: ref.name };
 
 function detect(
   old: Order | undefined,
@@ -58,7 +58,7 @@ function detect(
   const oldStatus = refOf(old.status);
   const newStatus = refOf(next.status);
   if (newStatus && oldStatus?.id !== newStatus.id) {
-    found.push({ kind: "status", ...(oldStatus ? { from: oldStatus } : {}), to: newStatus });
+    found.push({ kind: "status", from: oldStatus, to: newStatus });
     const wasReady = groupOf(old, groups) === READY_GROUP;
     if (!wasReady && groupOf(next, groups) === READY_GROUP) found.push({ kind: "ready", to: newStatus });
   }
@@ -66,7 +66,7 @@ function detect(
     const before = refOf(old[role]);
     const after = refOf(next[role]);
     if (before?.id !== after?.id) {
-      found.push({ kind: role, ...(before ? { from: before } : {}), ...(after ? { to: after } : {}) });
+      found.push({ kind: role, from: before, to: after });
     }
   }
   return found;
@@ -87,10 +87,10 @@ export function diffOrder(old: Order | undefined, next: Order, context: DiffCont
     id: `${next.id}:${found.kind}:${found.to?.id ?? "-"}:${context.detectedAt}`,
     kind: found.kind,
     order: next,
-    ...(found.from ? { from: found.from } : {}),
-    ...(found.to ? { to: found.to } : {}),
+    from: found.from,
+    to: found.to,
     detectedAt: new Date(context.detectedAt),
     source: context.source,
-    ...(context.actorId === undefined ? {} : { actorId: context.actorId }),
+    actorId: context.actorId,
   }));
 }

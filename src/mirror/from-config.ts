@@ -45,9 +45,9 @@ export function mirrorFromConfig(deps: MirrorDeps): Mirror | undefined {
     backfillDays: config.mirror.backfillDays,
     logger,
     instanceId,
-    ...(deps.statuses ? { statuses: deps.statuses } : {}),
-    ...(deps.redis
-      ? { coordinator: redisCoordinator({ redis: deps.redis, prefix: REDIS_PREFIX, instanceId, logger }) }
-      : {}),
+    statuses: deps.statuses,
+    coordinator: deps.redis
+      ? redisCoordinator({ redis: deps.redis, prefix: REDIS_PREFIX, instanceId, logger })
+      : undefined,
   });
 }

@@ -175,7 +175,7 @@ export class Mirror {
       groups: this.db.groups,
       detectedAt: at,
       source: "bot",
-      ...(options.actorId === undefined ? {} : { actorId: options.actorId }),
+      actorId: options.actorId,
       isNew: (record) => options.created ?? (record.dateCreate?.getTime() ?? 0) >= at - RECENTLY_CREATED_MS,
     });
   }
@@ -480,7 +480,7 @@ export class Mirror {
       reserve: this.budget.options.reserve,
       role: this.leading ? "syncing" : this.coordinator.kind === "redis" ? "replica" : "syncing",
       backfilling: this.state.run?.backfill === true || this.state.watermark === null,
-      ...(this.lastError === undefined ? {} : { lastError: this.lastError }),
+      lastError: this.lastError,
     };
   }
 }
