@@ -36,7 +36,7 @@ export async function askField(
     name,
     value,
     shown,
-    ...(options.required ? { required: true } : {}),
+    required: options.required,
   });
 
   return ask<FieldAnswer | undefined>(run, ctx, {

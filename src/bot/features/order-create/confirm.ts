@@ -62,7 +62,7 @@ async function findJustCreated(
 ): Promise<string | undefined> {
   const page = await client.orders.list({
     shopId: sent.shopId,
-    ...(sent.counteragentId ? { counteragentId: sent.counteragentId } : {}),
+    counteragentId: sent.counteragentId,
     dateCreate: [since - LOOKBACK_MS, null],
     sort: "dateCreate DESC",
     page: 1,

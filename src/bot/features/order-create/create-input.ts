@@ -28,7 +28,7 @@ export function sentOf(draft: Draft): Sent {
   return {
     shopId: draft.shop.id,
     typeId: draft.type.id,
-    ...(draft.client.kind === "existing" ? { counteragentId: draft.client.id } : {}),
+    counteragentId: draft.client.kind === "existing" ? draft.client.id : undefined,
     clientName: draft.client.name,
     problem: draft.device.problem,
   };
@@ -53,30 +53,30 @@ export function createInput(draft: Draft): OrderCreateInput {
           name: client.name,
           isBuyer: true,
           isVendor: false,
-          ...(client.typeId ? { typeCounteragentId: client.typeId } : {}),
-          ...(client.phone ? { phones: [client.phone] } : {}),
-          ...(client.email ? { email: client.email } : {}),
-          ...(client.address ? { address: client.address } : {}),
+          typeCounteragentId: client.typeId,
+          phones: client.phone ? [client.phone] : undefined,
+          email: client.email,
+          address: client.address,
         }),
     isUrgent: draft.isUrgent,
-    ...(draft.master ? { masterId: draft.master.id } : {}),
-    ...(draft.deadline !== undefined ? { deadline: draft.deadline } : {}),
-    ...(device.typeDevice ? { typeDevice: device.typeDevice } : {}),
-    ...(device.brand ? { brand: device.brand } : {}),
-    ...(device.model ? { model: device.model } : {}),
-    ...(device.sn ? { sn: device.sn } : {}),
+    masterId: draft.master?.id,
+    deadline: draft.deadline,
+    typeDevice: device.typeDevice,
+    brand: device.brand,
+    model: device.model,
+    sn: device.sn,
     problem: device.problem,
-    ...(split(device.completeSet) ? { completeSet: split(device.completeSet) } : {}),
-    ...(split(device.appearance) ? { appearance: split(device.appearance) } : {}),
-    ...(device.color ? { color: device.color } : {}),
-    ...(device.approximatePrice ? { approximatePrice: device.approximatePrice } : {}),
-    ...(customFields.length > 0 ? { customFields } : {}),
-    ...(draft.howKnow ? { howKnowId: draft.howKnow.id } : {}),
+    completeSet: split(device.completeSet),
+    appearance: split(device.appearance),
+    color: device.color,
+    approximatePrice: device.approximatePrice,
+    customFields: customFields.length > 0 ? customFields : undefined,
+    howKnowId: draft.howKnow?.id,
     ...(draft.prepayment
       ? {
           cashRegisterId: draft.prepayment.register.id,
-          ...(draft.prepayment.money !== undefined ? { money: draft.prepayment.money } : {}),
-          ...(draft.prepayment.bank !== undefined ? { bank: draft.prepayment.bank } : {}),
+          money: draft.prepayment.money,
+          bank: draft.prepayment.bank,
         }
       : {}),
   };
@@ -85,8 +85,8 @@ export function createInput(draft: Draft): OrderCreateInput {
 export function createdOf(answer: CreatedOrder, at: number): Created {
   return {
     id: answer.id,
-    ...(answer.number ? { number: answer.number } : {}),
-    ...(answer.num !== undefined ? { num: answer.num } : {}),
+    number: answer.number,
+    num: answer.num,
     at,
   };
 }
@@ -97,29 +97,27 @@ export function draftOrder(draft: Draft, created: Created): Order {
   const paid = (prepayment?.money ?? 0) + (prepayment?.bank ?? 0);
   return {
     id: created.id,
-    ...(created.number ? { number: created.number } : {}),
-    ...(created.num !== undefined ? { num: created.num } : {}),
+    number: created.number,
+    num: created.num,
     dateCreate: new Date(created.at),
     typeOrder: { ...draft.type },
     shop: { ...draft.shop },
     counteragent: {
-      ...(client.kind === "existing" ? { id: client.id } : {}),
+      id: client.kind === "existing" ? client.id : undefined,
       name: client.name,
-      ...(client.phone ? { phones: [client.phone] } : {}),
+      phones: client.phone ? [client.phone] : undefined,
     },
-    ...(draft.master ? { master: { ...draft.master } } : {}),
-    ...(draft.deadline !== undefined ? { deadline: new Date(draft.deadline) } : {}),
+    master: draft.master && { ...draft.master },
+    deadline: draft.deadline === undefined ? undefined : new Date(draft.deadline),
     isUrgent: draft.isUrgent,
-    ...(device.typeDevice ? { typeDevice: device.typeDevice } : {}),
-    ...(device.brand ? { brand: device.brand } : {}),
-    ...(device.model ? { model: device.model } : {}),
-    ...(device.sn ? { sn: device.sn } : {}),
+    typeDevice: device.typeDevice,
+    brand: device.brand,
+    model: device.model,
+    sn: device.sn,
     problem: device.problem,
-    ...(device.approximatePrice ? { approximatePrice: device.approximatePrice } : {}),
-    ...(paid > 0 ? { cash: { summ: paid } } : {}),
+    approximatePrice: device.approximatePrice,
+    cash: paid > 0 ? { summ: paid } : undefined,
     // The order's own fields (a client's go to the client): the card names them from the cached definitions.
-    ...(draft.fields.length > 0
-      ? { customFields: draft.fields.map(({ id, value }) => ({ id, value })) }
-      : {}),
+    customFields: draft.fields.length > 0 ? draft.fields.map(({ id, value }) => ({ id, value })) : undefined,
   };
 }
