@@ -21,8 +21,8 @@ export interface StatusOption {
 export const statusOption = (s: Status): StatusOption => ({
   id: s.id,
   name: s.name ?? s.id,
-  ...(s.group ? { group: s.group } : {}),
-  ...(s.groupDescription ? { groupName: s.groupDescription } : {}),
+  group: s.group,
+  groupName: s.groupDescription,
   isPayRequired: s.isPayRequired,
 });
 

@@ -74,9 +74,9 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     ...(payment && paid
       ? {
           cashRegisterId: payment.register.id,
-          ...(payment.money !== undefined ? { money: payment.money } : {}),
-          ...(payment.bank !== undefined ? { bank: payment.bank } : {}),
-          ...(payment.note ? { nodePay: payment.note } : {}),
+          money: payment.money,
+          bank: payment.bank,
+          nodePay: payment.note,
         }
       : {}),
   };
@@ -149,7 +149,7 @@ async function askPayment(
   if (!register) return undefined;
   const amounts = await askAmounts(run, ctx, register, orderBalance(order));
   const note = await askText(run, ctx, ctx.t("st-ask-note"), { skippable: true, limit: 300 });
-  return { register, ...amounts, ...(note ? { note } : {}) };
+  return { register, ...amounts, note };
 }
 
 /**
@@ -163,9 +163,9 @@ export function changed(order: Order, target: StatusOption, payment: Payment | u
   return {
     ...order,
     // A new status: nothing of the old one (its colour, its group) carries over.
-    status: { id: target.id, name: target.name, ...(target.group ? { type: target.group } : {}) },
-    ...(received > 0 ? { cash: { ...order.cash, summ: (order.cash?.summ ?? 0) + received } } : {}),
-    ...(done ? { dateFinish: order.dateFinish ?? now } : {}),
-    ...(target.group === "closed" ? { dateClose: order.dateClose ?? now } : {}),
+    status: { id: target.id, name: target.name, type: target.group },
+    cash: received > 0 ? { ...order.cash, summ: (order.cash?.summ ?? 0) + received } : order.cash,
+    dateFinish: done ? (order.dateFinish ?? now) : order.dateFinish,
+    dateClose: target.group === "closed" ? (order.dateClose ?? now) : order.dateClose,
   };
 }

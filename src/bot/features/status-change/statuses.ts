@@ -28,7 +28,7 @@ export async function loadStatusOptions(services: BotServices): Promise<StatusOp
   const configured: StatusOption[] = (config.statuses ?? []).map((s) => ({
     id: s.id,
     name: s.name,
-    ...(s.isPayRequired === undefined ? {} : { isPayRequired: s.isPayRequired }),
+    isPayRequired: s.isPayRequired,
   }));
   const seen = (await learned.statuses()).filter((s) => !configured.some((c) => c.id === s.id));
   // Learned ones have no payment rule: undefined makes the dialog offer payment as optional.
