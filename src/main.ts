@@ -47,7 +47,7 @@ async function connectService(
       client: createServiceClient({
         baseUrl: url,
         ...credentials,
-        ...(arrayFormat ? { arrayFormat } : {}),
+        arrayFormat,
         ...common,
       }),
     };
@@ -60,7 +60,7 @@ async function connectService(
     logger: logger.child({ module: "sandbox" }),
     // The CRM's other users change an order now and then: the mirror and notifications have something to show.
     othersEveryMs: config.sandboxOthersSeconds * 1000,
-    ...(stateFile === undefined ? {} : { stateFile }),
+    stateFile,
   });
   logger.warn(
     { url: sandbox.url, shops: sandbox.shops.map((shop) => shop.name) },
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     config,
     client,
     logger,
-    ...(store.redis ? { redis: store.redis } : {}),
+    redis: store.redis,
     statuses: () => statuses?.() ?? Promise.resolve([]),
   });
   const { bot, services } = createBot({
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     client,
     store,
     serviceKind: sandbox ? "sandbox" : "remote",
-    ...(mirror ? { mirror } : {}),
+    mirror,
   });
   statuses = () => services.reference.statuses();
 

@@ -90,7 +90,7 @@ export function createBot(deps: BotDeps): CreatedBot {
   const botConfig: BotConfig<BotContext> = {
     ...deps.botConfig,
     client: {
-      ...(config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : {}),
+      apiRoot: config.telegramApiRoot,
       ...deps.botConfig?.client,
     },
   };
@@ -111,7 +111,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     i18n,
     // With the order mirror: 🔔 watches an order's status changes.
     cardActions: [...(deps.cardActions ?? dialogCardActions), ...(deps.mirror ? [watchAction] : [])],
-    ...(deps.mirror ? { mirror: deps.mirror } : {}),
+    mirror: deps.mirror,
   };
 
   const onError = errorHandler(i18n, config.defaultLocale, logger);

@@ -139,7 +139,7 @@ export function createRedisStore(redis: Redis, prefix = "bot"): Store {
       checkNamespace(namespace);
       const inner = new RedisAdapter<T>({
         instance: redis,
-        ...(options.ttlSeconds ? { ttl: options.ttlSeconds } : {}),
+        ttl: options.ttlSeconds,
       });
       const full = (key: string) => `${prefix}:${namespace}:${key}`;
       return {

@@ -131,16 +131,12 @@ export async function startWebhookServer(
   extra: { limits?: Partial<HttpLimits>; liveness?: Liveness; maxBodyBytes?: number } = {},
 ): Promise<Server> {
   const liveness = extra.liveness ?? createLiveness({ mode: "webhook" });
-  const route = webhookRoute(
-    bot,
-    { ...options, liveness, ...(extra.maxBodyBytes ? { maxBodyBytes: extra.maxBodyBytes } : {}) },
-    logger,
-  );
+  const route = webhookRoute(bot, { ...options, liveness, maxBodyBytes: extra.maxBodyBytes }, logger);
   const started = await startHttpServer({
     port: options.port,
     health: liveness.report,
     routes: [route],
-    ...(extra.limits ? { limits: extra.limits } : {}),
+    limits: extra.limits,
   });
   return started.server;
 }

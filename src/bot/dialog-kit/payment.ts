@@ -115,7 +115,7 @@ export async function askAmounts(
           due: rest !== undefined && rest > 0 ? rest : undefined,
           rest: method === "mixed",
         });
-  return { ...(money !== undefined ? { money } : {}), ...(bank !== undefined ? { bank } : {}) };
+  return { money, bank };
 }
 
 /**

@@ -101,7 +101,7 @@ function keyboard(tag: string, rows: Button[][]): InlineKeyboard | undefined {
 /** Sends one copy; its message id, so the copy can be closed later. */
 async function send(ctx: DialogContext, text: string, markup: InlineKeyboard | undefined): Promise<number> {
   const message = await ctx.reply(text, {
-    ...(markup ? { reply_markup: markup } : {}),
+    reply_markup: markup,
   });
   return message.message_id;
 }

@@ -137,7 +137,7 @@ function createLearned(entries: StorageAdapter<LearnedData>): Learned {
 function statusOf(order: Order): LearnedStatus[] {
   const { id, name, color } = order.status ?? {};
   if (!id || !name) return [];
-  return [{ id, name, ...(color ? { color } : {}) }];
+  return [{ id, name, color }];
 }
 
 function deviceTypeOf(order: Order): string[] {
@@ -151,5 +151,5 @@ function numberShapeOf(order: Order): NumberShape[] {
   const digits = match?.[2] ?? "";
   // Only numbers with letters teach something: a bare number needs no hint.
   if (!match || prefix === "" || digits.length > 12) return [];
-  return [{ ...(order.shop?.id ? { shopId: order.shop.id } : {}), prefix, digits: digits.length }];
+  return [{ shopId: order.shop?.id, prefix, digits: digits.length }];
 }

@@ -147,7 +147,7 @@ export async function ordersOfShops(
 ): Promise<OrderPage> {
   const single = shopIds.length === 1 ? shopIds[0] : undefined;
   const page = await client.orders.list({
-    ...(single === undefined ? {} : { shopId: single }),
+    shopId: single,
     ...filter,
     isVisible: true,
     page: at.page,

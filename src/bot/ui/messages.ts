@@ -20,7 +20,7 @@ export async function editOrSame(
 ): Promise<"edited" | "same"> {
   try {
     await ctx.editMessageText(html, {
-      ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+      reply_markup: replyMarkup,
     });
     return "edited";
   } catch (error) {
