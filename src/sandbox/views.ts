@@ -59,7 +59,7 @@ export function orderListView(store: Store, order: Order): Json {
       name: status?.name ?? "",
       color: status?.color ?? "",
       // The real service names the status's group on every order.
-      ...(store.shapes === "real" && status ? { type: status.group } : {}),
+      type: store.shapes === "real" ? status?.group : undefined,
     },
     typeOrder: { id: order.typeOrderId, name: typeOrder?.name ?? "" },
     isVisible: order.isVisible,

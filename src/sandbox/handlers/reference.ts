@@ -36,7 +36,7 @@ export function referenceRoutes(router: Router): void {
         name: shop.name,
         address: shop.address,
         color: shop.color,
-        ...(store.shapes === "real" ? { phones: [...shop.phones] } : {}),
+        phones: store.shapes === "real" ? [...shop.phones] : undefined,
       })),
   }));
 
