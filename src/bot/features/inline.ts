@@ -111,7 +111,7 @@ function mirrorResults(ctx: BotContext, text: string): { order: Order; asOf?: Da
 async function answerOrders(ctx: BotContext, orders: { order: Order; asOf?: Date }[]): Promise<void> {
   const articles: InlineQueryResultArticle[] = [];
   for (const [index, { order, asOf }] of orders.slice(0, MAX_RESULTS).entries()) {
-    const card = await cardMessage(ctx, order, { actions: false, ...(asOf ? { asOf } : {}) });
+    const card = await cardMessage(ctx, order, { actions: false, asOf });
     articles.push({
       type: "article",
       // Result ids are at most 64 bytes; order ids normally fit, the index is the fallback.

@@ -62,7 +62,7 @@ orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
   if (!pressed) return;
   const { order, asOf } = pressed;
   const inline = ctx.callbackQuery.inline_message_id !== undefined;
-  const card = await cardMessage(ctx, order, { actions: !inline, ...(asOf ? { asOf } : {}) });
+  const card = await cardMessage(ctx, order, { actions: !inline, asOf });
   const result = await editOrSame(ctx, card.text, card.keyboard);
   await ctx.answerCallbackQuery({ text: ctx.t(result === "same" ? "refresh-same" : "refresh-done") });
 });
