@@ -3,7 +3,7 @@ import { learnedOf } from "../../src/bot/services/learned.ts";
 import { createMemoryStore } from "../../src/bot/storage.ts";
 import type { Order } from "../../src/service/index.ts";
 
-const order = (id: string, typeDevice?: string): Order => ({ id, ...(typeDevice ? { typeDevice } : {}) });
+const order = (id: string, typeDevice?: string): Order => ({ id, typeDevice });
 
 describe("device types learned for the intake", () => {
   it("keeps the newest first, without case duplicates, at most eight", async () => {

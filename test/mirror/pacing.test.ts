@@ -84,7 +84,7 @@ describe("budget", () => {
 
 const page = (items: number, total: number | undefined) => ({
   items: Array.from({ length: items }, (_, i) => ({ id: String(i) }) as Order),
-  ...(total === undefined ? {} : { total }),
+  total,
   page: 1,
   pageSize: 50,
 });

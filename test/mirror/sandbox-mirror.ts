@@ -49,7 +49,7 @@ export async function startRig(
     now: clock.now,
     retry: { count: 0 },
     timeoutMs: 2000,
-    ...(options.fetch ? { fetch: options.fetch(globalThis.fetch) } : {}),
+    fetch: options.fetch?.(globalThis.fetch),
   });
   const dir = mkdtempSync(join(tmpdir(), "mirror-"));
   const changes: MirrorChange[] = [];

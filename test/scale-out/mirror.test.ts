@@ -64,7 +64,7 @@ describe.skipIf(!redisUrl)("the order mirror on two instances", () => {
         instanceId: name,
         leaseMs: LEASE_MS,
         blockMs: 100,
-        ...(feedMaxLen === undefined ? {} : { feedMaxLen }),
+        feedMaxLen,
       }),
     });
     const instance: Instance = { name, mirror, redis, changes: [] };
