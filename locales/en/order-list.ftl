@@ -4,3 +4,4 @@ list-scoped = { $title }: { $count ->
         [one] { $count } order
        *[other] { $count } orders
     } of the configured workshops among matches { $from }–{ $to } of { $total } in all workshops. Shown: { $first }–{ $last }.
+list-scoped-none = { $title }: no order of the configured workshops among matches { $from }–{ $to } of { $total } in all workshops; “Next” checks the following ones.

@@ -253,6 +253,37 @@ describe("a list longer than one fetch", () => {
   });
 });
 
+describe("a fetch with none of the configured workshops' orders", () => {
+  it("says none are here among the matches checked (no 'Shown: 1–0') and offers the next ones", async () => {
+    // Two workshops the service has no orders of: every company-wide match is narrowed away here.
+    const shopIds = ["5a01000000000000000000fe", "5a01000000000000000000ff"];
+    const scoped = await createTestBot({
+      sandbox,
+      operators: [OPERATOR, OPERATOR + 50],
+      config: { shopIds },
+    });
+    const user = scoped.user(OPERATOR, { languageCode: "en" });
+    try {
+      await user.send("/order А00");
+      const list = user.lastReply();
+      expect(list?.text).toMatch(
+        new RegExp(
+          `^🔍 “<b>А00</b>”: no order of the configured workshops among matches 1–${LIST_FETCH_SIZE} of \\d+ in all workshops; “Next” checks the following ones\\.$`,
+        ),
+      );
+      expect(Number(/ of (\d+) in all/.exec(list?.text ?? "")?.[1])).toBeGreaterThan(LIST_FETCH_SIZE);
+      expect(labelsOf(list)).toEqual(["Next ▶️"]);
+      const ru = scoped.user(OPERATOR + 50, { languageCode: "ru" });
+      await ru.send("/order А00");
+      expect(ru.lastReply()?.text).toContain(
+        ": в выбранных мастерских заказов нет среди совпадений 1–48 из ",
+      );
+    } finally {
+      await scoped.close();
+    }
+  });
+});
+
 describe("bad or stale list buttons", () => {
   it("are answered, change nothing and cost nothing", async () => {
     await op.send("/overdue");

@@ -201,15 +201,22 @@ function listMessage(
   } else {
     // Narrowed here to SHOP_IDS: the service counted all workshops, so say how many were checked.
     const first = (slot - 1) * LIST_PAGE_SIZE + 1;
-    text = ctx.t("list-scoped", {
+    const counts = {
       title: kind.title(ctx, result.query),
-      count: result.items.length,
       from: (result.fetch - 1) * LIST_FETCH_SIZE + 1,
       to: result.checked,
       total: result.total,
-      first,
-      last: first + shown.length - 1,
-    });
+    };
+    // A fetch with none of these workshops' orders (more follow): no "Shown: 1–0".
+    text =
+      shown.length === 0
+        ? ctx.t("list-scoped-none", counts)
+        : ctx.t("list-scoped", {
+            ...counts,
+            count: result.items.length,
+            first,
+            last: first + shown.length - 1,
+          });
     // Back from a fetch's first page: the last page of the one before (its count is known there).
     if (slot === 1 && page > 1) previous = before;
     if (slot < here) next = page + 1;
