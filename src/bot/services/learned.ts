@@ -20,6 +20,8 @@ export interface LearnedStatus {
   id: string;
   name: string;
   color?: string;
+  /** The status's group (`status.type` of real records): a move into "closed" is known as one. */
+  group?: string;
 }
 
 export interface NumberShape {
@@ -71,7 +73,7 @@ export function learnedOf(store: Store): Learned {
   return learned;
 }
 
-const statusSignature = (s: LearnedStatus) => `s:${s.id}:${s.name}:${s.color ?? ""}`;
+const statusSignature = (s: LearnedStatus) => `s:${s.id}:${s.name}:${s.color ?? ""}:${s.group ?? ""}`;
 const numberSignature = (n: NumberShape) => `n:${n.shopId ?? ""}:${n.prefix}:${n.digits}`;
 const deviceSignature = (type: string) => `d:${type.toLowerCase()}`;
 
@@ -135,9 +137,9 @@ function createLearned(entries: StorageAdapter<LearnedData>): Learned {
 }
 
 function statusOf(order: Order): LearnedStatus[] {
-  const { id, name, color } = order.status ?? {};
+  const { id, name, color, type } = order.status ?? {};
   if (!id || !name) return [];
-  return [{ id, name, color }];
+  return [{ id, name, color, group: type }];
 }
 
 function deviceTypeOf(order: Order): string[] {

@@ -110,4 +110,23 @@ describe("status change without GET /statuses", () => {
     const payments = sandbox.store.transactions.filter((tr) => tr.orderId === order.id);
     expect(payments.slice(paidBefore).map((tr) => tr.money)).toEqual([1500]);
   });
+
+  it("knows a move into a closed status from the orders seen: the debt is named, the card is no longer overdue", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/order ${orderIn("Выдан").number}`); // its status.type teaches: Выдан is "closed"
+    const order = orderIn("В работе");
+    order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
+    order.discount = 0;
+    order.paidCash = 1000;
+    order.paidBank = 0;
+    order.deadline = Date.now() - 3 * 24 * 60 * 60 * 1000;
+    await op.send(`/status ${order.number}`);
+    await op.press("Выдан 💰");
+    await op.press("No payment");
+    expect(lastText(op)).toContain("⚠️ 2,000 ₽ remains unpaid");
+    await op.press("✅ Yes");
+    expect(statusName(order.statusId)).toBe("Выдан");
+    expect(lastText(op)).toContain("Status changed");
+    expect(lastText(op)).not.toMatch(/overdue/i);
+  });
 });

@@ -25,12 +25,16 @@ export async function loadStatusOptions(services: BotServices): Promise<StatusOp
       await learned.markStatusesMissing(now + MISSING_TTL_MS);
     }
   }
+  const known = await learned.statuses();
+  // The group comes from the orders seen (their status.type): closing is then known as closing.
+  const groupOf = (id: string) => known.find((s) => s.id === id)?.group;
   const configured: StatusOption[] = (config.statuses ?? []).map((s) => ({
     id: s.id,
     name: s.name,
+    group: groupOf(s.id),
     isPayRequired: s.isPayRequired,
   }));
-  const seen = (await learned.statuses()).filter((s) => !configured.some((c) => c.id === s.id));
+  const seen = known.filter((s) => !configured.some((c) => c.id === s.id));
   // Learned ones have no payment rule: undefined makes the dialog offer payment as optional.
-  return [...configured, ...seen.map((s) => ({ id: s.id, name: s.name }))];
+  return [...configured, ...seen.map((s) => ({ id: s.id, name: s.name, group: s.group }))];
 }
