@@ -11,6 +11,7 @@
  * Redis also gives the instances atomic claims ("<prefix>:claim:<key>", update
  * dedupe) and locks ("<prefix>:lock:<key>", one chat at a time).
  */
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { FileAdapter } from "@grammyjs/storage-file";
 import { RedisAdapter } from "@grammyjs/storage-redis";
@@ -22,7 +23,7 @@ export type { StorageAdapter } from "grammy";
 export type { RedisLock, RedisLockOptions } from "../service/index.ts";
 
 export interface AdapterOptions {
-  /** Entries expire after this many seconds (Redis: EX; files and memory: checked on read). */
+  /** Entries expire after this many seconds (Redis: EX; files and memory: checked on read; files swept hourly). */
   ttlSeconds?: number;
 }
 
@@ -96,6 +97,30 @@ function localClaims(): (key: string, ttlMs: number) => Promise<boolean> {
   };
 }
 
+/** How often, at most, a namespace with a TTL is swept of expired files (on a write; the first write at once). */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the expired entries' files of one namespace (`dir/<xx>/<key>.json`). A file
+ * written within its lifetime is not even read. Failures (a file gone or half written
+ * meanwhile) leave it to the next sweep.
+ */
+async function sweepExpired(dir: string, ttlMs: number, now: number): Promise<void> {
+  for (const sub of await readdir(dir).catch(() => [])) {
+    for (const name of await readdir(join(dir, sub)).catch(() => [])) {
+      const path = join(dir, sub, name);
+      try {
+        if (!name.endsWith(".json") || (await stat(path)).mtimeMs + ttlMs > now) continue;
+        const entry: unknown = JSON.parse(await readFile(path, "utf8"));
+        const expiry = typeof entry === "object" && entry !== null ? (entry as { e?: unknown }).e : undefined;
+        if (typeof expiry === "number" && expiry <= now) await rm(path, { force: true });
+      } catch {
+        // Next time.
+      }
+    }
+  }
+}
+
 export function createFileStore(dataDir: string): Store {
   return {
     kind: "file",
@@ -121,7 +146,24 @@ export function createFileStore(dataDir: string): Store {
           delete: (key) => files.delete(fileKey(key)),
         };
       };
-      return options.ttlSeconds ? withExpiry(make<Expiring<T>>(), options.ttlSeconds) : make<T>();
+      if (!options.ttlSeconds) return make<T>();
+      const expiring: StorageAdapter<T> = withExpiry<T>(make<Expiring<T>>(), options.ttlSeconds);
+      const ttlMs = options.ttlSeconds * 1000;
+      let sweptAt = 0;
+      const swept: StorageAdapter<T> = {
+        ...expiring,
+        write(key: string, value: T) {
+          // An entry is deleted when read after its expiry, and most (a list's records, its token)
+          // are never read again: without a sweep their files pile up in DATA_DIR for good.
+          const now = Date.now();
+          if (now - sweptAt >= SWEEP_EVERY_MS) {
+            sweptAt = now;
+            void sweepExpired(join(dataDir, namespace), ttlMs, now);
+          }
+          return expiring.write(key, value);
+        },
+      };
+      return swept;
     },
     close: async () => {},
   };

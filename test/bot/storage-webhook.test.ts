@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFileStore, createMemoryStore } from "../../src/bot/storage.ts";
 import { startWebhookServer } from "../../src/bot/webhook.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
@@ -28,6 +28,28 @@ describe("file storage", () => {
     await store.adapter<string>("odd").write("../x:y/z", "v");
     expect(await store.adapter<string>("odd").read("../x:y/z")).toBe("v");
     expect(readdirSync(dir)).not.toContain("x:y");
+  });
+
+  it("sweeps the files of expired entries that are never read again (saved lists, tokens)", async () => {
+    const files = (namespace: string) =>
+      readdirSync(join(dir, namespace)).flatMap((sub) => readdirSync(join(dir, namespace, sub)));
+    const start = Date.now();
+    const first = createFileStore(dir).adapter<string>("expiring", { ttlSeconds: 60 });
+    await first.write("old1", "a");
+    await first.write("old2", "b");
+    await createFileStore(dir).adapter<string>("lasting").write("old3", "c");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(start + 2 * 60 * 60 * 1000);
+      // A later run: its first write of the namespace sweeps it; what it writes stays.
+      const later = createFileStore(dir).adapter<string>("expiring", { ttlSeconds: 60 });
+      await later.write("new", "d");
+      await vi.waitFor(() => expect(files("expiring")).toEqual(["new.json"]));
+      expect(await later.read("new")).toBe("d");
+      expect(files("lasting")).toEqual(["old3.json"]); // no TTL: never swept
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("reads a file cut short by a crash as nothing stored", async () => {
