@@ -23,8 +23,9 @@ import { readLatestPrompt } from "./latest-prompt.ts";
  * a service failure while loading no longer answers the (already answered) press again.
  * 6: the fast intake (main path, summary, groups).
  * 7: the intake asks what its summary offers once per order type, not at each return to it.
+ * 8: ✏️ Edit of the order type, the same type picked again, asks none of its fields again.
  */
-export const DIALOG_VERSION = 7;
+export const DIALOG_VERSION = 8;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {

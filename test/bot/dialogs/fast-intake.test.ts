@@ -292,6 +292,32 @@ describe("the summary's groups", () => {
     const order = ordersOf("Обязательное Поле")[0];
     expect(order?.customFields.map((f) => f.value)).toEqual(expect.arrayContaining(["Ленина, 5", "morning"]));
   });
+
+  it("✏️ Edit of the order type, the same type picked again: the fields answered stay, none is asked again", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await op.press("Выездной ремонт");
+    await op.send("Тот Же Тип");
+    await op.press("➕ New client");
+    await op.send("Washing machine");
+    await op.send("Течёт");
+    await op.send("Ленина, 7");
+    await op.press("9:00–13:00");
+    await openGroup(op, GROUP.fields);
+    await op.press("Этаж");
+    await op.send("4"); // the only optional field: back to the summary
+    expect(lastText(op)).toContain("Этаж: 4");
+    await op.press("✏️ Edit");
+    await op.press("Order type");
+    await op.press("Выездной ремонт");
+    expect(lastText(op)).toContain("Check the order");
+    expect(lastText(op)).toContain("Этаж: 4");
+    expect(lastText(op)).toContain("Ленина, 7");
+    await op.press("✅ Create");
+    const order = ordersOf("Тот Же Тип")[0];
+    expect(order?.customFields.map((f) => f.value)).toEqual(expect.arrayContaining(["Ленина, 7", "morning"]));
+    expect(order?.customFields).toHaveLength(3);
+  });
 });
 
 describe("optional data the service cannot give", () => {

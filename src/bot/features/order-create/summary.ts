@@ -146,11 +146,14 @@ export async function editDraft(
       if (draft.prepayment) draft.prepayment = await askPrepayment(run, ctx, draft.shop.id);
       break;
     }
-    case "type":
-      draft.type = await askOrderType(run, ctx, draft.type.id);
-      // The old type's answers belong to its form.
+    case "type": {
+      const type = await askOrderType(run, ctx, draft.type.id);
+      // The same type picked again: its answers stay. Another type's form asks its own.
+      if (type.id === draft.type.id) break;
+      draft.type = type;
       draft.fields = await askRequiredFields(run, ctx, draft.type);
       break;
+    }
     case "client":
       draft.client = await askClient(run, ctx);
       break;
