@@ -2,7 +2,7 @@
 // an older one would fail later with an obscure error ("Unknown file extension .ts", "Map.groupBy
 // is not a function"). Plain old JavaScript on purpose, so that any Node can run it.
 "use strict";
-var wanted = require("../package.json").engines.node; // ">=22.12"
+var wanted = require("../package.json").engines.node; // ">=22.18": type stripping (running .ts) and node:sqlite (the mirror) work without flags from there
 var min = /(\d+)\.(\d+)/.exec(wanted);
 var have = process.versions.node.split(".").map(Number);
 var major = Number(min[1]);

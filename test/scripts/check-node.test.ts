@@ -30,27 +30,28 @@ describe("the Node version check", () => {
     expect(result.stderr).toBe("");
   });
 
-  it.each(["20.19.0", "22.11.0", "18.0.0"])(
+  it.each(["20.19.0", "22.11.0", "22.17.1", "18.0.0"])(
     "stops Node %s with one line naming the need and the fix",
     (v) => {
       const result = run(v);
       expect(result.status).toBe(1);
       const lines = result.stderr.trimEnd().split("\n");
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain("needs Node.js >=22.12");
+      expect(lines[0]).toContain("needs Node.js >=22.18");
       expect(lines[0]).toContain(`v${v}`);
       expect(lines[0]).toContain("source scripts/node.sh");
     },
   );
 
-  it("lets 22.12 and later through", () => {
-    expect(run("22.12.0").status).toBe(0);
+  // 22.12-22.17 would pass a weaker check and then fail with "Unknown file extension .ts".
+  it("lets 22.18 and later through", () => {
+    expect(run("22.18.0").status).toBe(0);
     expect(run("23.0.0").status).toBe(0);
   });
 
   it.runIf(systemNodeIfOld())("runs on the machine's old Node itself", () => {
     const result = spawnSync(systemNodeIfOld() ?? "", [SCRIPT], { encoding: "utf8" });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^This project needs Node\.js >=22\.12 \(this shell has v\d+/);
+    expect(result.stderr).toMatch(/^This project needs Node\.js >=22\.18 \(this shell has v\d+/);
   });
 });
