@@ -323,6 +323,7 @@ describe("the summary's groups", () => {
 describe("optional data the service cannot give", () => {
   it("leaves its group out instead of standing between the clerk and Create", async () => {
     let asked = 0;
+    let down = true;
     const lossy = await createTestBot({
       sandbox,
       operators: [OPERATOR],
@@ -331,7 +332,7 @@ describe("optional data the service cannot give", () => {
         fetch: async (input, init) => {
           if (new URL(String(input)).pathname.endsWith("/how-knows")) {
             asked++;
-            throw new TypeError("fetch failed");
+            if (down) throw new TypeError("fetch failed");
           }
           return fetch(input, init);
         },
@@ -349,6 +350,12 @@ describe("optional data the service cannot give", () => {
       expect(lastText(op)).toContain("Check the order");
     }
     expect(asked).toBe(atFirstSummary);
+    // A minute later the service gives them: the group is back at the next summary.
+    down = false;
+    await lossy.clock.advance(61_000);
+    await openGroup(op, GROUP.condition);
+    for (const _question of [1, 2, 3]) await op.press(SKIP);
+    expect(buttons(op)).toContain(GROUP.source);
     await op.press("✅ Create");
     expect(lastText(op)).toContain("Order created");
     expect(ordersOf("Без Источников")).toHaveLength(1);

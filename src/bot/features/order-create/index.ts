@@ -9,7 +9,7 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import type { BotContext, DialogContext } from "../../context.ts";
-import { type Dialog, type DialogRun, startRun } from "../../dialog-kit/ask.ts";
+import { type Dialog, type DialogRun, now, startRun } from "../../dialog-kit/ask.ts";
 import { enterDialog } from "../../dialog-kit/enter.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
 import { askClient } from "./askClient.ts";
@@ -40,12 +40,9 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
   const draft: Draft = { shop, type, client, device: { typeDevice, problem }, isUrgent: false, fields };
 
   let error: string | undefined;
-  // Asked again only for another order type: data the service could not give (nothing
-  // cached) would otherwise cost a request at every return to the summary.
-  let offered: { typeId: string; offer: Offer & { requiredFields: boolean } } | undefined;
+  let offered: Offered | undefined;
   for (;;) {
-    if (offered?.typeId !== draft.type.id)
-      offered = { typeId: draft.type.id, offer: await offerOf(run, draft) };
+    offered = await offerFor(run, ctx, draft, offered);
     const { offer } = offered;
     const groups = groupsFor(draft, offer);
     const action = await askSummary(run, ctx, draft, groups, error);
@@ -72,12 +69,47 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
   }
 }
 
+type SummaryOffer = Offer & { requiredFields: boolean };
+
+/** What the summary offers for an order type; `failedAt` (Unix ms) when the service could not say. */
+interface Offered {
+  typeId: string;
+  offer: SummaryOffer;
+  failedAt?: number;
+}
+
+/** A data the service could not give is asked for again after this long, not at every return to the summary. */
+const OFFER_RETRY_MS = 60 * 1000;
+
+/**
+ * The offer for the draft's order type: known, kept (no request); another type, or
+ * a failure a while ago, asked for (cached data once warm: no request either).
+ */
+async function offerFor(
+  run: DialogRun,
+  ctx: DialogContext,
+  draft: Draft,
+  offered: Offered | undefined,
+): Promise<Offered> {
+  if (offered?.typeId === draft.type.id) {
+    if (offered.failedAt === undefined) return offered;
+    if ((await now(run, ctx)) - offered.failedAt < OFFER_RETRY_MS) return offered;
+  }
+  const offer = await offerOf(run, draft);
+  if (offer) return { typeId: draft.type.id, offer };
+  return {
+    typeId: draft.type.id,
+    offer: { sources: false, optionalFields: false, requiredFields: false },
+    failedAt: await now(run, ctx),
+  };
+}
+
 /**
  * Which optional groups the service's data allows (cached reference data: no
  * request once warm). Optional details must not stand between the clerk and
- * Create: when the data cannot be had now, their groups are left out of this intake.
+ * Create: when the data cannot be had now (undefined), their groups are left out for now.
  */
-async function offerOf(run: DialogRun, draft: Draft): Promise<Offer & { requiredFields: boolean }> {
+async function offerOf(run: DialogRun, draft: Draft): Promise<SummaryOffer | undefined> {
   const offer = await serviceCall(run, async ({ reference }) => {
     const defs = await reference.orderTypeFields(draft.type.id);
     const sources = await reference.howKnows();
@@ -87,7 +119,7 @@ async function offerOf(run: DialogRun, draft: Draft): Promise<Offer & { required
       requiredFields: defs.some((d) => d.required),
     };
   });
-  return offer.ok ? offer.value : { sources: false, optionalFields: false, requiredFields: false };
+  return offer.ok ? offer.value : undefined;
 }
 
 export const orderCreateFeature = new Composer<BotContext>();
