@@ -110,10 +110,14 @@ async function sweepExpired(dir: string, ttlMs: number, now: number): Promise<vo
     for (const name of await readdir(join(dir, sub)).catch(() => [])) {
       const path = join(dir, sub, name);
       try {
-        if (!name.endsWith(".json") || (await stat(path)).mtimeMs + ttlMs > now) continue;
+        if (!name.endsWith(".json")) continue;
+        const written = (await stat(path)).mtimeMs;
+        if (written + ttlMs > now) continue;
         const entry: unknown = JSON.parse(await readFile(path, "utf8"));
         const expiry = typeof entry === "object" && entry !== null ? (entry as { e?: unknown }).e : undefined;
-        if (typeof expiry === "number" && expiry <= now) await rm(path, { force: true });
+        // Written again meanwhile (a new entry under the old key): it stays.
+        if (typeof expiry !== "number" || expiry > now || (await stat(path)).mtimeMs !== written) continue;
+        await rm(path, { force: true });
       } catch {
         // Next time.
       }
