@@ -16,6 +16,7 @@ import { lookupThroughput } from "./lookup-throughput.ts";
 import { mirrorBackfill } from "./mirror-backfill.ts";
 import { mirrorBot } from "./mirror-bot.ts";
 import { mirrorSearch } from "./mirror-search.ts";
+import { mirrorShopDay } from "./mirror-shop-day.ts";
 import { mirrorSync } from "./mirror-sync.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
@@ -37,6 +38,7 @@ const MODULES: BenchModule[] = [
   mirrorBackfill,
   mirrorSearch,
   mirrorBot,
+  mirrorShopDay,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

@@ -3,7 +3,7 @@
  * mirror syncs only when a test says so (`sync()`), and `requests()` counts
  * every request the sandbox served (the bot's and the mirror's).
  */
-import { DEFAULT_BUDGET, Mirror } from "../../src/mirror/index.ts";
+import { type BudgetOptions, DEFAULT_BUDGET, Mirror } from "../../src/mirror/index.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createServiceClient } from "../../src/service/index.ts";
 import { syncUntilDone } from "../mirror/sandbox-mirror.ts";
@@ -20,7 +20,12 @@ export interface MirrorBot extends TestBot {
 }
 
 export async function createMirrorBot(
-  options: TestBotOptions & { start?: Date; orders?: number } = {},
+  options: TestBotOptions & {
+    start?: Date;
+    orders?: number;
+    /** The sync's budget (tests: a large one, so a sync never waits). */
+    budget?: Partial<BudgetOptions>;
+  } = {},
 ): Promise<MirrorBot> {
   const clock = options.clock ?? new ManualClock(options.start ?? new Date());
   const now = () => clock.now().getTime();
@@ -43,7 +48,7 @@ export async function createMirrorBot(
     client,
     path: ":memory:",
     shopIds: options.config?.shopIds ?? [],
-    budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000 },
+    budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000, ...options.budget },
     overlapMs: 30_000,
     backfillDays: 30,
     now,

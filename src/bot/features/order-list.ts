@@ -298,14 +298,14 @@ export async function openById(ctx: BotContext, id: string, retry: string): Prom
   }
   const { order, asOf } = outcome.value;
   await learnedOf(ctx.services.store).fromOrders([order]);
-  const card = await cardMessage(ctx, order, asOf ? { asOf } : {});
+  const card = await cardMessage(ctx, order, { asOf });
   await ctx.reply(card.text, { reply_markup: card.keyboard });
 }
 
 /** A card of a listed order: the mirror's copy when it holds one (with its age), else the listed record. */
 export async function heldCard(ctx: BotContext, listed: Order): Promise<CardMessage> {
   const { order, asOf } = freshestOf(ctx, listed);
-  return cardMessage(ctx, order, asOf ? { asOf } : {});
+  return cardMessage(ctx, order, { asOf });
 }
 
 /** "the workshops А, Б" or "all workshops": where a list looked (names from the cache, ids without it). */

@@ -5,11 +5,10 @@
  * A refresh is one request (GET /orders/{id}).
  */
 import { Composer } from "grammy";
-import type { MirroredOrder } from "../../mirror/index.ts";
 import { foldOrderNumber } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
-import { localPage } from "../services/mirror-orders.ts";
+import { localPage, mirrorNumber } from "../services/mirror-orders.ts";
 import {
   numberShapesOf,
   type OrderQuery,
@@ -83,20 +82,6 @@ export const numberList: OrderListKind<OrderQuery> = {
   empty: nothingFound,
   singleAsCard: true,
 };
-
-/**
- * The orders of a number from the mirror: an exact number in any form costs no
- * request when held, else the mirror asks once (and keeps what it got). A part
- * of a textual number the mirror does not hold as a whole number goes to the
- * service as before (undefined).
- */
-async function mirrorNumber(ctx: BotContext, query: OrderQuery): Promise<MirroredOrder[] | undefined> {
-  const { mirror } = ctx.services;
-  if (!mirror) return undefined;
-  if (query.kind === "num") return mirror.findByNumber(query.text);
-  const held = mirror.byNumber(query.text);
-  return held.length > 0 ? held : undefined;
-}
 
 /** Runs a lookup: the card of a single match, the list of several, or what was searched when none. */
 export function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {

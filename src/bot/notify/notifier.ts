@@ -190,7 +190,7 @@ export class Notifier {
       const card = await cardFor(
         { services, t, locale, role },
         held?.order ?? order,
-        held ? { asOf: held.syncedAt } : {},
+        { asOf: held?.syncedAt },
       );
       text = `${headerOf(t, notice, order)}\n\n${card.text}`;
       keyboard = card.keyboard;

@@ -7,7 +7,7 @@ import type { Context } from "grammy";
 import type { MirroredOrder, MirrorQuery } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
-import { getOrder, type OrderPage } from "./order-search.ts";
+import { getOrder, type OrderPage, type OrderQuery } from "./order-search.ts";
 
 type Ctx = Context & CoreFlavor;
 
@@ -38,7 +38,7 @@ export function writeThrough(ctx: Ctx, order: Order): void {
   const { mirror } = ctx.services;
   if (!mirror) return;
   try {
-    mirror.upsert(order, ctx.from ? { actorId: ctx.from.id } : {});
+    mirror.upsert(order, { actorId: ctx.from?.id });
   } catch (error) {
     // The write itself succeeded: a mirror problem only delays the copy until the next sync.
     ctx.log.warn({ err: String(error), order: order.id }, "mirror: write-through failed");
@@ -70,4 +70,18 @@ export function mirrorListPage(
     checked: (fetch - 1) * size + page.items.length,
     scoped: false,
   };
+}
+
+/**
+ * The orders of a number from the mirror: an exact number in any form costs no
+ * request when held, else the mirror asks once (and keeps what it got). A part
+ * of a textual number the mirror does not hold as a whole number goes to the
+ * service as before (undefined; also with MIRROR=off).
+ */
+export async function mirrorNumber(ctx: Ctx, query: OrderQuery): Promise<MirroredOrder[] | undefined> {
+  const { mirror } = ctx.services;
+  if (!mirror) return undefined;
+  if (query.kind === "num") return mirror.findByNumber(query.text);
+  const held = mirror.byNumber(query.text);
+  return held.length > 0 ? held : undefined;
 }
