@@ -21,7 +21,7 @@ import { ManualClock } from "../test/helpers/manual-clock.ts";
 import { createMirrorBot } from "../test/helpers/mirror-bot.ts";
 import { createTestBot, type TestBot, type TestUser } from "../test/helpers/test-bot.ts";
 import { changeStatusWithPayment, minimalOrderNewClient } from "./dialog-driver.ts";
-import type { BenchModule, BenchRow } from "./types.ts";
+import type { BenchModule } from "./types.ts";
 
 const MINUTE = 60_000;
 const WINDOW_MS = 15 * MINUTE;

@@ -187,11 +187,9 @@ export class Notifier {
     } else {
       if (!order) return;
       const held = this.options.mirror.get(order.id);
-      const card = await cardFor(
-        { services, t, locale, role },
-        held?.order ?? order,
-        { asOf: held?.syncedAt },
-      );
+      const card = await cardFor({ services, t, locale, role }, held?.order ?? order, {
+        asOf: held?.syncedAt,
+      });
       text = `${headerOf(t, notice, order)}\n\n${card.text}`;
       keyboard = card.keyboard;
     }
