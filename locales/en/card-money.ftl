@@ -1,2 +1,4 @@
 ## The order card: what is left to pay (price after discount less what was paid)
 card-balance = To pay: { $amount }
+## The order card: the discount (the price less the price after discount)
+card-discount = Discount: { $amount }

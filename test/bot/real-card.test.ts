@@ -34,7 +34,14 @@ describe("the card of the real service's records", () => {
   it("the full record (no summ, cash as amounts) shows the same money as the list record", () => {
     const money = (text: string) => text.split("\n").filter((line) => /₽/.test(line));
     expect(money(card(full))).toEqual(money(card(list)));
-    expect(money(card(full, "en"))).toEqual(["💰 Price: 5,000 ₽", "Paid: 1,500 ₽", "To pay: 3,000 ₽"]);
+    // The discount is shown: price less discount less paid is what is left to pay.
+    expect(money(card(full, "en"))).toEqual([
+      "💰 Price: 5,000 ₽",
+      "Discount: 500 ₽",
+      "Paid: 1,500 ₽",
+      "To pay: 3,000 ₽",
+    ]);
+    expect(money(card(full))).toContainEqual(expect.stringMatching(/^Скидка: 500 ₽$/));
   });
 
   it("the status group comes from the record's status.type: a handed-over order is not overdue", () => {

@@ -96,6 +96,11 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
     line("card-price", { amount: t("money", { amount: formatAmount(price, locale) }) });
   else if (order.approximatePrice?.trim())
     line("card-approx-price", { price: e(order.approximatePrice.trim()) });
+  // What is left to pay counts the price after discount: the discount is shown, so the lines add up.
+  const sold = order.summ?.soldPrice;
+  const discount = price !== undefined && sold !== undefined ? Math.round((price - sold) * 100) / 100 : 0;
+  if (price !== undefined && price > 0 && discount > 0)
+    line("card-discount", { amount: t("money", { amount: formatAmount(discount, locale) }) });
   const paid = order.cash?.summ;
   if (paid !== undefined && paid > 0)
     line("card-paid", { amount: t("money", { amount: formatAmount(paid, locale) }) });
