@@ -327,7 +327,7 @@ describe("workshops and viewers", () => {
   });
   const settings = {
     notify: { assigned: true, status: true, ready: true, digest: true },
-    watch: ["o1"],
+    watch: [],
     blocked: false,
   };
   const config = { operatorIds: [1], viewerIds: [3], shopIds: ["s1"] };
@@ -401,5 +401,23 @@ describe("the morning digest", () => {
     notifier = newNotifier(bot);
     await notifier.digest();
     expect(texts(bot, 1).slice(before)).toHaveLength(1);
+  });
+});
+
+describe("one message per change", () => {
+  it("a watched order turning ready is one message (the status), not two, for who opted in to both", () => {
+    const order = { id: "o1", number: "А-1", shop: { id: "s1" }, isVisible: true } as MirrorChange["order"];
+    const base = { order, detectedAt: new Date(), source: "sync" as const };
+    const settings = {
+      notify: { assigned: true, status: false, ready: true, digest: false },
+      watch: ["o1"],
+      blocked: false,
+    };
+    const config = { operatorIds: [1], viewerIds: [], shopIds: [] };
+    expect(noticesFor({ ...base, id: "a", kind: "status" }, 1, settings, config)).toEqual({ kind: "status" });
+    expect(noticesFor({ ...base, id: "b", kind: "ready" }, 1, settings, config)).toBeUndefined();
+    expect(noticesFor({ ...base, id: "b", kind: "ready" }, 1, { ...settings, watch: [] }, config)).toEqual({
+      kind: "ready",
+    });
   });
 });

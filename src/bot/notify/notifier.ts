@@ -93,7 +93,7 @@ export class Notifier {
       for (const { seq, change } of entries) {
         await this.deliver(change);
         this.cursor = seq;
-        await this.state.write(this.cursorKey(), seq);
+        await this.saveCursor(seq);
       }
     }
   }
@@ -113,12 +113,17 @@ export class Notifier {
       seq = last.seq;
     }
     // Kept at once: a change that comes before the first send is still sent after a restart.
-    await this.state.write(this.cursorKey(), seq);
+    await this.saveCursor(seq);
     return seq;
   }
 
   private cursorKey(): string {
     return "cursor";
+  }
+
+  /** Only a store of this instance keeps it: on a shared store each instance numbers its own log. */
+  private async saveCursor(seq: number): Promise<void> {
+    if (this.options.services.store.kind !== "redis") await this.state.write(this.cursorKey(), seq);
   }
 
   private async deliver(change: MirrorChange): Promise<void> {

@@ -47,12 +47,16 @@ export function noticesFor(
       if (order.master?.id === me) return { kind: "assigned", role: "master" };
       return order.manager?.id === me ? { kind: "assigned", role: "manager" } : undefined;
     case "status":
-      return settings.watch.includes(order.id) || (onIt && settings.notify.status)
-        ? { kind: "status" }
-        : undefined;
+      return wantsStatus(order.id, onIt, settings) ? { kind: "status" } : undefined;
     case "ready":
-      return settings.notify.ready ? { kind: "ready" } : undefined;
+      // Told of the status change already (it names the ready status): one message, not two.
+      return settings.notify.ready && !wantsStatus(order.id, onIt, settings) ? { kind: "ready" } : undefined;
     default:
       return undefined;
   }
+}
+
+/** A status change of an order the user watches, or is on and wants those of. */
+function wantsStatus(orderId: string, onIt: boolean, settings: UserSettings): boolean {
+  return settings.watch.includes(orderId) || (onIt && settings.notify.status);
 }
