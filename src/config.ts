@@ -97,6 +97,7 @@ const commonSchema = z.object({
   TELEGRAM_API_ROOT: optionalUrl("TELEGRAM_API_ROOT"),
   SERVICE_URL: optionalUrl("SERVICE_URL"),
   SERVICE_TOKEN: optionalText,
+  SERVICE_WEBHOOK_SECRET: optionalText,
   SERVICE_LOGIN: optionalText,
   SERVICE_PASSWORD: optionalText,
   SERVICE_ARRAY_FORMAT: z.preprocess(
@@ -213,6 +214,8 @@ const configSchema = z.object({
   defaultLocale: z.enum(LOCALES),
   timezone: z.string(),
   closingTime: z.object({ hours: z.number(), minutes: z.number() }),
+  /** SERVICE_WEBHOOK_SECRET: the service's webhooks (POST /service-webhook) trigger a mirror sync; off when absent. */
+  serviceWebhookSecret: z.string().optional(),
   /** When the morning digest of the order mirror goes out, in TIMEZONE (DIGEST_TIME). */
   digestTime: z.object({ hours: z.number(), minutes: z.number() }),
   storage: z.discriminatedUnion("kind", [
@@ -314,6 +317,7 @@ export function parseConfig(env: Env): ConfigResult {
     timezone: c.TIMEZONE,
     closingTime: { hours, minutes },
     digestTime: { hours: digestHours, minutes: digestMinutes },
+    serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
     storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
     mode:
       m.BOT_MODE === "webhook"

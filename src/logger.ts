@@ -28,6 +28,11 @@ export const REDACTED_PATHS = [
   "config.service.auth.token",
   "config.service.auth.password",
   "config.mode.secret",
+  "serviceWebhookSecret",
+  "*.serviceWebhookSecret",
+  "config.serviceWebhookSecret",
+  'headers["x-bot-secret"]',
+  '*.headers["x-bot-secret"]',
 ];
 
 export function createLogger(

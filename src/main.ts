@@ -9,6 +9,7 @@ import { startHttpServer } from "./bot/http-server.ts";
 import { createBot } from "./bot/index.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
 import { serviceStoreFrom } from "./bot/service-store.ts";
+import { serviceWebhookRoute } from "./bot/service-webhook.ts";
 import { openStore, type Store } from "./bot/storage.ts";
 import { webhookRoute } from "./bot/webhook.ts";
 import { type Config, loadConfig } from "./config.ts";
@@ -108,10 +109,22 @@ async function main(): Promise<void> {
       : await startHttpServer({
           port: mode.port,
           health: liveness.report,
-          routes:
-            mode.kind === "webhook"
+          routes: [
+            ...(mode.kind === "webhook"
               ? [webhookRoute(bot, { url: mode.url, secret: mode.secret, liveness }, logger)]
-              : [],
+              : []),
+            // The service's webhooks sync the mirror at once (SERVICE_WEBHOOK_SECRET and MIRROR=on).
+            ...(mirror && config.serviceWebhookSecret
+              ? [
+                  serviceWebhookRoute({
+                    secret: config.serviceWebhookSecret,
+                    store,
+                    syncNow: () => mirror.syncNow(),
+                    logger,
+                  }),
+                ]
+              : []),
+          ],
         });
 
   // grammY's init retries getMe until Telegram answers: say so, instead of a silent wait on a wrong

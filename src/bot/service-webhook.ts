@@ -1,0 +1,129 @@
+/**
+ * The service's webhooks (issue 10, optional): where the deployment has a
+ * public URL, the service can call `POST /service-webhook` on an order event;
+ * the bot then syncs the order mirror at once (within its budget) instead of at
+ * the next periodic sync, which cuts the notification delay. The periodic sync
+ * stays the source of truth.
+ *
+ * service-notes.md: when a URL is added the service sends an
+ * `X-LiveSklad-Verification` header whose value is echoed back with 200;
+ * retries reuse a stable `eventId` (deduplicated here). Other calls must carry
+ * the custom header `X-Bot-Secret: <SERVICE_WEBHOOK_SECRET>` (set in the
+ * service's webhook settings): anyone else gets 401 and triggers nothing.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "../logger.ts";
+import { type Route, refuse } from "./http-server.ts";
+import { claimOnce } from "./notify/claims.ts";
+import type { Store } from "./storage.ts";
+
+export const SERVICE_WEBHOOK_PATH = "/service-webhook";
+const VERIFICATION_HEADER = "x-livesklad-verification";
+const SECRET_HEADER = "x-bot-secret";
+const MAX_BODY_BYTES = 64 * 1024;
+/** Events closer together than this share one sync (a burst of changes is one read). */
+const COALESCE_MS = 5_000;
+
+export interface ServiceWebhookOptions {
+  secret: string;
+  store: Store;
+  /** The mirror's "sync now" (within its budget). */
+  syncNow: () => Promise<unknown>;
+  logger: Logger;
+  now?: () => number;
+}
+
+export function serviceWebhookRoute(options: ServiceWebhookOptions): Route {
+  const expected = digest(options.secret);
+  const now = options.now ?? Date.now;
+  let lastSync = Number.NEGATIVE_INFINITY;
+
+  const trigger = () => {
+    if (now() - lastSync < COALESCE_MS) return;
+    lastSync = now();
+    options
+      .syncNow()
+      .catch((error: unknown) =>
+        options.logger.warn({ err: String(error) }, "service webhook: the sync did not run"),
+      );
+  };
+
+  const receive = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const body = await readJson(req);
+    if (body === undefined) {
+      refuse(req, res, 400);
+      return;
+    }
+    res.writeHead(200).end();
+    const eventId =
+      typeof body.eventId === "string" || typeof body.eventId === "number" ? String(body.eventId) : undefined;
+    // A retry of an event already seen: answered, nothing more.
+    if (
+      eventId !== undefined &&
+      !(await claimOnce(options.store, `service-webhook:${eventId.slice(0, 200)}`))
+    )
+      return;
+    trigger();
+  };
+
+  return (req, res) => {
+    if (req.method !== "POST" || req.url?.split("?")[0] !== SERVICE_WEBHOOK_PATH) return false;
+    const verification = header(req, VERIFICATION_HEADER);
+    if (verification !== undefined) {
+      // The service checks the URL: the value back, nothing else done.
+      const value = verification.slice(0, 500);
+      res.writeHead(200, { "content-type": "text/plain", [VERIFICATION_HEADER]: value }).end(value);
+      return true;
+    }
+    const secret = header(req, SECRET_HEADER);
+    if (secret === undefined || !timingSafeEqual(digest(secret), expected)) {
+      refuse(req, res, 401);
+      return true;
+    }
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+      refuse(req, res, 413);
+      return true;
+    }
+    receive(req, res).catch((error: unknown) => {
+      options.logger.error({ err: String(error) }, "service webhook failed");
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+    return true;
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function digest(text: string): Buffer {
+  return createHash("sha256").update(text).digest();
+}
+
+/** The body as a JSON object, or undefined (too big, not JSON, the client went away). */
+function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.once("end", () => {
+      if (size > MAX_BODY_BYTES) return resolve(undefined);
+      try {
+        const value: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        resolve(
+          typeof value === "object" && value !== null && !Array.isArray(value)
+            ? (value as Record<string, unknown>)
+            : undefined,
+        );
+      } catch {
+        resolve(undefined);
+      }
+    });
+    req.once("close", () => resolve(undefined));
+  });
+}
