@@ -108,8 +108,10 @@ export async function askAmounts(
           method === "cash" ? { due: whole } : { due: undefined, shown: whole },
         );
   const rest = whole !== undefined && money !== undefined ? cents(whole - money) : whole;
+  // The cash part covered all that was left: a bank part (a positive amount) would be a trap.
+  const covered = method === "mixed" && rest !== undefined && rest <= 0;
   const bank =
-    method === "cash"
+    method === "cash" || covered
       ? undefined
       : await askAmount(run, ctx, ctx.t("pay-ask-bank"), {
           due: rest !== undefined && rest > 0 ? rest : undefined,

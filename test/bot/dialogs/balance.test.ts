@@ -78,6 +78,21 @@ describe("the status change", () => {
     expect(paymentsOf(order.id)).toEqual([[2000, false]]);
   });
 
+  it("a mixed payment whose cash part covers what is left asks no bank part", async () => {
+    const order = pricedOrder(1000);
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/status ${order.number}`);
+    await op.press("Выдан 💰");
+    await op.press("Касса Ленина (cash, bank)");
+    await op.press("💵+💳 Both");
+    await op.send("2000");
+    await op.press(SKIP); // note
+    expect(lastText(op)).toContain("2,000 ₽ cash");
+    expect(lastText(op)).not.toContain("unpaid");
+    await op.press("✅ Yes");
+    expect(paymentsOf(order.id)).toEqual([[2000, false]]);
+  });
+
   it("a mixed payment offers the rest for the bank part once the cash part is typed", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
