@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderAction, orderOpenById, orderRefresh } from "../../src/bot/ui/callbacks.ts";
+import { stripHtml } from "../../src/bot/ui/messages.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { callsOf, createTestBot, type TestBot } from "../helpers/test-bot.ts";
 
@@ -47,6 +48,20 @@ describe("orders of a workshop outside SHOP_IDS", () => {
     const calls = await op.pressData(orderAction.encode({ action: "st", id: outsideOrder.id }));
     expect(shown(calls)).not.toContain(outsideOrder.number);
     expect(callsOf(calls, "sendMessage")).toHaveLength(0);
+  });
+
+  it("cannot be commented on through a forged action on a card of the configured workshop", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("1042");
+    const card = op.lastReply();
+    expect(card?.text).toContain("А001042");
+    if (!card) throw new Error("no card");
+    // Telegram gives the message's plain text with the press (the fake keeps the HTML sent).
+    const plain = { ...card, text: stripHtml(card.text) };
+    const calls = await op.pressData(orderAction.encode({ action: "cm", id: outsideOrder.id }), plain);
+    // The card names another order: the press reads the order (1 GET) and finds it outside SHOP_IDS.
+    expect(shown(calls)).not.toContain("Comment on order");
+    expect(callsOf(calls, "answerCallbackQuery")).toHaveLength(1);
   });
 
   it("are still found when they belong to the configured workshop", async () => {

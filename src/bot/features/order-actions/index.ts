@@ -48,9 +48,12 @@ orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
     return;
   }
   if (!(await canEnterDialog(ctx))) return;
-  // The card shows the order's number: a comment then needs no request (a card without it: one GET).
-  const number =
-    code === ACTIONS.comment && numberFromCard(ctx.callbackQuery.message?.text, ctx.services.i18n);
+  // The card shows the order's number: a comment then needs no request (a card without it: one GET),
+  // when the order is known to be in the configured workshops (all of them, or held by the mirror).
+  const { config, mirror, i18n } = ctx.services;
+  const held = mirror?.get(data.id);
+  const inScope = config.shopIds.length === 0 || (held !== undefined && held.order.isVisible !== false);
+  const number = code === ACTIONS.comment && inScope && numberFromCard(ctx.callbackQuery.message?.text, i18n);
   if (number) {
     await ctx.answerCallbackQuery();
     await ctx.conversation.enter(ADD_COMMENT, data.id, cutText(number, 100));
