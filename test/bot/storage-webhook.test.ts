@@ -44,7 +44,8 @@ describe("file storage", () => {
       // A later run: its first write of the namespace sweeps it; what it writes stays.
       const later = createFileStore(dir).adapter<string>("expiring", { ttlSeconds: 60 });
       await later.write("new", "d");
-      await vi.waitFor(() => expect(files("expiring")).toEqual(["new.json"]));
+      // A sweep runs in the background of a write: a loaded machine may take more than the default 1 s.
+      await vi.waitFor(() => expect(files("expiring")).toEqual(["new.json"]), { timeout: 10_000 });
       expect(await later.read("new")).toBe("d");
       expect(files("lasting")).toEqual(["old3.json"]); // no TTL: never swept
     } finally {
