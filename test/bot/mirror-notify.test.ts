@@ -421,3 +421,40 @@ describe("one message per change", () => {
     });
   });
 });
+
+describe("the morning digest, later in the day", () => {
+  it("an order that falls due after DIGEST_TIME brings no digest that day (nothing was due at its time)", async () => {
+    // 06:01 UTC = 09:01 in Moscow, the digest's time has come and nothing is due.
+    const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 6, 1)));
+    const bot = await start({
+      clock,
+      config: { timezone: "Europe/Moscow", digestTime: { hours: 9, minutes: 0 } },
+    });
+    const order = openOrders(bot)[0]!;
+    const person = masterOf(bot, order, order.masterId);
+    // Nothing of the person's is overdue or due today at the digest's time.
+    for (const o of bot.sandbox.store.orders)
+      if (o.isVisible && (o.masterId === person.id || o.managerId === person.id))
+        bot.sandbox.others.change(o.id, { deadline: Date.UTC(2027, 0, 1) });
+    await syncAndNotify(bot);
+    await link(bot, 1, person);
+    await bot.services.users.update(1, (s) => {
+      s.notify.digest = true;
+    });
+    const before = texts(bot, 1).length;
+    await notifier!.digest();
+    expect(texts(bot, 1).slice(before)).toEqual([]);
+    // At noon the person gets an order due today: the digest was this morning's, not again.
+    await clock.advance(3 * 3_600_000);
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    bot.sandbox.others.change(order.id, { deadline: Date.UTC(2026, 10, 25, 14, 0) });
+    await syncAndNotify(bot);
+    const afterSync = texts(bot, 1).length;
+    await notifier!.digest();
+    expect(texts(bot, 1).slice(afterSync)).toEqual([]);
+    // The next morning it goes.
+    await clock.advance(21 * 3_600_000);
+    await notifier!.digest();
+    expect(texts(bot, 1).slice(afterSync).join("\n")).toContain(order.number);
+  });
+});

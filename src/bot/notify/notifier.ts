@@ -166,9 +166,11 @@ export class Notifier {
         deadlineTo: dayEnd,
         pageSize: DIGEST_ITEMS,
       });
+      // The day's one chance is taken even when there is nothing to say: an order that
+      // falls due later that day must not bring a "morning" digest at noon.
+      if (!(await claimOnce(services.store, `digest:${day}:${userId}`))) continue;
       // Nothing overdue or due today: no message (quiet by default).
       if (overdue.total + today.total === 0) continue;
-      if (!(await claimOnce(services.store, `digest:${day}:${userId}`))) continue;
       await this.send(userId, settings, {
         kind: "digest",
         overdue: overdue.items.map((m) => m.order),
