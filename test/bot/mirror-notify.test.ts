@@ -458,3 +458,30 @@ describe("the morning digest, later in the day", () => {
     expect(texts(bot, 1).slice(afterSync).join("\n")).toContain(order.number);
   });
 });
+
+describe("an order created outside the bot", () => {
+  it("tells the person it names as master or manager (assigned), once linked", () => {
+    const order = {
+      id: "o2",
+      number: "А-2",
+      shop: { id: "s1" },
+      isVisible: true,
+      manager: { id: "e7" },
+    } as MirrorChange["order"];
+    const created: MirrorChange = { id: "c", kind: "created", order, detectedAt: new Date(), source: "sync" };
+    const config = { operatorIds: [1], viewerIds: [], shopIds: [] };
+    const linked = {
+      employee: { id: "e7", name: "Петров" },
+      notify: { assigned: true, status: false, ready: false, digest: false },
+      watch: [],
+      blocked: false,
+    };
+    expect(noticesFor(created, 1, linked, config)).toEqual({ kind: "assigned", role: "manager" });
+    expect(noticesFor(created, 1, { ...linked, employee: undefined }, config)).toBeUndefined();
+    expect(
+      noticesFor(created, 1, { ...linked, notify: { ...linked.notify, assigned: false } }, config),
+    ).toBeUndefined();
+    // Made through the bot by this very user: not echoed.
+    expect(noticesFor({ ...created, source: "bot", actorId: 1 }, 1, linked, config)).toBeUndefined();
+  });
+});
