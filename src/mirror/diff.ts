@@ -57,7 +57,8 @@ function detect(
   const found: Detected[] = [];
   const oldStatus = refOf(old.status);
   const newStatus = refOf(next.status);
-  if (newStatus && oldStatus?.id !== newStatus.id) {
+  // A record without a status (the draft of an order the bot created) did not know it: its first is no change.
+  if (newStatus && oldStatus && oldStatus.id !== newStatus.id) {
     found.push({ kind: "status", from: oldStatus, to: newStatus });
     const wasReady = groupOf(old, groups) === READY_GROUP;
     if (!wasReady && groupOf(next, groups) === READY_GROUP) found.push({ kind: "ready", to: newStatus });

@@ -303,6 +303,17 @@ describe("the bot's writes", () => {
     ]);
     expect(m.upsert(moved, { actorId: 9 })).toEqual([]);
   });
+
+  it("the first status of an order the bot created without one (its draft) is no status change", async () => {
+    const created = order({ id: "d1", dateCreate: new Date() });
+    delete (created as { status?: unknown }).status;
+    const listed = { ...created, status: { id: "s-new", name: "Новый", type: "new" } } as Order;
+    const m = open([], { client: fakeMirrorClient({ list: [listed] }) });
+    expect(m.upsert(created, { actorId: 7, created: true }).map((c) => c.kind)).toEqual(["created"]);
+    await m.syncNow();
+    expect(m.changesSince(0).map((c) => c.change.kind)).toEqual(["created"]);
+    expect(m.get("d1")?.order.status?.id).toBe("s-new");
+  });
 });
 
 describe("a miss asks the service once and keeps what it got", () => {
