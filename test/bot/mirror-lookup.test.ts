@@ -108,6 +108,44 @@ describe("search by anything from the mirror", () => {
     expect(t.requests()).toBe(0);
   });
 
+  it("ranks open orders before closed ones, newest first, for a client with both (ru)", async () => {
+    const { store } = t.sandbox;
+    const groupOf = (id: string) =>
+      store.statusById.get(store.orders.find((o) => o.id === id)?.statusId ?? "")?.group;
+    const held = store.orders.filter((o) => o.isVisible && t.mirror.get(o.id));
+    const client = [...store.counteragentById.values()].find((c) => {
+      const mine = held.filter((o) => o.counteragentId === c.id);
+      return mine.some((o) => groupOf(o.id) === "closed") && mine.some((o) => groupOf(o.id) !== "closed");
+    });
+    if (!client) throw new Error("the seed has no client with open and closed orders");
+    const user = t.user(2, { languageCode: "ru" });
+    await user.send(client.name);
+    const ids = (user.lastReply()?.replyMarkup?.inline_keyboard.flat() ?? [])
+      .map((b) => ("callback_data" in b ? b.callback_data : undefined))
+      .filter((d): d is string => d?.startsWith("oo:") === true)
+      .map((d) => d.split(":")[2] ?? "");
+    const theirs = ids.filter((id) => store.orders.find((o) => o.id === id)?.counteragentId === client.id);
+    expect(theirs.length).toBeGreaterThan(1);
+    const closedAt = theirs.findIndex((id) => groupOf(id) === "closed");
+    expect(closedAt).toBeGreaterThan(0);
+    expect(theirs.slice(closedAt).every((id) => groupOf(id) === "closed")).toBe(true);
+    const created = (id: string) => store.orders.find((o) => o.id === id)?.dateCreate ?? 0;
+    const open = theirs.slice(0, closedAt).map(created);
+    expect(open).toEqual([...open].sort((a, b) => b - a));
+    expect(t.requests()).toBe(0);
+  });
+
+  it("an exact number comes first in a search that also matches other fields", async () => {
+    const order = openOrders()[6]!;
+    const results = t.mirror.list({ text: String(order.num) }).items;
+    expect(results[0]?.order.id).toBe(order.id);
+    const user = t.user(1, { languageCode: "en" });
+    const calls = await user.inline(String(order.num));
+    const answer = calls.find((c) => c.method === "answerInlineQuery");
+    expect((answer?.payload.results as { id: string }[] | undefined)?.[0]?.id).toBe(order.id);
+    expect(t.requests()).toBe(0);
+  });
+
   it.each([
     ["as stored", (p: string) => p],
     ["digits only", (p: string) => p.replace(/\D/g, "")],
