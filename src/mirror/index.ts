@@ -61,6 +61,12 @@ export interface OrderMirror {
   onChange(listener: ChangeListener): () => void;
   /** The change log from a sequence number on (a notifier catching up after a restart). */
   changesSince(seq: number, limit?: number): { seq: number; change: MirrorChange }[];
+  /**
+   * How far a reader of the change log (the notifier) got, kept in the mirror's own file
+   * beside the log: each instance numbers its log its own way, and a new file starts at 1.
+   */
+  logCursor(reader: string): number | undefined;
+  setLogCursor(reader: string, seq: number): void;
 
   /** A user did something: the sync keeps its day pace (it slows down when nobody is around). */
   noteActivity(): void;

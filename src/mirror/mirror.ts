@@ -191,6 +191,15 @@ export class Mirror {
     return this.db.changesSince(seq, limit);
   }
 
+  logCursor(reader: string): number | undefined {
+    const seq = this.db.getMeta<unknown>(`cursor:${reader}`);
+    return typeof seq === "number" && Number.isSafeInteger(seq) ? seq : undefined;
+  }
+
+  setLogCursor(reader: string, seq: number): void {
+    this.db.setMeta(`cursor:${reader}`, seq);
+  }
+
   // ---- the sync ----
 
   /** A user did something: the sync keeps its day pace. */

@@ -183,6 +183,52 @@ describe("notifications", () => {
     expect(sent[0]?.text).toContain(`Вас назначили мастером заказа <b>${order.number}</b>`);
   });
 
+  it("on a shared (Redis) store too, a restart before the send still sends it once", async () => {
+    const bot = await start();
+    // The bot's store as a shared one: claims stay atomic, the cursor must not live there.
+    const shared = { ...bot.services, store: { ...bot.services.store, kind: "redis" as const } };
+    const sharedNotifier = () => {
+      const n = new Notifier({ services: shared, api: bot.bot.api, mirror: bot.mirror, logger });
+      n.start();
+      return n;
+    };
+    await notifier?.stop();
+    notifier = sharedNotifier();
+    const order = openOrders(bot)[1]!;
+    const person = masterOf(bot, order, order.masterId);
+    await link(bot, 1, person);
+    await notifier.kick();
+    await notifier.stop();
+    notifier = undefined;
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    await bot.clock.advance(60_000);
+    await bot.sync();
+    const before = texts(bot, 1).length;
+    notifier = sharedNotifier();
+    await notifier.kick();
+    await notifier.kick();
+    const sent = texts(bot, 1).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(`assigned to you as master`);
+  });
+
+  it("a new mirror file (its log numbered from 1 again) is followed, not skipped up to the old cursor", async () => {
+    const bot = await start();
+    await notifier?.stop();
+    notifier = undefined;
+    // Where an older version kept the cursor of a log that is gone now.
+    await bot.services.store.adapter<number>("notify-state").write("cursor", 1_000_000);
+    notifier = newNotifier(bot);
+    const order = openOrders(bot)[1]!;
+    const person = masterOf(bot, order, order.masterId);
+    await link(bot, 1, person);
+    await notifier.kick();
+    const before = texts(bot, 1).length;
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    await syncAndNotify(bot);
+    expect(texts(bot, 1).slice(before)).toHaveLength(1);
+  });
+
   it("a watched order's status change names the new status; a ready order for who opted in", async () => {
     const bot = await start();
     const [watched, other] = openOrders(bot);

@@ -7,7 +7,7 @@
  * user's own change made through the bot.
  *
  * Once across restarts and instances: the notifier walks the mirror's change
- * log (changesSince) from a cursor kept in the bot's store, and before each
+ * log (changesSince) from a cursor kept in the mirror's own file, and before each
  * message claims "<change id>:<user>" durably (claims.ts: Redis SET NX on a
  * shared store, a stored marker otherwise). A claim is taken before the send:
  * a crash between the two loses that one message rather than sending it twice.
@@ -35,6 +35,7 @@ import { claimOnce } from "./claims.ts";
 import { type Notice, noticesFor, recipients } from "./recipients.ts";
 
 const BATCH = 100;
+const CURSOR_READER = "notifier";
 /** The digest is checked this often; it goes out at the first check after DIGEST_TIME. */
 const DIGEST_CHECK_MS = 60_000;
 const DIGEST_ITEMS = 10;
@@ -52,11 +53,12 @@ export class Notifier {
   private queue: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private readonly state;
+  /** Where the cursor was kept before (a file store); read once, on the first start after an upgrade. */
+  private readonly legacy;
 
   constructor(options: NotifierOptions) {
     this.options = options;
-    this.state = options.services.store.adapter<number>("notify-state");
+    this.legacy = options.services.store.adapter<number>("notify-state");
   }
 
   /** Catches up with what the log holds since the last run, then follows the mirror. */
@@ -93,37 +95,36 @@ export class Notifier {
       for (const { seq, change } of entries) {
         await this.deliver(change);
         this.cursor = seq;
-        await this.saveCursor(seq);
+        this.saveCursor(seq);
       }
     }
   }
 
   /**
-   * Where the log was left. A shared store serves instances whose logs are
-   * numbered each their own way: a new instance starts at its log's end (the
-   * others sent what came before; the claims stop a repeat).
+   * Where the log was left: kept in the mirror's file beside the log (on a shared
+   * store each instance numbers its own log, and a new mirror file starts at 1). A
+   * new log starts at its end (the claims stop a repeat of what others sent).
    */
   private async loadCursor(): Promise<number> {
-    const saved = await this.state.read(this.cursorKey());
-    if (saved !== undefined && this.options.services.store.kind !== "redis") return saved;
+    const { mirror, services } = this.options;
+    const kept = mirror.logCursor(CURSOR_READER);
+    if (kept !== undefined) return kept;
     let seq = 0;
     for (;;) {
-      const last = this.options.mirror.changesSince(seq, 1000).at(-1);
+      const last = mirror.changesSince(seq, 1000).at(-1);
       if (!last) break;
       seq = last.seq;
     }
+    // Before the cursor lived in the mirror's file, a file store kept it: taken when it fits this log.
+    const legacy = services.store.kind === "redis" ? undefined : await this.legacy.read("cursor");
+    if (legacy !== undefined && Number.isSafeInteger(legacy) && legacy >= 0 && legacy <= seq) seq = legacy;
     // Kept at once: a change that comes before the first send is still sent after a restart.
-    await this.saveCursor(seq);
+    this.saveCursor(seq);
     return seq;
   }
 
-  private cursorKey(): string {
-    return "cursor";
-  }
-
-  /** Only a store of this instance keeps it: on a shared store each instance numbers its own log. */
-  private async saveCursor(seq: number): Promise<void> {
-    if (this.options.services.store.kind !== "redis") await this.state.write(this.cursorKey(), seq);
+  private saveCursor(seq: number): void {
+    this.options.mirror.setLogCursor(CURSOR_READER, seq);
   }
 
   private async deliver(change: MirrorChange): Promise<void> {
