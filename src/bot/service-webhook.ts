@@ -5,7 +5,7 @@
  * the next periodic sync, which cuts the notification delay. The periodic sync
  * stays the source of truth.
  *
- * service-notes.md: when a URL is added the service sends an
+ * docs/service.md, "Sync and events": when a URL is added the service sends an
  * `X-LiveSklad-Verification` header whose value is echoed back with 200;
  * retries reuse a stable `eventId` (deduplicated here). Other calls must carry
  * the custom header `X-Bot-Secret: <SERVICE_WEBHOOK_SECRET>` (set in the
