@@ -304,6 +304,35 @@ describe("notifications", () => {
     ]);
   });
 
+  it("a dialog's write over a record that changed meanwhile takes only its own change (no status reverted, no false notice)", async () => {
+    const bot = await start();
+    const { store } = bot.sandbox;
+    const order = openOrders(bot).find((o) =>
+      store.employeesOfShop(o.shopId).some((e) => e.isMaster && e.id !== o.masterId),
+    )!;
+    const person = masterOf(bot, order, order.masterId);
+    const inWork = store.ref.statuses.find((s) => s.group === "inWork" && s.id !== order.statusId)!;
+    const watcher = bot.user(3, { languageCode: "en" });
+    await watcher.send(order.number);
+    await watcher.press("🔔 Watch");
+    const clerk = bot.user(1, { languageCode: "en" });
+    await clerk.send(order.number);
+    await clerk.press("🔧 Master");
+    // While the clerk picks, someone else moves the order on; the mirror learns it.
+    bot.sandbox.others.changeStatus(order.id, inWork.id);
+    await syncAndNotify(bot);
+    const before = texts(bot, 3).length;
+    await clerk.press(person.name);
+    await notifier?.kick();
+    const held = bot.mirror.get(order.id)?.order;
+    expect(held?.master?.id).toBe(person.id);
+    expect(held?.status?.id).toBe(inWork.id);
+    expect(texts(bot, 3).slice(before)).toEqual([]);
+    // The next sync agrees with the mirror: nothing more to tell.
+    await syncAndNotify(bot);
+    expect(texts(bot, 3).slice(before)).toEqual([]);
+  });
+
   it("never to strangers: a user taken out of OPERATOR_IDS gets nothing, settings or not", async () => {
     const bot = await start();
     const order = openOrders(bot)[3]!;

@@ -30,17 +30,19 @@ export function patchOnce(
 }
 
 /**
- * After a write: the order mirror takes the record the dialog holds (no request,
- * not echoed to this user), and the card built from it is sent.
+ * After a write: the order mirror takes the dialog's change (no request, not
+ * echoed to this user; `base`, the record the dialog started from, keeps what
+ * others changed meanwhile), and the card built from the dialog's record is sent.
  */
 export async function sendCard(
   run: DialogRun,
   ctx: DialogContext,
   order: Order,
   header: string,
+  base?: Order,
 ): Promise<void> {
   const card = await run.dialog.external(async (outer: BotContext) => {
-    writeThrough(outer, order);
+    writeThrough(outer, order, base);
     const message = await cardMessage(outer, order);
     return { text: message.text, keyboard: message.keyboard.inline_keyboard };
   });

@@ -69,7 +69,7 @@ export async function assignStaffDialog(
     return;
   }
   const updated = { ...order, [role]: { id: person.id, name: person.name } };
-  await sendCard(run, ctx, updated, ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) }));
+  await sendCard(run, ctx, updated, ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) }), order);
 }
 
 export async function addCommentDialog(

@@ -92,6 +92,7 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
         ctx,
         changed(order, target, payment, new Date(await now(run, ctx))),
         ctx.t("st-done", { status: escapeHtml(target.name) }),
+        order,
       );
       return;
     }
