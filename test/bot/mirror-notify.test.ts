@@ -58,6 +58,14 @@ async function link(bot: MirrorBot, userId: number, person: Employee, languageCo
   await user.send(`/me ${person.name}`);
   await user.press(person.name);
 }
+/** An open order with a master of its workshop who is not on it yet. */
+function reassignable(bot: MirrorBot): { order: SandboxOrder; person: Employee } {
+  const { store } = bot.sandbox;
+  const order = openOrders(bot).find((o) =>
+    store.employeesOfShop(o.shopId).some((e) => e.isMaster && e.id !== o.masterId),
+  )!;
+  return { order, person: masterOf(bot, order, order.masterId) };
+}
 const texts = (bot: MirrorBot, userId: number) => bot.telegram.botMessages(userId).map((m) => m.text);
 
 describe("/me and /my", () => {
@@ -233,7 +241,7 @@ describe("notifications", () => {
     const bot = await start();
     const [watched, other] = openOrders(bot);
     const { store } = bot.sandbox;
-    const inWork = store.ref.statuses.find((s) => s.group === "inWork" && s.id !== watched!.statusId)!;
+    const inWork = bot.sandbox.store.ref.statuses.find((s) => s.group === "inWork" && s.id !== watched!.statusId)!;
     const ready = store.ref.statuses.find((s) => s.group === "finish")!;
     const watcher = bot.user(3, { languageCode: "en" }); // a viewer may watch
     await watcher.send(watched!.number);
@@ -275,11 +283,7 @@ describe("notifications", () => {
 
   it("an assignment made in the bot's dialog updates the mirror at once and tells the assignee, not its author", async () => {
     const bot = await start();
-    const { store } = bot.sandbox;
-    const order = openOrders(bot).find((o) =>
-      store.employeesOfShop(o.shopId).some((e) => e.isMaster && e.id !== o.masterId),
-    )!;
-    const person = masterOf(bot, order, order.masterId);
+    const { order, person } = reassignable(bot);
     await link(bot, 2, person);
     await link(bot, 1, person);
     const clerk = bot.user(1, { languageCode: "en" });
@@ -306,12 +310,8 @@ describe("notifications", () => {
 
   it("a dialog's write over a record that changed meanwhile takes only its own change (no status reverted, no false notice)", async () => {
     const bot = await start();
-    const { store } = bot.sandbox;
-    const order = openOrders(bot).find((o) =>
-      store.employeesOfShop(o.shopId).some((e) => e.isMaster && e.id !== o.masterId),
-    )!;
-    const person = masterOf(bot, order, order.masterId);
-    const inWork = store.ref.statuses.find((s) => s.group === "inWork" && s.id !== order.statusId)!;
+    const { order, person } = reassignable(bot);
+    const inWork = bot.sandbox.store.ref.statuses.find((s) => s.group === "inWork" && s.id !== order.statusId)!;
     const watcher = bot.user(3, { languageCode: "en" });
     await watcher.send(order.number);
     await watcher.press("🔔 Watch");
