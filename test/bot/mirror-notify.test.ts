@@ -241,7 +241,7 @@ describe("notifications", () => {
     const bot = await start();
     const [watched, other] = openOrders(bot);
     const { store } = bot.sandbox;
-    const inWork = bot.sandbox.store.ref.statuses.find((s) => s.group === "inWork" && s.id !== watched!.statusId)!;
+    const inWork = store.ref.statuses.find((s) => s.group === "inWork" && s.id !== watched!.statusId)!;
     const ready = store.ref.statuses.find((s) => s.group === "finish")!;
     const watcher = bot.user(3, { languageCode: "en" }); // a viewer may watch
     await watcher.send(watched!.number);
@@ -311,7 +311,9 @@ describe("notifications", () => {
   it("a dialog's write over a record that changed meanwhile takes only its own change (no status reverted, no false notice)", async () => {
     const bot = await start();
     const { order, person } = reassignable(bot);
-    const inWork = bot.sandbox.store.ref.statuses.find((s) => s.group === "inWork" && s.id !== order.statusId)!;
+    const inWork = bot.sandbox.store.ref.statuses.find(
+      (s) => s.group === "inWork" && s.id !== order.statusId,
+    )!;
     const watcher = bot.user(3, { languageCode: "en" });
     await watcher.send(order.number);
     await watcher.press("🔔 Watch");
