@@ -137,6 +137,8 @@ export function ftsExpression(text: string): FtsMatch | undefined {
   if (digits !== undefined) {
     const variants = [digits];
     if (digits.startsWith("8") && digits.length > 1) variants.push(`7${digits.slice(1)}`);
+    // A whole Russian number (+7 or 8) also finds the phone kept without its country code.
+    if (digits.length === 11 && /^[78]/.test(digits)) variants.push(digits.slice(1));
     const terms = variants.map((d) => `${quote(d)}*`).join(" OR ");
     // Digits: a phone or serial number containing them, or a word starting with them (a number, a model).
     return { digits: terms, words: terms };

@@ -84,6 +84,16 @@ describe("phones", () => {
     expect(numbers(open(orders), text)).toEqual(["А000001"]);
   });
 
+  it.each(["+7 912 345-67-89", "8 912 345 67 89", "79123456789"])(
+    "%s finds a phone kept without its country code",
+    (text) => {
+      const local = { id: "c2", name: "Пётр", phones: ["912 345 67 89"] };
+      expect(numbers(open([order({ id: "2", number: "А000002", counteragent: local })]), text)).toEqual([
+        "А000002",
+      ]);
+    },
+  );
+
   it("fewer than 4 digits or other digits find nothing", () => {
     const m = open(orders);
     expect(numbers(m, "789")).toEqual([]);
