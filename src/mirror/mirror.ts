@@ -277,7 +277,11 @@ export class Mirror {
   private async runStep(): Promise<StepOutcome> {
     const outcome: StepOutcome = { requests: 0, completed: false, records: 0 };
     this.leading = await this.coordinator.lead();
-    if (!this.leading) return outcome;
+    if (!this.leading) {
+      // The syncing instance's progress, for /status here (last sync, first fill done).
+      this.state = (await this.coordinator.loadState()) ?? this.state;
+      return outcome;
+    }
     // The leader may have changed: continue from the shared state.
     this.state = (await this.coordinator.loadState()) ?? this.state;
     this.budget.restore(this.state.budget);
