@@ -399,8 +399,19 @@ export class Mirror {
     };
   }
 
+  /**
+   * A lookup's one read. An order created after the last complete sync's window is one
+   * no sync has seen: "created" here, or nobody would be told (the next sync finds it held).
+   */
   private readContext(at: number): DiffContext {
-    return { groups: this.db.groups, detectedAt: at, source: "sync", isNew: () => false };
+    const { watermark } = this.state;
+    const since = watermark === null ? Number.POSITIVE_INFINITY : watermark - this.options.overlapMs;
+    return {
+      groups: this.db.groups,
+      detectedAt: at,
+      source: "sync",
+      isNew: (order) => (order.dateCreate?.getTime() ?? 0) >= since,
+    };
   }
 
   private inScope(order: Order): boolean {
