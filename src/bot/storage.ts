@@ -126,6 +126,9 @@ async function sweepExpired(dir: string, ttlMs: number, now: number): Promise<vo
 }
 
 export function createFileStore(dataDir: string): Store {
+  // Per namespace, not per adapter: features make an adapter per call, and a sweep per
+  // write would read the whole namespace's folder each time.
+  const sweptAt = new Map<string, number>();
   return {
     kind: "file",
     claim: localClaims(),
@@ -153,15 +156,14 @@ export function createFileStore(dataDir: string): Store {
       if (!options.ttlSeconds) return make<T>();
       const expiring: StorageAdapter<T> = withExpiry<T>(make<Expiring<T>>(), options.ttlSeconds);
       const ttlMs = options.ttlSeconds * 1000;
-      let sweptAt = 0;
       const swept: StorageAdapter<T> = {
         ...expiring,
         write(key: string, value: T) {
           // An entry is deleted when read after its expiry, and most (a list's records, its token)
           // are never read again: without a sweep their files pile up in DATA_DIR for good.
           const now = Date.now();
-          if (now - sweptAt >= SWEEP_EVERY_MS) {
-            sweptAt = now;
+          if (now - (sweptAt.get(namespace) ?? 0) >= SWEEP_EVERY_MS) {
+            sweptAt.set(namespace, now);
             void sweepExpired(join(dataDir, namespace), ttlMs, now);
           }
           return expiring.write(key, value);

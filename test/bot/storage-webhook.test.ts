@@ -53,6 +53,28 @@ describe("file storage", () => {
     }
   });
 
+  it("sweeps a namespace at most hourly however many adapters the features make of it", async () => {
+    const files = (namespace: string) =>
+      readdirSync(join(dir, namespace)).flatMap((sub) => readdirSync(join(dir, namespace, sub)));
+    const store = createFileStore(dir);
+    const adapter = () => store.adapter<string>("hourly", { ttlSeconds: 60 });
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(start);
+      await adapter().write("first", "a"); // the store's first write of it: a sweep of nothing
+      vi.setSystemTime(start + 2 * 60 * 1000); // "first" has expired
+      await adapter().write("second", "b"); // a new adapter, within the hour: no sweep
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(files("hourly").sort()).toEqual(["first.json", "second.json"]);
+      vi.setSystemTime(start + 61 * 60 * 1000); // an hour later: both expired, the next write sweeps
+      await adapter().write("third", "c");
+      await vi.waitFor(() => expect(files("hourly")).toEqual(["third.json"]), { timeout: 10_000 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("reads a file cut short by a crash as nothing stored", async () => {
     const store = createFileStore(dir);
     const adapter = store.adapter<{ a: number }>("broken");
