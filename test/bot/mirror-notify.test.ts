@@ -481,6 +481,35 @@ describe("the morning digest", () => {
   });
 });
 
+describe("the morning digest's lists", () => {
+  it("an order due earlier today is overdue, not also 'due today'", async () => {
+    // 06:01 UTC = 09:01 in Moscow.
+    const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 6, 1)));
+    const bot = await start({
+      clock,
+      config: { timezone: "Europe/Moscow", digestTime: { hours: 9, minutes: 0 } },
+    });
+    const { order, person } = reassignable(bot);
+    // Nothing else of the person's is due; this one was due at 08:00 in Moscow.
+    for (const o of bot.sandbox.store.orders)
+      if (o.isVisible && (o.masterId === person.id || o.managerId === person.id))
+        bot.sandbox.others.change(o.id, { deadline: Date.UTC(2027, 0, 1) });
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    bot.sandbox.others.change(order.id, { deadline: Date.UTC(2026, 10, 25, 5, 0) });
+    await syncAndNotify(bot);
+    await link(bot, 1, person);
+    await bot.services.users.update(1, (s) => {
+      s.notify.digest = true;
+    });
+    const before = texts(bot, 1).length;
+    await notifier!.digest();
+    const sent = texts(bot, 1).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("Overdue: 1, due today: 0.");
+    expect(sent[0]).not.toContain("Due today");
+  });
+});
+
 describe("one message per change", () => {
   it("a watched order turning ready is one message (the status), not two, for who opted in to both", () => {
     const order = { id: "o1", number: "А-1", shop: { id: "s1" }, isVisible: true } as MirrorChange["order"];

@@ -17,7 +17,6 @@
 
 import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
-import { startOfDay } from "date-fns";
 import { type Api, GrammyError, type InlineKeyboard } from "grammy";
 import type { Locale } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
@@ -153,7 +152,6 @@ export class Notifier {
       config.timezone,
     );
     if (now.getTime() < due.getTime()) return;
-    const dayStart = startOfDay(now);
     const dayEnd = new TZDate(now.getFullYear(), now.getMonth(), now.getDate() + 1, config.timezone);
     const day = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
     for (const userId of recipients(config)) {
@@ -163,7 +161,8 @@ export class Notifier {
       const overdue = mirror.list({ employeeId, overdue: true, pageSize: DIGEST_ITEMS });
       const today = mirror.list({
         employeeId,
-        deadlineFrom: dayStart,
+        // From now: what was due earlier today is in the overdue list already.
+        deadlineFrom: now,
         deadlineTo: dayEnd,
         pageSize: DIGEST_ITEMS,
       });
