@@ -66,6 +66,28 @@ function reassignable(bot: MirrorBot): { order: SandboxOrder; person: Employee }
   )!;
   return { order, person: masterOf(bot, order, order.masterId) };
 }
+/** A bot whose digest goes at 09:00 in Moscow, its clock at `utc`. */
+async function digestBot(utc: Date): Promise<{ bot: MirrorBot; clock: ManualClock }> {
+  const clock = new ManualClock(utc);
+  const bot = await start({
+    clock,
+    config: { timezone: "Europe/Moscow", digestTime: { hours: 9, minutes: 0 } },
+  });
+  return { bot, clock };
+}
+/** Nothing of the person's is overdue or due today (their deadlines move to next year). */
+function nothingDue(bot: MirrorBot, person: Employee): void {
+  for (const o of bot.sandbox.store.orders)
+    if (o.isVisible && (o.masterId === person.id || o.managerId === person.id))
+      bot.sandbox.others.change(o.id, { deadline: Date.UTC(2027, 0, 1) });
+}
+/** User 1 is the person, with the digest on. */
+async function linkForDigest(bot: MirrorBot, person: Employee): Promise<void> {
+  await link(bot, 1, person);
+  await bot.services.users.update(1, (s) => {
+    s.notify.digest = true;
+  });
+}
 const texts = (bot: MirrorBot, userId: number) => bot.telegram.botMessages(userId).map((m) => m.text);
 
 describe("/me and /my", () => {
@@ -449,20 +471,13 @@ describe("workshops and viewers", () => {
 describe("the morning digest", () => {
   it("goes at DIGEST_TIME in TIMEZONE, once a day, with the person's overdue and due-today orders", async () => {
     // 05:50 UTC = 08:50 in Moscow.
-    const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 5, 50)));
-    const bot = await start({
-      clock,
-      config: { timezone: "Europe/Moscow", digestTime: { hours: 9, minutes: 0 } },
-    });
+    const { bot, clock } = await digestBot(new Date(Date.UTC(2026, 10, 25, 5, 50)));
     const order = openOrders(bot)[0]!;
     const person = masterOf(bot, order, order.masterId);
     bot.sandbox.others.assign(order.id, { masterId: person.id });
     bot.sandbox.others.change(order.id, { deadline: Date.UTC(2026, 10, 25, 14, 0) });
     await syncAndNotify(bot);
-    await link(bot, 1, person);
-    await bot.services.users.update(1, (s) => {
-      s.notify.digest = true;
-    });
+    await linkForDigest(bot, person);
     const before = texts(bot, 1).length;
     await notifier!.digest();
     expect(texts(bot, 1).slice(before)).toEqual([]);
@@ -484,23 +499,14 @@ describe("the morning digest", () => {
 describe("the morning digest's lists", () => {
   it("an order due earlier today is overdue, not also 'due today'", async () => {
     // 06:01 UTC = 09:01 in Moscow.
-    const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 6, 1)));
-    const bot = await start({
-      clock,
-      config: { timezone: "Europe/Moscow", digestTime: { hours: 9, minutes: 0 } },
-    });
+    const { bot } = await digestBot(new Date(Date.UTC(2026, 10, 25, 6, 1)));
     const { order, person } = reassignable(bot);
     // Nothing else of the person's is due; this one was due at 08:00 in Moscow.
-    for (const o of bot.sandbox.store.orders)
-      if (o.isVisible && (o.masterId === person.id || o.managerId === person.id))
-        bot.sandbox.others.change(o.id, { deadline: Date.UTC(2027, 0, 1) });
+    nothingDue(bot, person);
     bot.sandbox.others.assign(order.id, { masterId: person.id });
     bot.sandbox.others.change(order.id, { deadline: Date.UTC(2026, 10, 25, 5, 0) });
     await syncAndNotify(bot);
-    await link(bot, 1, person);
-    await bot.services.users.update(1, (s) => {
-      s.notify.digest = true;
-    });
+    await linkForDigest(bot, person);
     const before = texts(bot, 1).length;
     await notifier!.digest();
     const sent = texts(bot, 1).slice(before);
@@ -531,22 +537,12 @@ describe("one message per change", () => {
 describe("the morning digest, later in the day", () => {
   it("an order that falls due after DIGEST_TIME brings no digest that day (nothing was due at its time)", async () => {
     // 06:01 UTC = 09:01 in Moscow, the digest's time has come and nothing is due.
-    const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 6, 1)));
-    const bot = await start({
-      clock,
-      config: { timezone: "Europe/Moscow", digestTime: { hours: 9, minutes: 0 } },
-    });
+    const { bot, clock } = await digestBot(new Date(Date.UTC(2026, 10, 25, 6, 1)));
     const order = openOrders(bot)[0]!;
     const person = masterOf(bot, order, order.masterId);
-    // Nothing of the person's is overdue or due today at the digest's time.
-    for (const o of bot.sandbox.store.orders)
-      if (o.isVisible && (o.masterId === person.id || o.managerId === person.id))
-        bot.sandbox.others.change(o.id, { deadline: Date.UTC(2027, 0, 1) });
+    nothingDue(bot, person);
     await syncAndNotify(bot);
-    await link(bot, 1, person);
-    await bot.services.users.update(1, (s) => {
-      s.notify.digest = true;
-    });
+    await linkForDigest(bot, person);
     const before = texts(bot, 1).length;
     await notifier!.digest();
     expect(texts(bot, 1).slice(before)).toEqual([]);
