@@ -561,6 +561,27 @@ describe("the morning digest, later in the day", () => {
   });
 });
 
+describe("the morning digest, in the evening", () => {
+  it("a bot started at 23:00 sends no 'morning' digest; it goes the next morning", async () => {
+    // 20:00 UTC = 23:00 in Moscow, an order of the person's is overdue.
+    const { bot, clock } = await digestBot(new Date(Date.UTC(2026, 10, 25, 20, 0)));
+    const { order, person } = reassignable(bot);
+    nothingDue(bot, person);
+    bot.sandbox.others.assign(order.id, { masterId: person.id });
+    bot.sandbox.others.change(order.id, { deadline: Date.UTC(2026, 10, 25, 5, 0) });
+    await syncAndNotify(bot);
+    await linkForDigest(bot, person);
+    const before = texts(bot, 1).length;
+    await notifier!.digest();
+    expect(texts(bot, 1).slice(before)).toEqual([]);
+    await clock.advance(10 * 3_600_000 + 60_000); // 09:01 the next day in Moscow
+    await notifier!.digest();
+    const sent = texts(bot, 1).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(order.number);
+  });
+});
+
 describe("an order created outside the bot", () => {
   it("tells the person it names as master or manager (assigned), once linked", () => {
     const order = {

@@ -35,6 +35,8 @@ import { type Notice, noticesFor, recipients } from "./recipients.ts";
 
 const BATCH = 100;
 const CURSOR_READER = "notifier";
+/** How late after DIGEST_TIME a digest still goes out (a restart mid-morning still sends it). */
+export const DIGEST_LATE_MS = 3 * 60 * 60 * 1000;
 /** The digest is checked this often; it goes out at the first check after DIGEST_TIME. */
 const DIGEST_CHECK_MS = 60_000;
 const DIGEST_ITEMS = 10;
@@ -151,7 +153,9 @@ export class Notifier {
       0,
       config.timezone,
     );
-    if (now.getTime() < due.getTime()) return;
+    // A "morning" digest is not sent in the evening: a bot that was down (or started) well
+    // after DIGEST_TIME waits for the next morning.
+    if (now.getTime() < due.getTime() || now.getTime() - due.getTime() > DIGEST_LATE_MS) return;
     const dayEnd = new TZDate(now.getFullYear(), now.getMonth(), now.getDate() + 1, config.timezone);
     const day = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
     for (const userId of recipients(config)) {
