@@ -4,29 +4,10 @@
  * `А001042`, and `8 (912) 345-67-89` finds `+79123456789`.
  */
 
-/** Cyrillic letters that look like Latin ones, folded to Latin (order numbers are typed both ways). */
-const LOOK_ALIKES: Record<string, string> = {
-  а: "a",
-  в: "b",
-  е: "e",
-  ё: "e",
-  к: "k",
-  м: "m",
-  н: "h",
-  о: "o",
-  р: "p",
-  с: "c",
-  т: "t",
-  у: "y",
-  х: "x",
-};
+import { foldLookAlikes } from "../service/index.ts";
 
-/** Lower case, look-alike Cyrillic letters as Latin ones. */
-export function foldLookAlikes(text: string): string {
-  let out = "";
-  for (const ch of text.toLowerCase()) out += LOOK_ALIKES[ch] ?? ch;
-  return out;
-}
+/** Lower case, look-alike Cyrillic letters as Latin ones: the client's fold (order numbers are typed both ways). */
+export { foldLookAlikes };
 
 /** Words for the full-text index and queries: lower case, ё as е. */
 export function foldWords(text: string): string {

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { foldOrderNumber, numberDigits } from "../../src/service/index.ts";
+import { foldLookAlikes, foldOrderNumber, numberDigits } from "../../src/service/index.ts";
 import { intercept, list, tokenClient, useNock } from "./helpers.ts";
 
 useNock();
@@ -101,8 +101,15 @@ describe("order numbers compare as people read them", () => {
     ["Б 001761", "Б001761"],
     ["ХТ–0010", "XT0010"],
     ["моск/12", "MOCK12"],
+    // The mirror's letters too: у and ё look like y and e.
+    ["уё-7", "YE7"],
   ])("%s folds to %s", (typed, folded) => {
     expect(foldOrderNumber(typed)).toBe(folded);
+  });
+
+  it("the letters alone fold to lower case, separators kept (the mirror indexes numbers so)", () => {
+    expect(foldLookAlikes("А-001042 Ёж")).toBe("a-001042 eж");
+    expect(foldOrderNumber("А-001042")).toBe(foldLookAlikes("А001042").toUpperCase());
   });
 
   it("the digits of a number are its last run of digits", () => {
