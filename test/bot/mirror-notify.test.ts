@@ -8,11 +8,14 @@ import { type Api, GrammyError } from "grammy";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { Notifier } from "../../src/bot/notify/notifier.ts";
-import { noticesFor } from "../../src/bot/notify/recipients.ts";
+import { noteOwnChange, OWN_WINDOW_MS } from "../../src/bot/notify/own-changes.ts";
+import { meaningOf, noticesFor } from "../../src/bot/notify/recipients.ts";
 import type { MirrorChange } from "../../src/mirror/index.ts";
 import type { Employee, Order as SandboxOrder } from "../../src/sandbox/model.ts";
 import { ManualClock } from "../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../helpers/mirror-bot.ts";
+import { syncUntilDone } from "../mirror/sandbox-mirror.ts";
+import { fillOrder } from "./dialogs/driver.ts";
 
 const logger = pino({ level: "silent" });
 let t: MirrorBot | undefined;
@@ -606,5 +609,214 @@ describe("an order created outside the bot", () => {
     ).toBeUndefined();
     // Made through the bot by this very user: not echoed.
     expect(noticesFor({ ...created, source: "bot", actorId: 1 }, 1, linked, config)).toBeUndefined();
+  });
+});
+
+describe("a change the bot made, read by a sync before its write-through", () => {
+  /** Holds the bot's write-throughs until `release()`, as when a sync reads between the PATCH and them. */
+  function holdWriteThroughs(bot: MirrorBot): { release(): void } {
+    const real = bot.mirror.upsert.bind(bot.mirror);
+    const held: Parameters<typeof real>[] = [];
+    bot.mirror.upsert = (...args) => {
+      held.push(args);
+      return [];
+    };
+    return {
+      release() {
+        bot.mirror.upsert = real;
+        for (const args of held) real(...args);
+      },
+    };
+  }
+
+  it("is not echoed to its author (the sync records it as someone else's); others are told once", async () => {
+    const bot = await start();
+    const { order, person } = reassignable(bot);
+    await link(bot, 1, person);
+    await link(bot, 2, person);
+    const clerk = bot.user(1, { languageCode: "en" });
+    await clerk.send(order.number);
+    const b1 = texts(bot, 1).length;
+    const b2 = texts(bot, 2).length;
+    const hold = holdWriteThroughs(bot);
+    await clerk.press("🔧 Master");
+    await clerk.press(person.name);
+    // The PATCH reached the service; a sync reads the order before the write-through.
+    await syncAndNotify(bot);
+    hold.release();
+    await notifier?.kick();
+    expect(bot.mirror.get(order.id)?.order.master?.id).toBe(person.id);
+    expect(
+      texts(bot, 1)
+        .slice(b1)
+        .filter((text) => text.includes("was assigned to you")),
+    ).toEqual([]);
+    expect(texts(bot, 2).slice(b2)).toEqual([
+      expect.stringContaining(`Order <b>${order.number}</b> was assigned to you as master`),
+    ]);
+  });
+
+  it("an order created with its author as master, found by a sync first, is not told to them as assigned", async () => {
+    const bot = await start();
+    const master = bot.sandbox.store.ref.employees.find((e) => e.name === "Орлов Дмитрий Павлович")!;
+    await link(bot, 1, master);
+    await link(bot, 2, master);
+    // One workshop, as the dialog tests have it: /new asks for no shop.
+    bot.config.shopIds.push(bot.sandbox.shops[0]!.id);
+    const op = bot.user(1, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Эхо Тестов" }, master: master.name });
+    const b1 = texts(bot, 1).length;
+    const b2 = texts(bot, 2).length;
+    const hold = holdWriteThroughs(bot);
+    await op.press("✅ Create");
+    await syncAndNotify(bot);
+    hold.release();
+    await notifier?.kick();
+    const created = bot.sandbox.store.orders.find(
+      (o) => o.masterId === master.id && bot.mirror.get(o.id)?.order.counteragent?.name === "Эхо Тестов",
+    );
+    expect(created).toBeDefined();
+    expect(
+      texts(bot, 1)
+        .slice(b1)
+        .filter((text) => text.includes("was assigned to you")),
+    ).toEqual([]);
+    expect(texts(bot, 2).slice(b2)).toEqual([expect.stringContaining("was assigned to you as master")]);
+  });
+
+  it("a store that cannot note the own change does not fail the write", async () => {
+    const bot = await start();
+    const { order, person } = reassignable(bot);
+    const { store } = bot.services;
+    const adapter = store.adapter.bind(store);
+    bot.services.store = {
+      ...store,
+      adapter: <T>(namespace: string, options?: { ttlSeconds?: number }) => {
+        if (namespace !== "own-changes") return adapter<T>(namespace, options);
+        const broken = async (): Promise<never> => {
+          throw new Error("store down");
+        };
+        return { read: broken, write: broken, delete: broken };
+      },
+    };
+    const clerk = bot.user(1, { languageCode: "en" });
+    await clerk.send(order.number);
+    await clerk.press("🔧 Master");
+    await clerk.press(person.name);
+    expect(clerk.lastReply()?.text).toContain(person.name);
+    expect(bot.sandbox.store.orders.find((o) => o.id === order.id)?.masterId).toBe(person.id);
+  });
+
+  it("a status change by the bot, read by a sync first, is not told to its author who watches the order", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[5]!;
+    const target = bot.sandbox.store.ref.statuses.find(
+      (s) => s.group === "inWork" && s.id !== order.statusId,
+    )!;
+    for (const id of [1, 3]) {
+      await bot.services.users.update(id, (s) => {
+        s.watch = [order.id];
+        s.locale = "en";
+      });
+    }
+    // Noted before the request as the status dialog does; then the sync sees the status first.
+    await noteOwnChange(
+      bot.services.store,
+      1,
+      { order: order.id, kind: "status", to: target.id },
+      bot.clock.now().getTime(),
+    );
+    bot.sandbox.others.changeStatus(order.id, target.id);
+    await syncAndNotify(bot);
+    expect(texts(bot, 1)).toEqual([]);
+    expect(texts(bot, 3)).toEqual([expect.stringContaining(`the status is now “${target.name}”`)]);
+  });
+
+  it("someone else's change of the same order is still told to the user who just changed it", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[6]!;
+    const [mine, theirs] = bot.sandbox.store.ref.statuses.filter(
+      (s) => s.group === "inWork" && s.id !== order.statusId,
+    );
+    await bot.services.users.update(1, (s) => {
+      s.watch = [order.id];
+      s.locale = "en";
+    });
+    const at = bot.clock.now().getTime();
+    await noteOwnChange(bot.services.store, 1, { order: order.id, kind: "status", to: mine!.id }, at);
+    bot.sandbox.others.changeStatus(order.id, theirs!.id);
+    await syncAndNotify(bot);
+    expect(texts(bot, 1)).toEqual([expect.stringContaining(`the status is now “${theirs!.name}”`)]);
+  });
+
+  it("the same value set by someone else long after the user's write is told", async () => {
+    const bot = await start();
+    const order = openOrders(bot)[7]!;
+    const target = bot.sandbox.store.ref.statuses.find(
+      (s) => s.group === "inWork" && s.id !== order.statusId,
+    )!;
+    await bot.services.users.update(1, (s) => {
+      s.watch = [order.id];
+      s.locale = "en";
+    });
+    const at = bot.clock.now().getTime() - OWN_WINDOW_MS - 60_000;
+    await noteOwnChange(bot.services.store, 1, { order: order.id, kind: "status", to: target.id }, at);
+    bot.sandbox.others.changeStatus(order.id, target.id);
+    await syncAndNotify(bot);
+    expect(texts(bot, 1)).toHaveLength(1);
+  });
+});
+
+describe("one change recorded twice (two instances)", () => {
+  it("a write-through on this instance and a sync on the other are one message, not two", async () => {
+    const bot = await start();
+    const { order, person } = reassignable(bot);
+    await link(bot, 2, person);
+    // The other instance: its own mirror (no feed between the two here) and notifier, the same store.
+    const other = await bot.otherMirror();
+    const otherNotifier = new Notifier({ services: bot.services, api: bot.bot.api, mirror: other, logger });
+    otherNotifier.start();
+    try {
+      await otherNotifier.kick();
+      const clerk = bot.user(1, { languageCode: "en" });
+      await clerk.send(order.number);
+      const before = texts(bot, 2).length;
+      await clerk.press("🔧 Master");
+      await clerk.press(person.name);
+      await notifier?.kick();
+      // The other instance's sync finds the same assignment and records it with another id.
+      await bot.clock.advance(60_000);
+      await syncUntilDone(other);
+      await otherNotifier.kick();
+      expect(other.get(order.id)?.order.master?.id).toBe(person.id);
+      expect(texts(bot, 2).slice(before)).toEqual([
+        expect.stringContaining(`Order <b>${order.number}</b> was assigned to you as master`),
+      ]);
+    } finally {
+      await otherNotifier.stop();
+    }
+  });
+
+  it("an order created with the user as master, then seen as a master change elsewhere, is one message", () => {
+    const order = { id: "o3", number: "А-3", shop: { id: "s1" }, isVisible: true, master: { id: "e7" } };
+    const base = { order: order as MirrorChange["order"], detectedAt: new Date(), source: "sync" as const };
+    const created: MirrorChange = { ...base, id: "x", kind: "created" };
+    const assigned: MirrorChange = { ...base, id: "y", kind: "master", to: { id: "e7" } };
+    const linked = {
+      employee: { id: "e7", name: "Петров" },
+      notify: { assigned: true, status: false, ready: false, digest: false },
+      watch: [],
+      blocked: false,
+    };
+    const config = { operatorIds: [1], viewerIds: [], shopIds: [] };
+    const a = noticesFor(created, 1, linked, config)!;
+    const b = noticesFor(assigned, 1, linked, config)!;
+    expect(meaningOf(created, a, 1)).toBe(meaningOf(assigned, b, 1));
+    // Another user, another status: other news.
+    expect(meaningOf(created, a, 2)).not.toBe(meaningOf(created, a, 1));
+    const status = (to: string): MirrorChange => ({ ...base, id: to, kind: "status", to: { id: to } });
+    expect(meaningOf(status("s1"), { kind: "status" }, 1)).not.toBe(
+      meaningOf(status("s2"), { kind: "status" }, 1),
+    );
   });
 });

@@ -17,6 +17,11 @@ export interface MirrorBot extends TestBot {
   /** Requests the sandbox served since the start or the last `mark()`. */
   requests(): number;
   mark(): void;
+  /**
+   * A second instance's mirror on the same sandbox and clock, synced: no feed between
+   * the two, so it learns the bot's writes only by its own sync (closed with the bot).
+   */
+  otherMirror(): Promise<Mirror>;
 }
 
 export async function createMirrorBot(
@@ -44,17 +49,22 @@ export async function createMirrorBot(
     retry: { count: 0 },
     timeoutMs: 3000,
   });
-  const mirror = new Mirror({
-    client,
-    path: ":memory:",
-    shopIds: options.config?.shopIds ?? [],
-    budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000, ...options.budget },
-    overlapMs: 30_000,
-    backfillDays: 30,
-    now,
-  });
-  await mirror.open();
-  await syncUntilDone(mirror);
+  const newMirror = async (): Promise<Mirror> => {
+    const made = new Mirror({
+      client,
+      path: ":memory:",
+      shopIds: options.config?.shopIds ?? [],
+      budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000, ...options.budget },
+      overlapMs: 30_000,
+      backfillDays: 30,
+      now,
+    });
+    await made.open();
+    await syncUntilDone(made);
+    return made;
+  };
+  const mirror = await newMirror();
+  const others: Mirror[] = [];
   const t = await createTestBot({ ...options, sandbox, clock, deps: { mirror, ...options.deps } });
   let base = sandbox.requestCount();
   const ownSandbox = options.sandbox === undefined;
@@ -66,7 +76,13 @@ export async function createMirrorBot(
     mark: () => {
       base = sandbox.requestCount();
     },
+    async otherMirror() {
+      const other = await newMirror();
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.stop();
       await mirror.stop();
       await t.close();
       if (ownSandbox) await sandbox.close();

@@ -12,12 +12,15 @@
  *   first asks `landed` (one read, told what that attempt sent): landed, that
  *   is the result; not landed, send again. Errors that certainly wrote
  *   nothing (quota, 4xx) clear the marker.
+ * - What the write changes (`own`) is noted for the notifier before the
+ *   request: its author is not told of their own change.
  *
  * It runs inside `conversation.external`: once per dialog run, never replayed.
  */
 import type { ServiceClient, ServiceErrorKind } from "../../service/index.ts";
 import { ensureOperator } from "../access.ts";
 import type { BotContext, BotServices } from "../context.ts";
+import { noteOwnChange, type OwnChange } from "../notify/own-changes.ts";
 import { callService, type ServiceOutcome } from "../services/service-gateway.ts";
 import type { DialogRun } from "./ask.ts";
 
@@ -43,6 +46,11 @@ export interface OnceWrite<R, S> {
   send(client: ServiceClient, attempt: Attempt<S>, services: BotServices): Promise<R>;
   /** After an ambiguous attempt: its result when it landed, undefined when it did not. */
   landed?(client: ServiceClient, attempt: Attempt<S>, services: BotServices): Promise<R | undefined>;
+  /**
+   * What the write changes, noted before the request (or, for a create, from its result)
+   * so that its author is not told of it (notify/own-changes.ts).
+   */
+  own?: OwnChange | ((result: R) => OwnChange);
 }
 
 export type WriteOutcome<R> =
@@ -57,7 +65,16 @@ export function writeOnce<R, S>(run: DialogRun, write: OnceWrite<R, S>): Promise
     const { store, clock } = outer.services;
     const markers = store.adapter<Marker<R, S>>(WRITES_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
     const key = `${write.action}.${outer.chat?.id ?? 0}.${run.nonce}`;
+    const noteOwn = async (own: OwnChange | undefined) => {
+      const userId = outer.from?.id;
+      if (!own || userId === undefined) return;
+      // Only a notice is at stake: a store hiccup here must not fail (or repeat) the write.
+      await noteOwnChange(store, userId, own, clock.now().getTime()).catch((error: unknown) =>
+        outer.log.warn({ err: String(error) }, "own change not noted"),
+      );
+    };
     const done = async (result: R): Promise<WriteOutcome<R>> => {
+      if (typeof write.own === "function") await noteOwn(write.own(result));
       await markers.write(key, { state: "done", result });
       return { kind: "done", result };
     };
@@ -73,6 +90,8 @@ export function writeOnce<R, S>(run: DialogRun, write: OnceWrite<R, S>): Promise
 
     const attempt: Attempt<S> = { at: clock.now().getTime(), sent: write.sent };
     await markers.write(key, { state: "sending", ...attempt });
+    // Before the request: a sync may read the change before this dialog writes it through.
+    if (typeof write.own === "object") await noteOwn(write.own);
     const outcome = await callService(outer, (client) => write.send(client, attempt, outer.services));
     if (outcome.ok) return done(outcome.value);
     if (!AMBIGUOUS.includes(outcome.error.kind)) await markers.delete(key);

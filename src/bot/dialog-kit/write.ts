@@ -5,6 +5,7 @@
  */
 import type { Order, OrderUpdateInput } from "../../service/index.ts";
 import type { BotContext, DialogContext } from "../context.ts";
+import type { OwnChange } from "../notify/own-changes.ts";
 import { writeThrough } from "../services/mirror-orders.ts";
 import { getOrder } from "../services/order-search.ts";
 import { cardMessage } from "../ui/card-message.ts";
@@ -15,11 +16,17 @@ export function patchOnce(
   run: DialogRun,
   orderId: string,
   input: OrderUpdateInput,
-  options: { action: string; alreadyDone: (order: Order) => boolean },
+  options: {
+    action: string;
+    alreadyDone: (order: Order) => boolean;
+    /** The status, master or manager it sets: its author is not told of it (a comment: none). */
+    own?: Omit<OwnChange, "order">;
+  },
 ): Promise<WriteOutcome<true>> {
   return writeOnce(run, {
     action: options.action,
     sent: null,
+    own: options.own && { ...options.own, order: orderId },
     send: async (client) => {
       await client.orders.update(orderId, input);
       return true as const;

@@ -2,16 +2,37 @@
  * "This notification was sent" markers that outlive a restart: on a shared
  * store (Redis) SET NX, atomic across instances; on files (one instance by
  * nature) a stored marker, read then written by the one notifier queue.
+ *
+ * Two kinds: per record of a change (its id: a replay of the log after a
+ * restart, the leader's feed) for as long as a log may be replayed, and per
+ * meaning (order, what the user is told, the new value) for a short time: one
+ * real change recorded twice (by a sync and by a write-through, on two
+ * instances) has two ids but one meaning, and is told once.
  */
 import type { Store } from "../storage.ts";
 
-const NAMESPACE = "notified";
 /** Longer than any change stays in the log a notifier might replay. */
 const KEEP_SECONDS = 14 * 24 * 60 * 60;
+/**
+ * Longer than two records of one change lie apart (seconds: a sync and a
+ * write-through of the same moment); a genuine repeat of the same value
+ * (a status set back and forth) within it is told once.
+ */
+export const SAME_MEANING_SECONDS = 10 * 60;
 
-export async function claimOnce(store: Store, key: string): Promise<boolean> {
-  if (store.kind === "redis" && store.claim) return store.claim(`${NAMESPACE}:${key}`, KEEP_SECONDS * 1000);
-  const markers = store.adapter<number>(NAMESPACE, { ttlSeconds: KEEP_SECONDS });
+/** True the first time this record of a change is claimed for `key` (its id and the user). */
+export function claimOnce(store: Store, key: string): Promise<boolean> {
+  return claim(store, "notified", key, KEEP_SECONDS);
+}
+
+/** True unless the same news for the same user (`key`) was claimed within SAME_MEANING_SECONDS. */
+export function claimMeaning(store: Store, key: string): Promise<boolean> {
+  return claim(store, "notified-meaning", key, SAME_MEANING_SECONDS);
+}
+
+async function claim(store: Store, namespace: string, key: string, seconds: number): Promise<boolean> {
+  if (store.kind === "redis" && store.claim) return store.claim(`${namespace}:${key}`, seconds * 1000);
+  const markers = store.adapter<number>(namespace, { ttlSeconds: seconds });
   if ((await markers.read(key)) !== undefined) return false;
   await markers.write(key, Date.now());
   return true;

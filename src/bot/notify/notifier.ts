@@ -8,8 +8,11 @@
  *
  * Once across restarts and instances: the notifier walks the mirror's change
  * log (changesSince) from a cursor kept in the mirror's own file, and before each
- * message claims "<change id>:<user>" durably (claims.ts: Redis SET NX on a
- * shared store, a stored marker otherwise). A claim is taken before the send:
+ * message claims "<change id>:<user>" durably and the news itself (order, kind,
+ * new value, user) for a few minutes, so two records of one change are one message
+ * (claims.ts: Redis SET NX on a shared store, a stored marker otherwise). The
+ * user's own writes are noted before the request (own-changes.ts): a sync that
+ * records one as someone else's does not echo it back. A claim is taken before the send:
  * a crash between the two loses that one message rather than sending it twice.
  * A 403 from Telegram (the user blocked the bot) marks the user: nothing more
  * is sent until they write again; their settings stay.
@@ -30,8 +33,9 @@ import type { UserSettings } from "../services/user-settings.ts";
 import { cardFor } from "../ui/card-message.ts";
 import { orderTitle } from "../ui/order-card.ts";
 import { escapeHtml } from "../ui/text.ts";
-import { claimOnce } from "./claims.ts";
-import { type Notice, noticesFor, recipients } from "./recipients.ts";
+import { claimMeaning, claimOnce } from "./claims.ts";
+import { isOwnChange } from "./own-changes.ts";
+import { meaningOf, type Notice, noticesFor, recipients } from "./recipients.ts";
 
 const BATCH = 100;
 const CURSOR_READER = "notifier";
@@ -134,7 +138,11 @@ export class Notifier {
       const settings = await services.users.read(userId);
       const notice = noticesFor(change, userId, settings, services.config);
       if (!notice) continue;
+      // Recorded as someone else's, yet the user's own write through the bot (read by a sync before the write-through).
+      if (await isOwnChange(services.store, userId, change)) continue;
       if (!(await claimOnce(services.store, `${change.id}:${userId}`))) continue;
+      // Another record of the same change (a sync's and a write-through's, on two instances): told already.
+      if (!(await claimMeaning(services.store, meaningOf(change, notice, userId)))) continue;
       await this.send(userId, settings, notice, change.order);
     }
   }

@@ -60,3 +60,19 @@ export function noticesFor(
 function wantsStatus(orderId: string, onIt: boolean, settings: UserSettings): boolean {
   return settings.watch.includes(orderId) || (onIt && settings.notify.status);
 }
+
+/**
+ * The news itself, for one user: the same for every record of one real change
+ * (a sync's and a write-through's, a "created" naming the master and a "master"
+ * change), so claims.ts tells it once.
+ */
+export function meaningOf(change: MirrorChange, notice: Notice, userId: number): string {
+  const order = change.order.id;
+  switch (notice.kind) {
+    case "assigned":
+      // The new value is the user (their employee record).
+      return `${order}:assigned-${notice.role}:${userId}`;
+    default:
+      return `${order}:${notice.kind}:${change.to?.id ?? change.order.status?.id ?? "-"}:${userId}`;
+  }
+}

@@ -61,6 +61,7 @@ export async function assignStaffDialog(
     {
       action: role,
       alreadyDone: (o) => (role === "master" ? o.master?.id : o.manager?.id) === person.id,
+      own: { kind: role, to: person.id },
     },
   );
   if (result.kind === "refused") return;

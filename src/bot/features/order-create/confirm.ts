@@ -48,6 +48,8 @@ export async function createOnce(run: DialogRun, draft: Draft): Promise<CreateRe
       const id = await findJustCreated(client, sent, at);
       return id === undefined ? undefined : { id, at };
     },
+    // Known once created: a sync that finds the order before the write-through does not tell its author.
+    own: (created) => ({ order: created.id, kind: "created" }),
   });
   if (outcome.kind === "done") return { kind: "created", ...outcome.result };
   if (outcome.kind === "failed") return { kind: "failed", message: outcome.message };

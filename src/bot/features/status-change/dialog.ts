@@ -84,6 +84,7 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     const result = await patchOnce(run, order.id, input, {
       action: "status",
       alreadyDone: (current) => current.status?.id === target.id,
+      own: { kind: "status", to: target.id },
     });
     if (result.kind === "refused") return;
     if (result.kind === "done") {
