@@ -49,7 +49,7 @@ export async function sendCard(
   base?: Order,
 ): Promise<void> {
   const card = await run.dialog.external(async (outer: BotContext) => {
-    writeThrough(outer, order, base);
+    await writeThrough(outer, order, base);
     const message = await cardMessage(outer, order);
     return { text: message.text, keyboard: message.keyboard.inline_keyboard };
   });

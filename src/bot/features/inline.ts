@@ -13,6 +13,7 @@ import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import type { InlineGate } from "../services/inline-gate.ts";
 import { learnedOf } from "../services/learned.ts";
+import { rememberFigures } from "../services/order-figures.ts";
 import { numberShapesOf, type OrderQuery, parseOrderQuery, searchOrders } from "../services/order-search.ts";
 import { callService } from "../services/service-gateway.ts";
 import { cardMessage } from "../ui/card-message.ts";
@@ -81,6 +82,7 @@ export function createInlineFeature(gate: InlineGate, options: InlineOptions = {
         }
         result = outcome.value;
         await learnedOf(ctx.services.store).fromOrders(result.items);
+        await rememberFigures(ctx.services, result.items);
         await gate.remember(key, result);
       }
     }

@@ -26,6 +26,7 @@ import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
 import { asListQuery, type ListKind, type ListQuery } from "../services/list-query.ts";
 import { freshestOf, orderById } from "../services/mirror-orders.ts";
+import { rememberFigures } from "../services/order-figures.ts";
 import type { OrderPage } from "../services/order-search.ts";
 import { RESULT_TTL_MS, type SavedResult } from "../services/search-store.ts";
 import { callService } from "../services/service-gateway.ts";
@@ -142,6 +143,7 @@ async function fetchPage<Q extends ListQuery>(
     const found = outcome.value;
     // Statuses and number shapes of what was found: the status change and lookup hints use them.
     await learnedOf(ctx.services.store).fromOrders(found.items);
+    await rememberFigures(ctx.services, found.items);
     const last = fetchOf(pageCount(found));
     if (attempt > 0 || found.scoped || found.items.length > 0 || found.total === 0 || last >= wanted) {
       return {

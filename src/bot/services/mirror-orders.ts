@@ -8,13 +8,15 @@ import type { Context } from "grammy";
 import type { MirroredOrder, MirrorQuery } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
+import { rememberFigures, withKnownFigures } from "./order-figures.ts";
 import { getOrder, type OrderPage, type OrderQuery } from "./order-search.ts";
 
 type Ctx = Context & CoreFlavor;
 
 /**
  * One order by id: from the mirror (0 requests when held, else 1 and kept), or
- * GET /orders/{id}. `refresh` always reads the service (and updates the mirror).
+ * GET /orders/{id} (the price and paid it lacks as the bot knew them: order-figures.ts).
+ * `refresh` always reads the service (and updates the mirror).
  * An order outside SHOP_IDS reads as not found either way.
  */
 export async function orderById(
@@ -23,7 +25,8 @@ export async function orderById(
   options: { refresh?: boolean } = {},
 ): Promise<{ order: Order; asOf?: Date }> {
   const { mirror, client, config } = ctx.services;
-  if (!mirror) return { order: await getOrder(client, config.shopIds, id) };
+  if (!mirror)
+    return { order: await withKnownFigures(ctx.services, await getOrder(client, config.shopIds, id)) };
   const held = await mirror.fetch(id, options);
   return { order: held.order, asOf: held.syncedAt };
 }
@@ -39,9 +42,10 @@ export function freshestOf(ctx: Ctx, order: Order): { order: Order; asOf?: Date 
  * `base`: the record the write started from (a dialog's, maybe minutes old): only what differs from it
  * goes onto the mirror's record, so what others changed meanwhile is not turned back (nor told as a change).
  */
-export function writeThrough(ctx: Ctx, order: Order, base?: Order): void {
+export async function writeThrough(ctx: Ctx, order: Order, base?: Order): Promise<void> {
   const { mirror } = ctx.services;
-  if (!mirror) return;
+  // Without the mirror: the figures the write leaves (a payment taken) stand for the order's price and paid.
+  if (!mirror) return rememberFigures(ctx.services, [order]);
   try {
     const held = base && mirror.get(order.id);
     mirror.upsert(held ? { ...held.order, ...changedFields(base, order) } : order, { actorId: ctx.from?.id });

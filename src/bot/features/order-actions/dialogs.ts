@@ -95,10 +95,10 @@ export async function addCommentDialog(
     if (result.kind === "refused") return;
     if (result.kind === "done") {
       // The mirror's copy lists the comment at once (when it holds the order; no request).
-      await run.dialog.external((outer: BotContext) => {
+      await run.dialog.external(async (outer: BotContext) => {
         const held = outer.services.mirror?.get(orderId);
         if (held)
-          writeThrough(outer, { ...held.order, comments: [...(held.order.comments ?? []), { text }] });
+          await writeThrough(outer, { ...held.order, comments: [...(held.order.comments ?? []), { text }] });
       });
       await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
       return;

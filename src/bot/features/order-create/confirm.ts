@@ -104,7 +104,7 @@ export async function showCreated(
       await learnedOf(outer.services.store).fromOrders([order]);
     }
     // The order mirror holds the new order at once (from the draft or the one GET).
-    writeThrough(outer, order);
+    await writeThrough(outer, order);
     const message = await cardMessage(outer, order);
     return { ok: true as const, text: message.text, keyboard: message.keyboard.inline_keyboard };
   });

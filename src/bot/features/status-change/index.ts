@@ -11,6 +11,7 @@ import type { BotContext, DialogContext } from "../../context.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
 import { learnedOf } from "../../services/learned.ts";
 import { mirrorNumber } from "../../services/mirror-orders.ts";
+import { rememberFigures } from "../../services/order-figures.ts";
 import { numberShapesOf, parseOrderQuery, searchOrders } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
@@ -50,6 +51,7 @@ export async function changeStatusOf(ctx: BotContext, text: string): Promise<voi
     return;
   }
   await learnedOf(ctx.services.store).fromOrders(outcome.value.items);
+  await rememberFigures(ctx.services, outcome.value.items);
   const [first, ...others] = outcome.value.items;
   if (!first) {
     await ctx.reply(ctx.t("st-not-found", { query: escapeHtml(query.text) }));
