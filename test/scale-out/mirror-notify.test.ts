@@ -2,7 +2,8 @@
  * Notifications on two instances with a real Redis (REDIS_TEST_URL): both
  * instances hear every change of the mirror (the leader finds it, the other
  * applies the feed), both notifiers walk it, and each notification reaches its
- * user once (a SET NX claim per change and user in the shared store).
+ * user once (SET NX claims in the shared store: per change and user, and per
+ * news and user, so two records of one change are one message).
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,8 +12,9 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimMeaning } from "../../src/bot/notify/claims.ts";
 import { Notifier } from "../../src/bot/notify/notifier.ts";
-import { createRedisStore } from "../../src/bot/storage.ts";
+import { createRedisStore, type Store } from "../../src/bot/storage.ts";
 import { DEFAULT_BUDGET, Mirror } from "../../src/mirror/index.ts";
 import { redisCoordinator } from "../../src/mirror/redis-coordinator.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
@@ -32,6 +34,22 @@ describe.skipIf(!redisUrl)("notifications on two instances", () => {
   afterAll(async () => {
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the same news claimed on two instances (two records of one change) goes to one of them", async () => {
+    const prefix = `meaning-${randomUUID()}`;
+    const connections = [0, 1].map(() => new Redis(redisUrl ?? "", { maxRetriesPerRequest: 1 }));
+    try {
+      const [a, b] = connections.map((redis) => createRedisStore(redis, prefix)) as [Store, Store];
+      const news = "o1:assigned-master:1";
+      const won = await Promise.all([claimMeaning(a, news), claimMeaning(b, news)]);
+      expect(won.filter(Boolean)).toHaveLength(1);
+      // Other news (another user, another value) is claimed on its own.
+      expect(await claimMeaning(b, "o1:assigned-master:2")).toBe(true);
+      expect(await claimMeaning(a, "o1:status:s2:1")).toBe(true);
+    } finally {
+      for (const redis of connections) redis.disconnect();
+    }
   });
 
   it("an assignment found by one instance is sent once, by one of them", async () => {
