@@ -2,7 +2,7 @@
  * What changed between the record the mirror held and the one it now got:
  * created, status changed (and became ready), master or manager assigned,
  * deleted. A field the new record does not carry is merged from the old one
- * (a list record has no `num`, a full record no `summ`).
+ * (a list record has no `num`, a full record no `summ`, maybe no paid amount).
  */
 import type { Order } from "../service/index.ts";
 import { groupOf, READY_GROUP } from "./records.ts";
@@ -32,6 +32,9 @@ export function mergeRecords(old: Order | undefined, next: Order): Order {
     // A full record is complete except for the list's sums; a list record lacks the details.
     if (full ? key === "summ" : !LIST_OPTIONAL.has(key)) merged[key] = value;
   }
+  // A full record without cash amounts (no `order`, no payments) keeps the paid amount the old one knew.
+  const paid = old.cash?.summ;
+  if (full && paid !== undefined && next.cash?.summ === undefined) merged.cash = { ...next.cash, summ: paid };
   return merged as Order;
 }
 
