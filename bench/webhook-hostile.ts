@@ -7,8 +7,8 @@
  */
 import { fork } from "node:child_process";
 import { connect, type Socket } from "node:net";
-import { DEFAULT_LIMITS } from "../src/bot/http-server.ts";
-import { MAX_UPDATE_BYTES } from "../src/bot/webhook.ts";
+import { DEFAULT_LIMITS } from "../src/bot/http/server.ts";
+import { MAX_UPDATE_BYTES } from "../src/bot/http/telegram-webhook.ts";
 import { messageUpdate, telegramUser } from "../test/helpers/updates.ts";
 import { round } from "./measure.ts";
 import { startCommand } from "./start-command.ts";

@@ -5,9 +5,9 @@
  * {port} when listening; answers every "stats" with the figures below.
  */
 import { pino } from "pino";
-import { createLiveness } from "../src/bot/health.ts";
-import { startHttpServer } from "../src/bot/http-server.ts";
-import { webhookRoute } from "../src/bot/webhook.ts";
+import { createLiveness } from "../src/bot/http/health.ts";
+import { startHttpServer } from "../src/bot/http/server.ts";
+import { webhookRoute } from "../src/bot/http/telegram-webhook.ts";
 import { createTestBot } from "../test/helpers/test-bot.ts";
 
 export const WEBHOOK_PATH = "/telegram";

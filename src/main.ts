@@ -4,14 +4,14 @@
  */
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { registerCommands } from "./bot/commands.ts";
-import { createLiveness, type Liveness, watchGetUpdates } from "./bot/health.ts";
-import { startHttpServer } from "./bot/http-server.ts";
+import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
+import { startHttpServer } from "./bot/http/server.ts";
+import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
+import { webhookRoute } from "./bot/http/telegram-webhook.ts";
 import { createBot } from "./bot/index.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
 import { serviceStoreFrom } from "./bot/service-store.ts";
-import { serviceWebhookRoute } from "./bot/service-webhook.ts";
 import { openStore, type Store } from "./bot/storage.ts";
-import { webhookRoute } from "./bot/webhook.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { sandboxStateFile } from "./embedded-sandbox.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLiveness, POLLING_STALE_AFTER_MS, watchGetUpdates } from "../../src/bot/health.ts";
+import { createLiveness, POLLING_STALE_AFTER_MS, watchGetUpdates } from "../../src/bot/http/health.ts";
 
 function clock() {
   let now = 1_000_000;

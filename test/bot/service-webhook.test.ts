@@ -5,8 +5,8 @@
  */
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { type BotHttpServer, startHttpServer } from "../../src/bot/http-server.ts";
-import { SERVICE_WEBHOOK_PATH, serviceWebhookRoute } from "../../src/bot/service-webhook.ts";
+import { type BotHttpServer, startHttpServer } from "../../src/bot/http/server.ts";
+import { SERVICE_WEBHOOK_PATH, serviceWebhookRoute } from "../../src/bot/http/service-webhook.ts";
 import { createMemoryStore } from "../../src/bot/storage.ts";
 
 let server: BotHttpServer | undefined;

@@ -8,9 +8,9 @@
 import { connect, type Socket } from "node:net";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLiveness } from "../../src/bot/health.ts";
-import { type BotHttpServer, startHttpServer } from "../../src/bot/http-server.ts";
-import { webhookRoute } from "../../src/bot/webhook.ts";
+import { createLiveness } from "../../src/bot/http/health.ts";
+import { type BotHttpServer, startHttpServer } from "../../src/bot/http/server.ts";
+import { webhookRoute } from "../../src/bot/http/telegram-webhook.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createTestBot, type TestBot } from "../helpers/test-bot.ts";
 import { messageUpdate, telegramUser } from "../helpers/updates.ts";

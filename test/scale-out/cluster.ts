@@ -22,9 +22,9 @@ import { pino } from "pino";
 import type { ChatLockOptions } from "../../src/bot/chat-lock.ts";
 import type { Clock } from "../../src/bot/clock.ts";
 import type { BotContext, BotServices } from "../../src/bot/context.ts";
+import { startWebhookServer } from "../../src/bot/http/telegram-webhook.ts";
 import { createBot } from "../../src/bot/index.ts";
 import { createRedisStore as createBotStore, type Store } from "../../src/bot/storage.ts";
-import { startWebhookServer } from "../../src/bot/webhook.ts";
 import type { Sandbox } from "../../src/sandbox/index.ts";
 import {
   createServiceClient,

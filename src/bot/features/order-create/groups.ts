@@ -6,12 +6,12 @@
  */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
-import { askClientDetails } from "./askClient.ts";
-import { askOptionalFields } from "./askCustomFields.ts";
-import { askDeadline } from "./askDeadline.ts";
-import { askCondition, askDeviceDetails, askPrice } from "./askDevice.ts";
-import { askHowKnow, askMaster, askUrgent } from "./askMaster.ts";
-import { askPrepayment } from "./askPrepayment.ts";
+import { askClientDetails } from "./ask-client.ts";
+import { askOptionalFields } from "./ask-custom-fields.ts";
+import { askDeadline } from "./ask-deadline.ts";
+import { askCondition, askDeviceDetails, askPrice } from "./ask-device.ts";
+import { askHowKnow, askMaster, askUrgent } from "./ask-master.ts";
+import { askPrepayment } from "./ask-prepayment.ts";
 import type { Draft } from "./draft.ts";
 
 export const GROUPS = [

@@ -27,7 +27,7 @@ import { reviveOrder } from "../../services/order-json.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import { askStatus, type StatusOption } from "./askStatus.ts";
+import { askStatus, type StatusOption } from "./ask-status.ts";
 import { loadStatusOptions } from "./statuses.ts";
 
 export const STATUS_CHANGE = "status-change";

@@ -7,7 +7,7 @@
 import { isServiceError } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
 import { learnedOf } from "../../services/learned.ts";
-import { type StatusOption, statusOption } from "./askStatus.ts";
+import { type StatusOption, statusOption } from "./ask-status.ts";
 
 /** How long "this service has no GET /statuses" is believed before asking again. */
 const MISSING_TTL_MS = 6 * 60 * 60 * 1000;

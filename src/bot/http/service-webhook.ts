@@ -13,10 +13,10 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "../logger.ts";
-import { type Route, refuse } from "./http-server.ts";
-import { claimOnce } from "./notify/claims.ts";
-import type { Store } from "./storage.ts";
+import type { Logger } from "../../logger.ts";
+import { claimOnce } from "../notify/claims.ts";
+import type { Store } from "../storage.ts";
+import { type Route, refuse } from "./server.ts";
 
 export const SERVICE_WEBHOOK_PATH = "/service-webhook";
 const VERIFICATION_HEADER = "x-livesklad-verification";

@@ -23,7 +23,7 @@ import { phoneQuery } from "../../dialog-kit/parse.ts";
 import { askText, SKIP } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
-import { askField } from "./askField.ts";
+import { askField } from "./ask-field.ts";
 import {
   hasMore,
   MATCHES_SHOWN,

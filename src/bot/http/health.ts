@@ -7,7 +7,7 @@
  * reported, never judged: restarting the bot does not bring the service back.
  */
 import type { Transformer } from "grammy";
-import type { HealthAnswer } from "./http-server.ts";
+import type { HealthAnswer } from "./server.ts";
 
 /** Long polls last 30 s (the runner's default), so three missed ones mean trouble. */
 export const POLLING_STALE_AFTER_MS = 90_000;

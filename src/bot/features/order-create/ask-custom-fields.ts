@@ -7,7 +7,7 @@ import type { CustomFieldDefinition } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
-import { askField } from "./askField.ts";
+import { askField } from "./ask-field.ts";
 import { type FieldAnswer, type Named, nameOf } from "./draft.ts";
 
 const DONE = "done";

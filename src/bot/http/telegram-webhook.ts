@@ -11,10 +11,10 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { type Bot, webhookCallback } from "grammy";
 import type { Update } from "grammy/types";
-import type { Logger } from "../logger.ts";
-import type { BotContext } from "./context.ts";
+import type { Logger } from "../../logger.ts";
+import type { BotContext } from "../context.ts";
 import { createLiveness, type Liveness } from "./health.ts";
-import { type HttpLimits, type Route, refuse, startHttpServer } from "./http-server.ts";
+import { type HttpLimits, type Route, refuse, startHttpServer } from "./server.ts";
 
 export interface WebhookOptions {
   url: string;
