@@ -1,6 +1,6 @@
 /** How the bot starts its embedded sandbox (used when SERVICE_URL is not set). */
 import { join } from "node:path";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/index.ts";
 
 export const SANDBOX_STATE_FILE = "sandbox-state.json";
 

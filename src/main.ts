@@ -12,7 +12,7 @@ import { createBot } from "./bot/index.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
 import { serviceStoreFrom } from "./bot/service-store.ts";
 import { openStore, type Store } from "./bot/storage.ts";
-import { type Config, loadConfig } from "./config.ts";
+import { type Config, loadConfig } from "./config/index.ts";
 import { sandboxStateFile } from "./embedded-sandbox.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";
 import { mirrorFromConfig } from "./mirror/from-config.ts";

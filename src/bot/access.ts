@@ -5,7 +5,7 @@
  * feature can leak data to a stranger by forgetting a check.
  */
 import type { Context, MiddlewareFn } from "grammy";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/index.ts";
 import type { CoreFlavor, Role } from "./context.ts";
 import type { I18nFlavor } from "./i18n.ts";
 

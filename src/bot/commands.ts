@@ -5,7 +5,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, Context } from "grammy";
 import type { BotCommandScope } from "grammy/types";
-import type { Locale } from "../config.ts";
+import type { Locale } from "../config/index.ts";
 import { LOCALES } from "./i18n.ts";
 
 export const COMMANDS = [

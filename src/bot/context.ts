@@ -6,7 +6,7 @@
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18n, I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import type { OrderMirror } from "../mirror/index.ts";
 import type { ServiceClient } from "../service/index.ts";

@@ -5,7 +5,7 @@
 
 import type { I18n } from "@grammyjs/i18n";
 import type { BotError, Context, Transformer } from "grammy";
-import type { Locale } from "../config.ts";
+import type { Locale } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import { redactBotToken } from "../logger.ts";
 

@@ -6,7 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import type { Locale } from "../config.ts";
+import type { Locale } from "../config/index.ts";
 
 export type { I18nFlavor, TranslateFunction, TranslationVariables } from "@grammyjs/i18n";
 

@@ -5,7 +5,7 @@
  */
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, type Context, type Middleware, session } from "grammy";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import type { OrderMirror } from "../mirror/index.ts";
 import type { ServiceClient } from "../service/index.ts";

@@ -4,7 +4,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/index.ts";
 import type { Status } from "../service/index.ts";
 import { DEFAULT_BUDGET } from "./budget.ts";
 import { Mirror, type MirrorClient } from "./mirror.ts";

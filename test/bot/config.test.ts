@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/config.ts";
+import { parseConfig } from "../../src/config/index.ts";
 
 const TOKEN = "123456:ABC-def_ghi";
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/config.ts";
+import { parseConfig } from "../../src/config/index.ts";
 import { sandboxStateFile } from "../../src/embedded-sandbox.ts";
 
 const TOKEN = "123456:ABC-def_ghi";

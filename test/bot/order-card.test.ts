@@ -5,7 +5,7 @@ import { createI18n, LOCALES_DIR } from "../../src/bot/i18n.ts";
 import { formatAmount } from "../../src/bot/ui/money.ts";
 import { formatOrderCard, orderSummary } from "../../src/bot/ui/order-card.ts";
 import { MESSAGE_LIMIT } from "../../src/bot/ui/text.ts";
-import type { Locale } from "../../src/config.ts";
+import type { Locale } from "../../src/config/index.ts";
 import type { Order } from "../../src/service/index.ts";
 
 const i18n = createI18n("ru");

@@ -4,7 +4,7 @@ import { changed } from "../../src/bot/features/status-change/dialog.ts";
 import { createI18n } from "../../src/bot/i18n.ts";
 import { cardRecord, reviveOrder } from "../../src/bot/services/order-json.ts";
 import { formatOrderCard } from "../../src/bot/ui/order-card.ts";
-import type { Locale } from "../../src/config.ts";
+import type { Locale } from "../../src/config/index.ts";
 import { type Order, storedOrder } from "../../src/service/index.ts";
 import { realFullOrder, realListOrder } from "../fixtures/real-service.ts";
 

@@ -2,7 +2,7 @@
  * A valid Config for tests and bench bots. Its own module (no sandbox import), so that
  * a process that only needs a config, like the bench's RSS child, does not load the sandbox.
  */
-import type { Config } from "../../src/config.ts";
+import type { Config } from "../../src/config/index.ts";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

@@ -1,6 +1,6 @@
 /** MIRROR settings: defaults, off, and bad values named clearly. */
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/config.ts";
+import { parseConfig } from "../../src/config/index.ts";
 
 const TOKEN = "123456:ABC-def_ghi";
 

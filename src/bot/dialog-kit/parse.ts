@@ -6,7 +6,7 @@ import { isValid } from "date-fns/isValid";
 import { parse } from "date-fns/parse";
 import { set } from "date-fns/set";
 import { startOfDay } from "date-fns/startOfDay";
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 
 /** The largest amount one payment may carry (a typo guard: no repair costs more). */
 export const MAX_AMOUNT = 100_000_000;

@@ -3,7 +3,7 @@
  * status change: a register of the order's workshop (cached) that accepts cash
  * or bank, then the amounts the register allows: cash, bank, or both (mixed).
  */
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 import type { DialogContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";
 import { formatAmount } from "../ui/money.ts";

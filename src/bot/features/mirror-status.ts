@@ -1,5 +1,5 @@
 /** The order mirror's lines of /status: orders held, last sync and its age, the sync's requests and the reserve. */
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 import type { BotContext } from "../context.ts";
 import { formatTime } from "../ui/dates.ts";
 

@@ -21,7 +21,7 @@
 import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard } from "grammy";
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 import type { Logger } from "../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";

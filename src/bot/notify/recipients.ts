@@ -4,7 +4,7 @@
  * send time), never about an order outside SHOP_IDS, never the user's own
  * change made through the bot.
  */
-import type { Config } from "../../config.ts";
+import type { Config } from "../../config/index.ts";
 import type { MirrorChange } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { UserSettings } from "../services/user-settings.ts";

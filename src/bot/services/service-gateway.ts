@@ -6,7 +6,7 @@
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 import { isServiceError, type ServiceClient, type ServiceError } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
 import { asLocale, type I18nFlavor } from "../i18n.ts";

@@ -1,7 +1,7 @@
 /** The card as a message: text + keyboard for this user (role, locale). Used by lookup, inline and dialogs. */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Context, InlineKeyboard } from "grammy";
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { BotServices, CoreFlavor, Role } from "../context.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";

@@ -4,7 +4,7 @@
  * make it a choice), and an order's values as card lines ("Адрес выезда: ...").
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 import type { CustomFieldDefinition, CustomFieldValue } from "../../service/index.ts";
 import { formatDateTime } from "./dates.ts";
 

@@ -10,7 +10,7 @@ import type { Locale as DateFnsLocale, Day, Month } from "date-fns";
 // Per-locale entry points: the "date-fns/locale" index loads every locale (~1000 modules).
 import { enGB } from "date-fns/locale/en-GB";
 import { ru } from "date-fns/locale/ru";
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 
 const DATE_LOCALES: Record<Locale, DateFnsLocale> = { ru, en: enGB };
 

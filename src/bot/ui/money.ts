@@ -4,7 +4,7 @@
  * kopecks ("500,50", never "500,5"). Grouping and the decimal sign follow the
  * user's locale; the currency sign is added by the locale's texts.
  */
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 
 const FORMATS: Record<Locale, { whole: Intl.NumberFormat; fractional: Intl.NumberFormat }> = {
   ru: {

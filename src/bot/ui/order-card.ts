@@ -4,7 +4,7 @@
  * (GET /orders/{id}); absent fields simply leave their line out.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 import { type Order, orderBalance } from "../../service/index.ts";
 import type { CardField } from "./custom-fields.ts";
 import { formatDateTime } from "./dates.ts";

@@ -4,7 +4,7 @@
  * zone, and the countdown reads right whatever zone the reader is in.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
-import type { Locale } from "../../config.ts";
+import type { Locale } from "../../config/index.ts";
 import { formatTime } from "./dates.ts";
 
 /** Beyond this the countdown says little ("in 300 min"): the time and zone alone. */

@@ -8,7 +8,7 @@
  * `/status <number>`), statuses and registers come from the cache, the PATCH
  * is 1, and the card afterwards is built from the record plus the change.
  */
-import type { Locale } from "../../../config.ts";
+import type { Locale } from "../../../config/index.ts";
 import { type Order, type OrderUpdateInput, orderBalance } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, leave, now, startRun } from "../../dialog-kit/ask.ts";

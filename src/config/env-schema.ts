@@ -1,0 +1,88 @@
+/** The environment as the bot reads it: every variable, its default and its message when wrong. */
+import { z } from "zod";
+import { idList, optionalText, optionalUrl, port, positiveInt, stringList, timezone, url } from "./fields.ts";
+import { ARRAY_FORMATS, LOCALES, LOG_LEVELS } from "./schema.ts";
+
+export const commonSchema = z.object({
+  BOT_TOKEN: z
+    .string({ error: "BOT_TOKEN is required" })
+    .trim()
+    .min(1, { message: "BOT_TOKEN is required" })
+    .regex(/^\d+:[\w-]+$/, {
+      message: "BOT_TOKEN does not look like a token from @BotFather (digits:letters)",
+    }),
+  TELEGRAM_API_ROOT: optionalUrl("TELEGRAM_API_ROOT"),
+  SERVICE_URL: optionalUrl("SERVICE_URL"),
+  SERVICE_TOKEN: optionalText,
+  SERVICE_WEBHOOK_SECRET: optionalText,
+  SERVICE_LOGIN: optionalText,
+  SERVICE_PASSWORD: optionalText,
+  SERVICE_ARRAY_FORMAT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(ARRAY_FORMATS, { error: "SERVICE_ARRAY_FORMAT must be comma, brackets or repeat" }).optional(),
+  ),
+  SERVICE_TIMEOUT_MS: positiveInt("SERVICE_TIMEOUT_MS", 10_000),
+  OPERATOR_IDS: idList("OPERATOR_IDS"),
+  VIEWER_IDS: idList("VIEWER_IDS"),
+  SHOP_IDS: stringList,
+  DEFAULT_LOCALE: z.preprocess(
+    (v) => (v === "" || v === undefined ? "ru" : String(v).toLowerCase()),
+    z.enum(LOCALES, { error: "DEFAULT_LOCALE must be ru or en" }),
+  ),
+  TIMEZONE: z.preprocess((v) => (v === "" ? undefined : v), timezone),
+  CLOSING_TIME: z.preprocess(
+    (v) => (v === "" || v === undefined ? "19:00" : v),
+    z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { message: "CLOSING_TIME must be HH:MM, e.g. 19:00" }),
+  ),
+  DIGEST_TIME: z.preprocess(
+    (v) => (v === "" || v === undefined ? "09:00" : v),
+    z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { message: "DIGEST_TIME must be HH:MM, e.g. 09:00" }),
+  ),
+  DATA_DIR: z.preprocess((v) => (v === "" || v === undefined ? "./data" : v), z.string()),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((s) => /^rediss?:\/\//.test(s), { message: "REDIS_URL must start with redis:// or rediss://" })
+      .optional(),
+  ),
+  STATUSES: optionalText,
+  MIRROR: z.preprocess(
+    (v) => (v === "" || v === undefined ? "on" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "MIRROR must be on or off" }),
+  ),
+  MIRROR_SYNC_SECONDS: positiveInt("MIRROR_SYNC_SECONDS", 60),
+  MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
+  MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),
+  MIRROR_RESERVE: positiveInt("MIRROR_RESERVE", 20),
+  SANDBOX_OTHERS_SECONDS: z.preprocess(
+    (v) => (v === undefined || v === "" ? 120 : Number(v)),
+    z
+      .number({ error: "SANDBOX_OTHERS_SECONDS must be a number" })
+      .int()
+      .nonnegative({ message: "SANDBOX_OTHERS_SECONDS must be 0 (off) or a positive number of seconds" }),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === "" || v === undefined ? "info" : String(v).toLowerCase()),
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }),
+  ),
+});
+
+export const modeSchema = z.discriminatedUnion(
+  "BOT_MODE",
+  [
+    // Polling serves GET /health only when PORT is set (the Docker image sets it).
+    z.object({ BOT_MODE: z.literal("polling"), PORT: port(undefined) }),
+    z.object({
+      BOT_MODE: z.literal("webhook"),
+      // Telegram delivers only to https, but a test Bot API (TELEGRAM_API_ROOT) may use http.
+      WEBHOOK_URL: url("WEBHOOK_URL"),
+      WEBHOOK_SECRET: z
+        .string({ error: "WEBHOOK_SECRET is required in webhook mode" })
+        .regex(/^[A-Za-z0-9_-]{16,256}$/, {
+          message: "WEBHOOK_SECRET must be 16-256 characters of A-Z, a-z, 0-9, _ and -",
+        }),
+      PORT: port(8080),
+    }),
+  ],
+  { error: "BOT_MODE must be polling or webhook" },
+);

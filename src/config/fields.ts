@@ -1,0 +1,90 @@
+/** The zod pieces the environment schema is made of: each reads one kind of value and says clearly what is wrong. */
+import { z } from "zod";
+
+/** Empty strings in .env files mean "not set", not "set to nothing". */
+export const optionalText = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.string().trim().min(1).optional(),
+);
+
+export const idList = (name: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : v),
+    z.union([
+      z.array(z.number()),
+      z
+        .string()
+        .transform((s) =>
+          s
+            .split(/[\s,;]+/)
+            .filter(Boolean)
+            .map((part) => Number(part)),
+        )
+        .refine((ids) => ids.every((id) => Number.isSafeInteger(id) && id > 0), {
+          message: `${name} must be a comma-separated list of numeric Telegram user ids`,
+        }),
+    ]),
+  );
+
+export const stringList = z.preprocess(
+  (v) => v ?? "",
+  z.string().transform((s) =>
+    s
+      .split(/[\s,;]+/)
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ),
+);
+
+export const url = (name: string) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string({ error: `${name} is required` })
+      .refine((s) => URL.canParse(s) && /^https?:/.test(s), { message: `${name} must be an http(s) URL` }),
+  );
+
+export const optionalUrl = (name: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine((s) => URL.canParse(s) && /^https?:/.test(s), { message: `${name} must be an http(s) URL` })
+      .optional(),
+  );
+
+export const timezone = z
+  .string()
+  .default("Europe/Moscow")
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "TIMEZONE must be an IANA time zone such as Europe/Moscow" },
+  );
+
+export const positiveInt = (name: string, fallback: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? fallback : Number(v)),
+    z
+      .number({ error: `${name} must be a number` })
+      .int()
+      .positive({ message: `${name} must be a positive integer` }),
+  );
+
+export const port = (fallback: number | undefined) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? fallback : Number(v)),
+    z
+      .number({ error: "PORT must be a number" })
+      .int()
+      .min(0, { message: "PORT must be between 0 and 65535" })
+      .max(65535, { message: "PORT must be between 0 and 65535" })
+      .optional(),
+  );

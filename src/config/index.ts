@@ -1,0 +1,111 @@
+/**
+ * The environment of the bot: one zod schema, parsed once at start. `parseConfig`
+ * is pure (it takes the env object) so every rule is unit-testable; `loadConfig`
+ * adds the `.env` file and the process environment.
+ */
+import { existsSync } from "node:fs";
+import type { z } from "zod";
+import { commonSchema, modeSchema } from "./env-schema.ts";
+import type { Config, ServiceAuth } from "./schema.ts";
+import { parseStatuses } from "./statuses.ts";
+
+export type { Config, ConfiguredStatus, Locale, MirrorConfig } from "./schema.ts";
+export { parseStatuses } from "./statuses.ts";
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+type Env = Record<string, string | undefined>;
+
+/** Pure: the same env object always gives the same result; no I/O. */
+export function parseConfig(env: Env): ConfigResult {
+  const errors: string[] = [];
+  const common = commonSchema.safeParse(env);
+  if (!common.success) errors.push(...messages(common.error));
+  const modeInput = {
+    ...env,
+    BOT_MODE: env.BOT_MODE === undefined || env.BOT_MODE === "" ? "polling" : env.BOT_MODE,
+  };
+  const mode = modeSchema.safeParse(modeInput);
+  if (!mode.success) errors.push(...messages(mode.error));
+
+  if (common.success) {
+    const c = common.data;
+    if (!c.SERVICE_URL && (c.SERVICE_TOKEN || c.SERVICE_LOGIN || c.SERVICE_PASSWORD)) {
+      errors.push("SERVICE_URL is required when SERVICE_TOKEN or SERVICE_LOGIN is set");
+    }
+    if (c.SERVICE_URL && !c.SERVICE_TOKEN && !(c.SERVICE_LOGIN && c.SERVICE_PASSWORD)) {
+      errors.push("SERVICE_URL needs SERVICE_TOKEN, or SERVICE_LOGIN and SERVICE_PASSWORD");
+    }
+    if (c.SERVICE_LOGIN && !c.SERVICE_PASSWORD && !c.SERVICE_TOKEN) {
+      errors.push("SERVICE_PASSWORD is required with SERVICE_LOGIN");
+    }
+  }
+  const statuses = common.success ? parseStatuses(common.data.STATUSES) : { ok: true as const, statuses: [] };
+  if (!statuses.ok) errors.push(statuses.error);
+  if (errors.length > 0 || !common.success || !mode.success || !statuses.ok) return { ok: false, errors };
+
+  const c = common.data;
+  const m = mode.data;
+  const [hours = 19, minutes = 0] = c.CLOSING_TIME.split(":").map(Number);
+  const [digestHours = 9, digestMinutes = 0] = c.DIGEST_TIME.split(":").map(Number);
+  const auth: ServiceAuth | undefined = c.SERVICE_TOKEN
+    ? { kind: "token", token: c.SERVICE_TOKEN }
+    : c.SERVICE_LOGIN && c.SERVICE_PASSWORD
+      ? { kind: "login", login: c.SERVICE_LOGIN, password: c.SERVICE_PASSWORD }
+      : undefined;
+  const config: Config = {
+    botToken: c.BOT_TOKEN,
+    telegramApiRoot: c.TELEGRAM_API_ROOT?.replace(/\/+$/, ""),
+    service:
+      c.SERVICE_URL && auth
+        ? {
+            kind: "remote",
+            url: c.SERVICE_URL,
+            auth,
+            timeoutMs: c.SERVICE_TIMEOUT_MS,
+            arrayFormat: c.SERVICE_ARRAY_FORMAT,
+          }
+        : { kind: "sandbox" },
+    operatorIds: [...new Set(c.OPERATOR_IDS)],
+    // An id in both lists is an operator: the stronger role wins.
+    viewerIds: [...new Set(c.VIEWER_IDS)].filter((id) => !c.OPERATOR_IDS.includes(id)),
+    shopIds: c.SHOP_IDS,
+    defaultLocale: c.DEFAULT_LOCALE,
+    timezone: c.TIMEZONE,
+    closingTime: { hours, minutes },
+    digestTime: { hours: digestHours, minutes: digestMinutes },
+    serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
+    storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
+    mode:
+      m.BOT_MODE === "webhook"
+        ? { kind: "webhook", url: m.WEBHOOK_URL, secret: m.WEBHOOK_SECRET, port: m.PORT ?? 8080 }
+        : { kind: "polling", port: m.PORT },
+    logLevel: c.LOG_LEVEL,
+    serviceTimeoutMs: c.SERVICE_TIMEOUT_MS,
+    statuses: statuses.statuses,
+    mirror: {
+      enabled: c.MIRROR === "on",
+      syncSeconds: c.MIRROR_SYNC_SECONDS,
+      backfillDays: c.MIRROR_BACKFILL_DAYS,
+      budget: c.MIRROR_BUDGET,
+      reserve: c.MIRROR_RESERVE,
+      dataDir: c.DATA_DIR,
+    },
+    sandboxOthersSeconds: c.SANDBOX_OTHERS_SECONDS,
+  };
+  return { ok: true, config };
+}
+
+function messages(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join(".");
+    // Our own messages already name the variable; zod's generic ones get the name prefixed.
+    return field && !issue.message.includes(field) ? `${field}: ${issue.message}` : issue.message;
+  });
+}
+
+/** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */
+export function loadConfig(envFile = ".env"): ConfigResult {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return parseConfig(process.env);
+}

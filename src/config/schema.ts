@@ -1,0 +1,81 @@
+/** What the program reads from its environment, as one typed shape (`Config` is inferred from it). */
+import { z } from "zod";
+
+export const LOCALES = ["ru", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export const ARRAY_FORMATS = ["comma", "brackets", "repeat"] as const;
+
+export const configuredStatus = z.object({
+  id: z.union([z.string().trim().min(1), z.number().transform(String)]),
+  name: z.string().trim().min(1),
+  isPayRequired: z.boolean().optional(),
+});
+
+/**
+ * What the program reads, as a schema so that `Config` is written once (its type is
+ * inferred). `parseConfig` builds it from the environment schemas above; TypeScript
+ * checks that mapping against this shape.
+ */
+export const configSchema = z.object({
+  botToken: z.string(),
+  telegramApiRoot: z.string().optional(),
+  service: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("sandbox") }),
+    z.object({
+      kind: z.literal("remote"),
+      url: z.string(),
+      auth: z.discriminatedUnion("kind", [
+        z.object({ kind: z.literal("token"), token: z.string() }),
+        z.object({ kind: z.literal("login"), login: z.string(), password: z.string() }),
+      ]),
+      arrayFormat: z.enum(ARRAY_FORMATS).optional(),
+      timeoutMs: z.number(),
+    }),
+  ]),
+  operatorIds: z.array(z.number()),
+  viewerIds: z.array(z.number()),
+  shopIds: z.array(z.string()),
+  defaultLocale: z.enum(LOCALES),
+  timezone: z.string(),
+  closingTime: z.object({ hours: z.number(), minutes: z.number() }),
+  /** SERVICE_WEBHOOK_SECRET: the service's webhooks (POST /service-webhook) trigger a mirror sync; off when absent. */
+  serviceWebhookSecret: z.string().optional(),
+  /** When the morning digest of the order mirror goes out, in TIMEZONE (DIGEST_TIME). */
+  digestTime: z.object({ hours: z.number(), minutes: z.number() }),
+  storage: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("file"), dataDir: z.string() }),
+    z.object({ kind: z.literal("redis"), url: z.string() }),
+  ]),
+  mode: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("polling"), port: z.number().optional() }),
+    z.object({ kind: z.literal("webhook"), url: z.string(), secret: z.string(), port: z.number() }),
+  ]),
+  logLevel: z.enum(LOG_LEVELS),
+  /** Kept for the sandbox and the client when they run embedded. */
+  serviceTimeoutMs: z.number(),
+  /** STATUSES: for a service without GET /statuses, with those learned from orders seen. */
+  statuses: z.array(configuredStatus).optional(),
+  /** The order mirror (MIRROR=off: the bot asks the service for everything, as before). */
+  mirror: z.object({
+    enabled: z.boolean(),
+    /** The shortest time between two syncs. */
+    syncSeconds: z.number(),
+    /** The first fill takes orders changed in this many days (plus all not closed). */
+    backfillDays: z.number(),
+    /** Requests the sync may spend per 15-minute quota window. */
+    budget: z.number(),
+    /** Requests left in the quota that the sync never uses (kept for users). */
+    reserve: z.number(),
+    /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
+    dataDir: z.string(),
+  }),
+  /** Embedded sandbox only: the CRM's other users change an order this often (0: never). */
+  sandboxOthersSeconds: z.number(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+/** A status named in STATUSES; `isPayRequired` undefined: not known, payment is offered as optional. */
+export type ConfiguredStatus = NonNullable<Config["statuses"]>[number];
+export type MirrorConfig = Config["mirror"];
+export type ServiceAuth = Extract<Config["service"], { kind: "remote" }>["auth"];
