@@ -9,14 +9,20 @@ import type { Config } from "../config/index.ts";
 import type { CoreFlavor, Role } from "./context.ts";
 import type { I18nFlavor } from "./i18n.ts";
 
-export function roleOf(userId: number | undefined, config: Pick<Config, "operatorIds" | "viewerIds">): Role {
+export function roleOf(
+  userId: number | undefined,
+  config: Pick<Config, "operatorIds" | "viewerIds"> & Partial<Pick<Config, "ownerIds">>,
+): Role {
   if (userId === undefined) return "stranger";
+  if (config.ownerIds?.includes(userId)) return "owner";
   if (config.operatorIds.includes(userId)) return "operator";
   if (config.viewerIds.includes(userId)) return "viewer";
   return "stranger";
 }
 
-export const canWrite = (role: Role): boolean => role === "operator";
+export const canWrite = (role: Role): boolean => role === "operator" || role === "owner";
+/** Money and output: the registers, the day's takings, reports. */
+export const seesMoney = (role: Role): boolean => role === "owner";
 
 type GateContext = Context & I18nFlavor & CoreFlavor;
 

@@ -17,7 +17,8 @@ import type { UserSettingsStore } from "./services/user-settings.ts";
 import type { Store } from "./storage.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
-export type Role = "operator" | "viewer" | "stranger";
+/** Widest first: owners may do all operators may, plus money and output. */
+export type Role = "owner" | "operator" | "viewer" | "stranger";
 
 export interface SessionData {
   /** Written by the i18n plugin when the user picks a language with /language. */

@@ -22,6 +22,7 @@ export const commonSchema = z.object({
     z.enum(ARRAY_FORMATS, { error: "SERVICE_ARRAY_FORMAT must be comma, brackets or repeat" }).optional(),
   ),
   SERVICE_TIMEOUT_MS: positiveInt("SERVICE_TIMEOUT_MS", 10_000),
+  OWNER_IDS: idList("OWNER_IDS"),
   OPERATOR_IDS: idList("OPERATOR_IDS"),
   VIEWER_IDS: idList("VIEWER_IDS"),
   SHOP_IDS: stringList,

@@ -66,9 +66,12 @@ export function parseConfig(env: Env): ConfigResult {
             arrayFormat: c.SERVICE_ARRAY_FORMAT,
           }
         : { kind: "sandbox" },
-    operatorIds: [...new Set(c.OPERATOR_IDS)],
-    // An id in both lists is an operator: the stronger role wins.
-    viewerIds: [...new Set(c.VIEWER_IDS)].filter((id) => !c.OPERATOR_IDS.includes(id)),
+    ownerIds: [...new Set(c.OWNER_IDS)],
+    // An id in two lists has the wider role (decisions.md: owner, operator, viewer).
+    operatorIds: [...new Set(c.OPERATOR_IDS)].filter((id) => !c.OWNER_IDS.includes(id)),
+    viewerIds: [...new Set(c.VIEWER_IDS)].filter(
+      (id) => !c.OPERATOR_IDS.includes(id) && !c.OWNER_IDS.includes(id),
+    ),
     shopIds: c.SHOP_IDS,
     defaultLocale: c.DEFAULT_LOCALE,
     timezone: c.TIMEZONE,

@@ -33,6 +33,8 @@ export const configSchema = z.object({
       timeoutMs: z.number(),
     }),
   ]),
+  /** OWNER_IDS: everything operators may, plus money and output (/cash, /report). */
+  ownerIds: z.array(z.number()),
   operatorIds: z.array(z.number()),
   viewerIds: z.array(z.number()),
   shopIds: z.array(z.string()),

@@ -48,6 +48,14 @@ describe("configuration", () => {
     expect(result.ok && result.config.shopIds).toEqual(["a", "b"]);
   });
 
+  it("gives an id listed as owner and elsewhere the owner role only", () => {
+    const result = parseConfig({ BOT_TOKEN: TOKEN, OWNER_IDS: "7", OPERATOR_IDS: "7, 1", VIEWER_IDS: "7,3" });
+    expect(result.ok && result.config.ownerIds).toEqual([7]);
+    expect(result.ok && result.config.operatorIds).toEqual([1]);
+    expect(result.ok && result.config.viewerIds).toEqual([3]);
+    expect(errorsOf({ BOT_TOKEN: TOKEN, OWNER_IDS: "x" }).join()).toMatch(/OWNER_IDS must be/);
+  });
+
   it("explains a bad id list", () => {
     expect(errorsOf({ BOT_TOKEN: TOKEN, OPERATOR_IDS: "12,abc" }).join()).toMatch(/OPERATOR_IDS must be/);
   });

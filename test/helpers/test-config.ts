@@ -8,6 +8,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     botToken: "123456:TEST-token",
     service: { kind: "sandbox" },
+    ownerIds: [],
     operatorIds: [],
     viewerIds: [],
     shopIds: [],

@@ -15,7 +15,7 @@ import type { CardAction } from "../ui/order-keyboard.ts";
 /** 🔔 on the card, for operators and viewers alike (with the order mirror on). */
 export const watchAction: CardAction = {
   label: "card-btn-watch",
-  roles: ["operator", "viewer"],
+  roles: ["owner", "operator", "viewer"],
   data: (order) => (watchToggle.fits({ id: order.id }) ? watchToggle.encode({ id: order.id }) : undefined),
 };
 

@@ -4,13 +4,14 @@
  * never see a command they may not use.
  */
 import { Composer } from "grammy";
+import { canWrite } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../ui/text.ts";
 
 export const startFeature = new Composer<BotContext>();
 
 export function helpText(ctx: BotContext): string {
-  const operator = ctx.role === "operator";
+  const operator = canWrite(ctx.role);
   return [
     ctx.t("help-find", { bot: ctx.me.username }),
     ...(operator ? [ctx.t("help-write"), ctx.t("help-overdue")] : []),
@@ -23,7 +24,7 @@ export function helpText(ctx: BotContext): string {
 
 startFeature.command("start", async (ctx) => {
   const name = escapeHtml(ctx.from?.first_name ?? "");
-  const greeting = ctx.t(ctx.role === "operator" ? "start-operator" : "start-viewer", { name });
+  const greeting = ctx.t(canWrite(ctx.role) ? "start-operator" : "start-viewer", { name });
   await ctx.reply(`${greeting}\n\n${helpText(ctx)}`);
 });
 

@@ -1,6 +1,6 @@
 /**
  * Who is told what about one change of the order mirror: pure rules, no I/O.
- * Never a stranger (only OPERATOR_IDS and VIEWER_IDS; the sender re-checks at
+ * Never a stranger (only OWNER_IDS, OPERATOR_IDS and VIEWER_IDS; the sender re-checks at
  * send time), never about an order outside SHOP_IDS, never the user's own
  * change made through the bot.
  */
@@ -15,9 +15,11 @@ export type Notice =
   | { kind: "ready" }
   | { kind: "digest"; overdue: Order[]; today: Order[]; counts: { overdue: number; today: number } };
 
+type StaffLists = Pick<Config, "operatorIds" | "viewerIds"> & Partial<Pick<Config, "ownerIds">>;
+
 /** Every allowed user, each once. */
-export function recipients(config: Pick<Config, "operatorIds" | "viewerIds">): number[] {
-  return [...new Set([...config.operatorIds, ...config.viewerIds])];
+export function recipients(config: StaffLists): number[] {
+  return [...new Set([...(config.ownerIds ?? []), ...config.operatorIds, ...config.viewerIds])];
 }
 
 /** What this user is told about this change, if anything. */
@@ -25,7 +27,7 @@ export function noticesFor(
   change: MirrorChange,
   userId: number,
   settings: UserSettings,
-  config: Pick<Config, "operatorIds" | "viewerIds" | "shopIds">,
+  config: StaffLists & Pick<Config, "shopIds">,
 ): Notice | undefined {
   if (!recipients(config).includes(userId) || settings.blocked) return undefined;
   if (change.source === "bot" && change.actorId === userId) return undefined;

@@ -36,7 +36,7 @@ export function orderCardKeyboard(
   }
   let inRow = 0;
   for (const action of actions) {
-    if (!(action.roles ?? ["operator"]).includes(role)) continue;
+    if (!(action.roles ?? ["owner", "operator"]).includes(role)) continue;
     const data = action.data(order);
     if (data === undefined) continue;
     if (inRow % ACTIONS_PER_ROW === 0) keyboard.row();
