@@ -11,6 +11,7 @@ import type { Logger } from "../logger.ts";
 import type { OrderMirror } from "../mirror/index.ts";
 import type { ServiceClient } from "../service/index.ts";
 import type { Clock } from "./clock.ts";
+import type { OrderReader } from "./orders/index.ts";
 import type { ReferenceCache } from "./services/reference-cache.ts";
 import type { SearchStore } from "./services/search-store.ts";
 import type { UserSettingsStore } from "./services/user-settings.ts";
@@ -41,7 +42,12 @@ export interface BotServices {
   cardActions: CardAction[];
   /** Per-user settings of the mirror's features: /me's link, /notify, watched orders. */
   users: UserSettingsStore;
-  /** The order mirror; absent with MIRROR=off (then every lookup asks the service). */
+  /** Every read of orders (by number, id, search, lists), from the mirror or the service. */
+  orders: OrderReader;
+  /**
+   * The order mirror, absent with MIRROR=off. Not for reading orders (that is `orders`):
+   * its sync's figures (/status), its change feed (notifications) and its writes.
+   */
   mirror?: OrderMirror;
 }
 

@@ -33,6 +33,7 @@ import { statusFeature } from "./features/status.ts";
 import { statusChangeFeature } from "./features/status-change/index.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { createI18n } from "./i18n.ts";
+import { createOrderReader } from "./orders/index.ts";
 import { createInlineGate } from "./services/inline-gate.ts";
 import { createReferenceCache, type ReferenceCache } from "./services/reference-cache.ts";
 import { createSearchStore } from "./services/search-store.ts";
@@ -111,6 +112,14 @@ export function createBot(deps: BotDeps): CreatedBot {
     i18n,
     // With the order mirror: 🔔 watches an order's status changes.
     cardActions: [...(deps.cardActions ?? dialogCardActions), ...(deps.mirror ? [watchAction] : [])],
+    orders: createOrderReader({
+      client,
+      store,
+      clock,
+      shopIds: config.shopIds,
+      lookupShare: config.lookupShare,
+      mirror: deps.mirror,
+    }),
     mirror: deps.mirror,
   };
 

@@ -55,6 +55,14 @@ export const commonSchema = z.object({
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),
   MIRROR_RESERVE: positiveInt("MIRROR_RESERVE", 20),
+  LOOKUP_SHARE: z.preprocess(
+    (v) => (v === undefined || v === "" ? 25 : Number(String(v).trim().replace(/%$/, ""))),
+    z
+      .number({ error: "LOOKUP_SHARE must be a number" })
+      .int({ message: "LOOKUP_SHARE must be a whole percent" })
+      .min(1, { message: "LOOKUP_SHARE must be a percent from 1 to 100" })
+      .max(100, { message: "LOOKUP_SHARE must be a percent from 1 to 100" }),
+  ),
   SANDBOX_OTHERS_SECONDS: z.preprocess(
     (v) => (v === undefined || v === "" ? 120 : Number(v)),
     z

@@ -94,6 +94,7 @@ export function parseConfig(env: Env): ConfigResult {
       reserve: c.MIRROR_RESERVE,
       dataDir: c.DATA_DIR,
     },
+    lookupShare: c.LOOKUP_SHARE,
     sandboxOthersSeconds: c.SANDBOX_OTHERS_SECONDS,
   };
   return { ok: true, config };

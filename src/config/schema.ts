@@ -72,6 +72,8 @@ export const configSchema = z.object({
     /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
     dataDir: z.string(),
   }),
+  /** LOOKUP_SHARE: the percent of the quota window (100 requests per 15 minutes) one user's reads may spend. */
+  lookupShare: z.number(),
   /** Embedded sandbox only: the CRM's other users change an order this often (0: never). */
   sandboxOthersSeconds: z.number(),
 });

@@ -13,8 +13,7 @@ import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import type { InlineGate } from "../services/inline-gate.ts";
 import { learnedOf } from "../services/learned.ts";
-import { rememberFigures } from "../services/order-figures.ts";
-import { numberShapesOf, type OrderQuery, parseOrderQuery, searchOrders } from "../services/order-search.ts";
+import { type OrderQuery, parseOrderQuery, searchOrders } from "../services/order-search.ts";
 import { callService } from "../services/service-gateway.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { stripHtml } from "../ui/messages.ts";
@@ -38,8 +37,9 @@ export function createInlineFeature(gate: InlineGate, options: InlineOptions = {
 
   feature.on("inline_query", async (ctx) => {
     const text = ctx.inlineQuery.query.trim();
-    // The order mirror answers every keystroke at once, with no request (search by anything).
-    const held = text.length >= INLINE_MIN_LENGTH ? mirrorResults(ctx, text) : undefined;
+    // A reader holding the orders (the mirror) answers every keystroke at once, with no request.
+    const held =
+      text.length >= INLINE_MIN_LENGTH ? ctx.services.orders.instant(text, MAX_RESULTS) : undefined;
     if (held && held.length > 0) {
       await answerOrders(ctx, held);
       return;
@@ -68,21 +68,15 @@ export function createInlineFeature(gate: InlineGate, options: InlineOptions = {
       }
       result = settled.cached; // another user may have asked the same meanwhile
       if (!result) {
-        const { shopIds } = ctx.services.config;
-        const outcome = await callService(
-          ctx,
-          (client) => searchOrders(client, shopIds, query, numberShapesOf(ctx.services.store)),
-          {
-            typing: false,
-          },
-        );
+        const outcome = await callService(ctx, () => searchOrders(ctx.services.orders, query, ctx.from.id), {
+          typing: false,
+        });
         if (!outcome.ok) {
           await answerEmpty(ctx, stripHtml(outcome.message));
           return;
         }
         result = outcome.value;
         await learnedOf(ctx.services.store).fromOrders(result.items);
-        await rememberFigures(ctx.services, result.items);
         await gate.remember(key, result);
       }
     }
@@ -98,15 +92,6 @@ export function createInlineFeature(gate: InlineGate, options: InlineOptions = {
   });
 
   return feature;
-}
-
-/** The mirror's best matches of a typed text (undefined with MIRROR=off). */
-function mirrorResults(ctx: BotContext, text: string): { order: Order; asOf?: Date }[] | undefined {
-  const { mirror } = ctx.services;
-  if (!mirror) return undefined;
-  return mirror
-    .list({ text, pageSize: MAX_RESULTS })
-    .items.map((held) => ({ order: held.order, asOf: held.syncedAt }));
 }
 
 /** The orders as inline results: each sends its card (no operator buttons: everyone in a chat sees it). */

@@ -3,19 +3,18 @@
  * employee record, picked from the staff of the configured workshops (cached:
  * a request only when the cache is cold), changed or removed at any time;
  * `/my` lists their open orders as master or manager, overdue first, in the
- * shared order list, from the order mirror (no request).
+ * shared order list (from the mirror, else two requests: as master, as manager).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Employee } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import type { ListQuery } from "../services/list-query.ts";
-import { mirrorListPage } from "../services/mirror-orders.ts";
 import { callService } from "../services/service-gateway.ts";
 import { meLink } from "../ui/callbacks.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
-import { LIST_FETCH_SIZE, type OrderListKind, showOrderList } from "./order-list.ts";
+import { type OrderListKind, showOrderList } from "./order-list.ts";
 
 type MineQuery = Extract<ListQuery, { kind: "mine" }>;
 const NO_LINK = "-";
@@ -23,11 +22,6 @@ const NO_LINK = "-";
 const MAX_PEOPLE = 30;
 
 export const mineList: OrderListKind<MineQuery> = {
-  fetch: async (ctx, query, fetch) => {
-    const { mirror } = ctx.services;
-    if (!mirror) return { items: [], total: 0, checked: 0, scoped: false };
-    return mirrorListPage(mirror, { employeeId: query.employeeId, role: "any" }, fetch, LIST_FETCH_SIZE);
-  },
   heading: (ctx, _query, counts) => ctx.t("my-heading", counts),
   title: (ctx) => ctx.t("my-title"),
   empty: async (ctx) => ctx.t("my-none"),
@@ -90,10 +84,6 @@ meFeature.callbackQuery(meLink.filter, async (ctx) => {
 });
 
 meFeature.command("my", async (ctx) => {
-  if (!ctx.services.mirror) {
-    await ctx.reply(ctx.t("mirror-needed"));
-    return;
-  }
   const { employee } = await ctx.services.users.read(ctx.from?.id ?? 0);
   if (!employee) {
     await ctx.reply(ctx.t("my-not-linked"));

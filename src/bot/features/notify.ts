@@ -60,7 +60,7 @@ notifyFeature.callbackQuery(notifyToggle.filter, async (ctx) => {
 notifyFeature.callbackQuery(watchToggle.filter, async (ctx) => {
   const id = watchToggle.decode(ctx.callbackQuery.data)?.id;
   // Only orders the mirror holds (in the configured workshops): a forged id is not kept.
-  if (!id || !ctx.services.mirror?.get(id)) {
+  if (!id || !ctx.services.orders.held(id)) {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }

@@ -1,22 +1,21 @@
 /**
- * The order list: every list of orders (a lookup's matches, /overdue, and next
- * the mirror's searches and /my) is shown, paged and opened here. A feature
- * brings an OrderListKind (how to fetch a page of its query, its texts) and
- * calls showOrderList; createBot mounts orderListFeature with every kind, so a
- * page button finds the kind of its saved query (services/list-query.ts).
+ * The order list: every list of orders (a lookup's matches, /overdue, search,
+ * /my) is shown, paged and opened here. Its records come from the order reader
+ * (`ctx.services.orders`, src/bot/orders/): this file never knows whether a
+ * mirror exists. A feature brings an OrderListKind (its texts) and calls
+ * showOrderList; createBot mounts orderListFeature with every kind, so a page
+ * button finds the kind of its saved query (services/list-query.ts).
  *
- * Adding a list (the mirror's search, `/my`): a member in the ListQuery union
- * (list-query.ts), an OrderListKind beside the feature's command (`fetch` of a
- * local copy returns its slice `(fetch - 1) * LIST_FETCH_SIZE ...` with `total`
- * its count, `checked` the end of the slice, `scoped` false, and costs no
- * request), and the kind in createBot's orderListFeature({...}); the compiler
- * asks for the last one. overdue.ts is the example.
+ * Adding a list: a member in the ListQuery union (list-query.ts), its page in
+ * the reader's sources (src/bot/orders/), an OrderListKind beside the
+ * feature's command, and the kind in createBot's orderListFeature({...}); the
+ * compiler asks for each. overdue.ts is the example.
  *
- * Costs: a fetch brings LIST_FETCH_SIZE records (6 pages of 8) in one request
- * and they are saved with the query (search-store.ts): while fresh (30 min) its
- * pages and the cards opened from it cost nothing; the next 48 cost one request
- * (and the 48 before, once left, one again: one fetch is kept); an expired
- * list's page 1, opening from it 1 (GET /orders/{id}).
+ * Costs: a fetch brings LIST_FETCH_SIZE records (6 pages of 8), from the
+ * mirror (no request) or in one request, and they are saved with the query
+ * (search-store.ts): while fresh (30 min) its pages and the cards opened from
+ * it cost nothing; the next 48 one read more; an expired list's page 1 one
+ * read, opening from it one (none when the mirror holds the order).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { MAX_REACHABLE } from "../../contract/lists.ts";
@@ -25,8 +24,6 @@ import { ensureOperator } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
 import { asListQuery, type ListKind, type ListQuery } from "../services/list-query.ts";
-import { freshestOf, orderById } from "../services/mirror-orders.ts";
-import { rememberFigures } from "../services/order-figures.ts";
 import type { OrderPage } from "../services/order-search.ts";
 import { RESULT_TTL_MS, type SavedResult } from "../services/search-store.ts";
 import { callService } from "../services/service-gateway.ts";
@@ -47,13 +44,8 @@ const REACHABLE = MAX_REACHABLE - (MAX_REACHABLE % LIST_FETCH_SIZE);
 const MAX_PAGE = REACHABLE / LIST_PAGE_SIZE;
 const BUTTON_TEXT_LIMIT = 60;
 
-/** One way of listing orders: its query member, how a page of it is fetched, its texts. */
+/** One way of listing orders: its query member and its texts (the order reader fetches its pages). */
 export interface OrderListKind<Q extends ListQuery = ListQuery> {
-  /**
-   * Fetch number `fetch` (1-based) of LIST_FETCH_SIZE records: one request, or
-   * none from a local copy. Throws ServiceError on failure.
-   */
-  fetch(ctx: BotContext, query: Q, fetch: number): Promise<OrderPage>;
   /** The line above the buttons when `total` counts exactly what the list holds. */
   heading(ctx: BotContext, query: Q, counts: { total: number; page: number; pages: number }): string;
   /** What the list is, in a few words (the heading of a list narrowed to SHOP_IDS here). */
@@ -94,7 +86,7 @@ export async function showOrderList<Q extends ListQuery>(
   const wanted = fetchOf(page);
   let result = saved && saved.fetch === wanted ? saved : undefined;
   if (!result) {
-    const fetched = await fetchPage(ctx, kind, query, page, token);
+    const fetched = await fetchPage(ctx, query, page, token);
     if (!fetched) return;
     result = fetched;
   }
@@ -125,14 +117,15 @@ export async function showOrderList<Q extends ListQuery>(
  */
 async function fetchPage<Q extends ListQuery>(
   ctx: BotContext,
-  kind: OrderListKind<Q>,
   query: Q,
   page: number,
   token: string | undefined,
 ): Promise<SavedResult | undefined> {
   let wanted = fetchOf(page);
   for (let attempt = 0; ; attempt++) {
-    const outcome = await callService(ctx, () => kind.fetch(ctx, query, wanted));
+    const outcome = await callService(ctx, () =>
+      ctx.services.orders.page(query, { page: wanted, pageSize: LIST_FETCH_SIZE }, { userId: ctx.from?.id }),
+    );
     if (!outcome.ok) {
       const retry = outcome.retryable
         ? retryButton(ctx, searchPage.encode({ token: token ?? (await saveQuery(ctx, query)), page }))
@@ -143,7 +136,6 @@ async function fetchPage<Q extends ListQuery>(
     const found = outcome.value;
     // Statuses and number shapes of what was found: the status change and lookup hints use them.
     await learnedOf(ctx.services.store).fromOrders(found.items);
-    await rememberFigures(ctx.services, found.items);
     const last = fetchOf(pageCount(found));
     if (attempt > 0 || found.scoped || found.items.length > 0 || found.total === 0 || last >= wanted) {
       return {
@@ -292,7 +284,7 @@ async function freshResult(ctx: BotContext, token: string): Promise<SavedResult 
 /** The card of the full record (GET /orders/{id}) as a new message; `retry` is the button's data. */
 export async function openById(ctx: BotContext, id: string, retry: string): Promise<void> {
   await ctx.answerCallbackQuery();
-  const outcome = await callService(ctx, () => orderById(ctx, id));
+  const outcome = await callService(ctx, () => ctx.services.orders.byId(id, { userId: ctx.from?.id }));
   if (!outcome.ok) {
     const markup = outcome.error.kind === "not_found" ? undefined : retryButton(ctx, retry);
     await ctx.reply(outcome.message, markup ? { reply_markup: markup } : {});
@@ -304,9 +296,9 @@ export async function openById(ctx: BotContext, id: string, retry: string): Prom
   await ctx.reply(card.text, { reply_markup: card.keyboard });
 }
 
-/** A card of a listed order: the mirror's copy when it holds one (with its age), else the listed record. */
+/** A card of a listed order: the newest copy the reader holds (with its age), else the listed record. */
 export async function heldCard(ctx: BotContext, listed: Order): Promise<CardMessage> {
-  const { order, asOf } = freshestOf(ctx, listed);
+  const { order, asOf } = ctx.services.orders.held(listed.id) ?? { order: listed };
   return cardMessage(ctx, order, { asOf });
 }
 

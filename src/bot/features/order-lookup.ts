@@ -1,26 +1,21 @@
 /**
  * Order lookup: `/order <number>`, a bare number (1042, #1042, А001042, A-001042), and
- * card refresh. A lookup is one request: one match shows its card, several the
- * shared order list (order-list.ts) of a number query, paged and opened there.
- * A refresh is one request (GET /orders/{id}).
+ * card refresh. A lookup asks the order reader (no request when it holds the
+ * number, else one): one match shows its card, several the shared order list
+ * (order-list.ts) of a number query, paged and opened there. A refresh is one
+ * request (GET /orders/{id}).
  */
 import { Composer } from "grammy";
 import { foldOrderNumber } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
-import { localPage, mirrorNumber } from "../services/mirror-orders.ts";
-import {
-  numberShapesOf,
-  type OrderQuery,
-  ordersOfNumber,
-  parseOrderQuery,
-} from "../services/order-search.ts";
+import { numberShapesOf, type OrderQuery, parseOrderQuery } from "../services/order-search.ts";
 import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { readPressedOrder } from "../ui/pressed-order.ts";
 import { escapeHtml } from "../ui/text.ts";
-import { LIST_FETCH_SIZE, type OrderListKind, openById, scopeText, showOrderList } from "./order-list.ts";
+import { type OrderListKind, openById, scopeText, showOrderList } from "./order-list.ts";
 
 export const orderLookupFeature = new Composer<BotContext>();
 
@@ -68,15 +63,6 @@ orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
 
 /** The list of a number query: the matches in the configured workshops. */
 export const numberList: OrderListKind<OrderQuery> = {
-  fetch: async (ctx, query, fetch) => {
-    const held = await mirrorNumber(ctx, query);
-    if (held) return localPage(held, fetch, LIST_FETCH_SIZE);
-    const { client, config, store } = ctx.services;
-    return ordersOfNumber(client, config.shopIds, query, numberShapesOf(store), {
-      page: fetch,
-      pageSize: LIST_FETCH_SIZE,
-    });
-  },
   heading: (ctx, query, counts) => ctx.t("lookup-many", { query: escapeHtml(query.text), ...counts }),
   title: (ctx, query) => ctx.t("list-title-number", { query: escapeHtml(query.text) }),
   empty: nothingFound,
@@ -97,6 +83,9 @@ async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string>
   }
   // A string: no "999,999" grouping.
   const none = ctx.t("lookup-none-num", { num: String(query.num), scope });
+  // Far above the newest order known (a mistyped number): the newest instead of a hint to search by a part.
+  const newest = await ctx.services.orders.beyondNewest(query.num);
+  if (newest) return `${none}\n${ctx.t("lookup-none-beyond", { newest: escapeHtml(newest) })}`;
   return `${none}\n${await partialNumberHint(ctx, query.text)}`;
 }
 

@@ -1,25 +1,17 @@
 /**
  * `/overdue` (operators): the open orders past their deadline in the configured
- * workshops, in the shared order list. One request per 48 orders
- * (`isDeadline=true`: past the deadline and not ready or handed over).
+ * workshops (not ready or handed over), in the shared order list: from the
+ * mirror, or one request per 48 orders (`isDeadline=true`).
  */
 import { Composer } from "grammy";
 import { operatorsOnly } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import type { ListQuery } from "../services/list-query.ts";
-import { ordersOfShops } from "../services/order-search.ts";
-import { LIST_FETCH_SIZE, type OrderListKind, scopeText, showOrderList } from "./order-list.ts";
+import { type OrderListKind, scopeText, showOrderList } from "./order-list.ts";
 
 type OverdueQuery = Extract<ListQuery, { kind: "overdue" }>;
 
 export const overdueList: OrderListKind<OverdueQuery> = {
-  fetch: (ctx, _query, fetch) =>
-    ordersOfShops(
-      ctx.services.client,
-      ctx.services.config.shopIds,
-      { isDeadline: true },
-      { page: fetch, pageSize: LIST_FETCH_SIZE },
-    ),
   heading: (ctx, _query, counts) => ctx.t("overdue-heading", counts),
   title: (ctx) => ctx.t("overdue-title"),
   empty: async (ctx) => ctx.t("overdue-none", { scope: await scopeText(ctx) }),

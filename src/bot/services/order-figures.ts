@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { Order } from "../../service/index.ts";
-import type { CoreFlavor } from "../context.ts";
+import type { BotServices } from "../context.ts";
 
 export const FIGURES_NAMESPACE = "order-figures";
 const FIGURES_TTL_SECONDS = 24 * 60 * 60;
@@ -19,7 +19,8 @@ const figuresSchema = z.object({
 });
 type Figures = z.output<typeof figuresSchema>;
 
-type Services = CoreFlavor["services"];
+/** The store, and the mirror when it is on (it keeps its records whole itself). */
+type Services = Pick<BotServices, "store" | "mirror">;
 
 const adapterOf = (services: Services) =>
   services.store.adapter<unknown>(FIGURES_NAMESPACE, { ttlSeconds: FIGURES_TTL_SECONDS });

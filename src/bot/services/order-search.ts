@@ -1,7 +1,7 @@
 /**
  * Finding orders by number. Digits only (a leading "#" ignored; docs/decisions.md, "Order lookup"):
  * exact `num`; anything else: partial textual `number`, prefix counted.
- * One lookup = one service request (ordersOfShops).
+ * The order reader asks through these (one request a page: ordersOfShops).
  */
 import {
   foldOrderNumber,
@@ -10,6 +10,7 @@ import {
   type ServiceClient,
   ServiceError,
 } from "../../service/index.ts";
+import type { OrderReader } from "../orders/types.ts";
 import type { Store } from "../storage.ts";
 import { learnedOf, type NumberShape } from "./learned.ts";
 
@@ -63,13 +64,13 @@ export function numberShapesOf(store: Store): NumberShapes {
       .catch(() => []);
 }
 
+/** Up to SEARCH_FETCH_SIZE orders of a number, from the order reader (none, or one request). */
 export async function searchOrders(
-  client: ServiceClient,
-  shopIds: readonly string[],
+  orders: OrderReader,
   query: OrderQuery,
-  shapes: NumberShapes = async () => [],
+  userId?: number,
 ): Promise<SearchResult> {
-  const page = await ordersOfNumber(client, shopIds, query, shapes, { page: 1, pageSize: SEARCH_FETCH_SIZE });
+  const page = await orders.page(query, { page: 1, pageSize: SEARCH_FETCH_SIZE }, { userId });
   // Scoped: what the service counted includes other workshops; the kept ones are all that is known.
   const total = page.scoped ? page.items.length : page.total;
   return { items: page.items, total, truncated: page.total > page.checked };

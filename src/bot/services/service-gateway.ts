@@ -10,6 +10,7 @@ import type { Locale } from "../../config/index.ts";
 import { isServiceError, type ServiceClient, type ServiceError } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
 import { asLocale, type I18nFlavor } from "../i18n.ts";
+import { isLookupShareError } from "../orders/lookup-share.ts";
 import { resetTime } from "../ui/reset-time.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
 
@@ -33,6 +34,11 @@ export function serviceErrorMessage(
   const detail = (text: string | undefined) => escapeHtml(cutText(text ?? "", 300));
   switch (error.kind) {
     case "quota":
+      if (isLookupShareError(error) && error.resetAt)
+        return t("err-lookup-share", {
+          limit: error.limit,
+          time: resetTime(t, error.resetAt, options.locale, options.timezone, options.now),
+        });
       return error.resetAt
         ? t("err-quota", { time: resetTime(t, error.resetAt, options.locale, options.timezone, options.now) })
         : t("err-quota-unknown");

@@ -2,15 +2,13 @@
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { learnedOf } from "../services/learned.ts";
-import { orderById } from "../services/mirror-orders.ts";
 import { callService } from "../services/service-gateway.ts";
 import { stripHtml } from "./messages.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText } from "./text.ts";
 
 /**
- * The order (within the configured workshops): from the order mirror when it
- * holds it (no request; `refresh` reads the service anyway and updates the
- * mirror), else one GET; what it shows is learned (statuses, staff). `asOf`:
+ * The order (within the configured workshops) from the order reader: held, no
+ * request (`refresh` reads the service anyway), else one GET; what it shows is learned (statuses, staff). `asOf`:
  * when the mirror's copy was read. When the service cannot give it, the press
  * is answered with the reason (an alert) and the result is undefined.
  */
@@ -19,7 +17,9 @@ export async function readPressedOrder(
   id: string,
   options: { refresh?: boolean } = {},
 ): Promise<{ order: Order; asOf?: Date } | undefined> {
-  const outcome = await callService(ctx, () => orderById(ctx, id, options));
+  const outcome = await callService(ctx, () =>
+    ctx.services.orders.byId(id, { ...options, userId: ctx.from?.id }),
+  );
   if (!outcome.ok) {
     await ctx.answerCallbackQuery({
       text: cutText(stripHtml(outcome.message), CALLBACK_ANSWER_LIMIT),

@@ -94,9 +94,9 @@ export async function addCommentDialog(
     );
     if (result.kind === "refused") return;
     if (result.kind === "done") {
-      // The mirror's copy lists the comment at once (when it holds the order; no request).
+      // The held copy lists the comment at once (when the reader holds the order; no request).
       await run.dialog.external(async (outer: BotContext) => {
-        const held = outer.services.mirror?.get(orderId);
+        const held = outer.services.orders.held(orderId);
         if (held)
           await writeThrough(outer, { ...held.order, comments: [...(held.order.comments ?? []), { text }] });
       });

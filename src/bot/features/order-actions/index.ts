@@ -49,17 +49,16 @@ orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
   }
   if (!(await canEnterDialog(ctx))) return;
   // The card shows the order's number: a comment then needs no request (a card without it: one GET),
-  // when the order is known to be in the configured workshops (all of them, or held by the mirror).
-  const { config, mirror, i18n } = ctx.services;
-  const held = mirror?.get(data.id);
-  const inScope = config.shopIds.length === 0 || (held !== undefined && held.order.isVisible !== false);
+  // when the order is known to be in the configured workshops (all of them, or held by the order reader).
+  const { config, orders, i18n } = ctx.services;
+  const inScope = config.shopIds.length === 0 || orders.held(data.id) !== undefined;
   const number = code === ACTIONS.comment && inScope && numberFromCard(ctx.callbackQuery.message?.text, i18n);
   if (number) {
     await ctx.answerCallbackQuery();
     await ctx.conversation.enter(ADD_COMMENT, data.id, cutText(number, 100));
     return;
   }
-  // From the order mirror when it holds the order (no request), else one GET.
+  // From the order reader: no request when it holds the order, else one GET.
   const pressed = await readPressedOrder(ctx, data.id);
   if (!pressed) return;
   const { order } = pressed;

@@ -10,9 +10,7 @@ import type { Order } from "../../../service/index.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
 import { learnedOf } from "../../services/learned.ts";
-import { mirrorNumber } from "../../services/mirror-orders.ts";
-import { rememberFigures } from "../../services/order-figures.ts";
-import { numberShapesOf, parseOrderQuery, searchOrders } from "../../services/order-search.ts";
+import { parseOrderQuery, searchOrders } from "../../services/order-search.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { orderAction } from "../../ui/callbacks.ts";
 
@@ -40,18 +38,13 @@ export async function changeStatusOf(ctx: BotContext, text: string): Promise<voi
     return;
   }
   if (!(await canEnterDialog(ctx))) return;
-  // From the order mirror when it holds the number (no request), else one search.
-  const outcome = await callService(ctx, async (client) => {
-    const held = await mirrorNumber(ctx, query);
-    if (held) return { items: held.map((m) => m.order) };
-    return searchOrders(client, ctx.services.config.shopIds, query, numberShapesOf(ctx.services.store));
-  });
+  // From the order reader: no request when it holds the number, else one search.
+  const outcome = await callService(ctx, () => searchOrders(ctx.services.orders, query, ctx.from?.id));
   if (!outcome.ok) {
     await ctx.reply(outcome.message);
     return;
   }
   await learnedOf(ctx.services.store).fromOrders(outcome.value.items);
-  await rememberFigures(ctx.services, outcome.value.items);
   const [first, ...others] = outcome.value.items;
   if (!first) {
     await ctx.reply(ctx.t("st-not-found", { query: escapeHtml(query.text) }));

@@ -1,0 +1,89 @@
+/**
+ * The order reader (`ctx.services.orders`): one interface, over the order
+ * mirror when it is on, over the service with MIRROR=off. Around either, the
+ * rules that keep misses from draining the quota: a number far above the
+ * newest known is answered with no request, a number the service did not have
+ * is remembered for a while (misses.ts), and each user's reads stay within
+ * their share of the quota window (lookup-share.ts).
+ *
+ * A new list (stuck orders, a period's orders for reports) is a member of the
+ * ListQuery union (services/list-query.ts) and a case in each source's `list`;
+ * the compiler asks for both.
+ */
+import type { OrderMirror } from "../../mirror/index.ts";
+import type { ServiceClient } from "../../service/index.ts";
+import type { Clock } from "../clock.ts";
+import { numberShapesOf, type OrderQuery } from "../services/order-search.ts";
+import type { Store } from "../storage.ts";
+import { createLookupShare } from "./lookup-share.ts";
+import { mirrorSource } from "./mirror-reader.ts";
+import { createMisses, isFarAbove, missKey } from "./misses.ts";
+import { localPage } from "./order-rules.ts";
+import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
+import type { OrderReader, PageAt } from "./types.ts";
+
+export { isLookupShareError, LookupShareError } from "./lookup-share.ts";
+export type { HeldOrder, OrderPage, OrderReader, PageAt, ReadOptions } from "./types.ts";
+
+export interface ReaderDeps {
+  client: ServiceClient;
+  store: Store;
+  clock: Clock;
+  shopIds: readonly string[];
+  /** LOOKUP_SHARE: percent of the quota window one user's reads may spend. */
+  lookupShare: number;
+  mirror?: OrderMirror;
+}
+
+export function createOrderReader(deps: ReaderDeps): OrderReader {
+  const now = () => deps.clock.now();
+  const sourceDeps: SourceDeps = {
+    client: deps.client,
+    shopIds: deps.shopIds,
+    store: deps.store,
+    shapes: numberShapesOf(deps.store),
+    now,
+  };
+  const source: OrderSource = deps.mirror ? mirrorSource(deps.mirror, sourceDeps) : serviceSource(sourceDeps);
+  const misses = createMisses(deps.store);
+  const share = createLookupShare(deps.store, deps.lookupShare, () => now().getTime());
+  // The mirror's sync sees every new order: the newest number stays known without a lookup.
+  deps.mirror?.onChange((changes) => misses.seen(changes.map((change) => change.order)));
+
+  async function numberPage(query: OrderQuery, at: PageAt, userId: number | undefined) {
+    const held = source.heldNumber(query);
+    if (held) return localPage(held, at);
+    const empty = localPage([], at);
+    if (query.kind === "num" && (await beyondNewest(query.num))) return empty;
+    const key = missKey(query.kind, query.text, deps.shopIds);
+    if (at.page === 1 && (await misses.known(key))) return empty;
+    const page = await source.number(query, at, () => share.spend(userId));
+    if (at.page === 1 && page.total === 0 && page.items.length === 0) await misses.remember(key);
+    return page;
+  }
+
+  async function beyondNewest(num: number): Promise<string | undefined> {
+    const newest = await misses.newest();
+    return newest && isFarAbove(num, newest.num) ? newest.number : undefined;
+  }
+
+  return {
+    async byId(id, options = {}) {
+      const held = await source.byId(id, options.refresh === true, () => share.spend(options.userId));
+      await misses.seen([held.order]);
+      return held;
+    },
+    held: (id) => source.held(id),
+    async page(query, at, options = {}) {
+      const page =
+        query.kind === "num" || query.kind === "number"
+          ? await numberPage(query, at, options.userId)
+          : await source.list(query, at, () => share.spend(options.userId));
+      await misses.seen(page.items);
+      return page;
+    },
+    instant: (text, limit) => source.instant(text, limit),
+    beyondNewest,
+    heldCount: () => source.heldCount(),
+  };
+}

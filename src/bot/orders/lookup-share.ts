@@ -1,0 +1,62 @@
+/**
+ * No single user spends more than LOOKUP_SHARE percent of the quota window on
+ * reads: each request a read costs is counted per user in fixed 15-minute
+ * windows, in the shared store (every instance counts into the same window).
+ * A user over the share is refused with a localized message; the rest of the
+ * staff keep theirs. A store that cannot count never refuses anyone.
+ */
+import { ServiceError } from "../../service/index.ts";
+import type { Store } from "../storage.ts";
+
+export const LOOKUP_SHARE_NAMESPACE = "lookup-share";
+/** The service's quota window, and its size for the whole company. */
+export const QUOTA_WINDOW_MS = 15 * 60_000;
+export const QUOTA_PER_WINDOW = 100;
+
+/** A user's reads used up their share of this window; `resetAt` is the window's end. */
+export class LookupShareError extends ServiceError {
+  /** Requests one user may spend per window. */
+  readonly limit: number;
+  constructor(resetAt: Date, limit: number) {
+    super("quota", "this user's share of the quota window for lookups is spent", { resetAt });
+    this.limit = limit;
+  }
+}
+
+export function isLookupShareError(error: unknown): error is LookupShareError {
+  return error instanceof LookupShareError;
+}
+
+export interface LookupShare {
+  /** Counts one request for `userId`; throws LookupShareError (nothing counted) when the share is spent. */
+  spend(userId: number | undefined): Promise<void>;
+}
+
+/** Requests one user may spend per window: `percent` of QUOTA_PER_WINDOW, at least one. */
+export function sharePerWindow(percent: number): number {
+  return Math.max(1, Math.floor((QUOTA_PER_WINDOW * percent) / 100));
+}
+
+export function createLookupShare(store: Store, percent: number, now: () => number): LookupShare {
+  const limit = sharePerWindow(percent);
+  const counts = store.adapter<number>(LOOKUP_SHARE_NAMESPACE, { ttlSeconds: QUOTA_WINDOW_MS / 1000 });
+  return {
+    async spend(userId) {
+      if (userId === undefined || percent >= 100) return;
+      const window = Math.floor(now() / QUOTA_WINDOW_MS);
+      const key = `${userId}:${window}`;
+      let spent: number;
+      try {
+        spent = Number((await counts.read(key)) ?? 0);
+      } catch {
+        return;
+      }
+      if (spent >= limit) throw new LookupShareError(new Date((window + 1) * QUOTA_WINDOW_MS), limit);
+      try {
+        await counts.write(key, spent + 1);
+      } catch {
+        // Not counted: a store that cannot write never stops a lookup.
+      }
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The reader over the order mirror: lists, search and held orders answer from
+ * the mirror with no request; a miss (an order created since the last sync, a
+ * number typed with a part only) costs one request, and what it brings is kept.
+ */
+import type { MirroredOrder, MirrorQuery, OrderMirror } from "../../mirror/index.ts";
+import { ordersOfNumber } from "../services/order-search.ts";
+import { localPage } from "./order-rules.ts";
+import type { OrderSource, SourceDeps } from "./service-reader.ts";
+import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
+
+const asHeld = (held: MirroredOrder): HeldOrder => ({ order: held.order, asOf: held.syncedAt });
+
+export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource {
+  /** Page `at` of a mirror list: no request. */
+  const listPage = (query: Omit<MirrorQuery, "page" | "pageSize">, at: PageAt): OrderPage => {
+    const page = mirror.list({ ...query, page: at.page, pageSize: at.pageSize });
+    return {
+      items: page.items.map((held) => held.order),
+      total: page.total,
+      checked: (at.page - 1) * at.pageSize + page.items.length,
+      scoped: false,
+    };
+  };
+
+  return {
+    heldNumber(query) {
+      const held = mirror.byNumber(query.text);
+      return held.length > 0 ? held.map((h) => h.order) : undefined;
+    },
+    async number(query, at, spend) {
+      await spend();
+      // Digits: the mirror asks once and keeps the matches; a part of a textual number asks the service.
+      if (query.kind === "num")
+        return localPage(
+          (await mirror.findByNumber(query.text)).map((h) => h.order),
+          at,
+        );
+      return ordersOfNumber(deps.client, deps.shopIds, query, deps.shapes, at);
+    },
+    async list(query, at) {
+      switch (query.kind) {
+        case "overdue":
+          return listPage({ overdue: true }, at);
+        case "search":
+          return listPage({ text: query.text }, at);
+        case "mine":
+          return listPage({ employeeId: query.employeeId, role: "any" }, at);
+      }
+    },
+    async byId(id, refresh, spend) {
+      const held = refresh ? undefined : mirror.get(id);
+      if (held) return asHeld(held);
+      await spend();
+      return asHeld(await mirror.fetch(id, { refresh }));
+    },
+    held(id) {
+      const held = mirror.get(id);
+      return held && held.order.isVisible !== false ? asHeld(held) : undefined;
+    },
+    instant: (text, limit) => mirror.list({ text, pageSize: limit }).items.map(asHeld),
+    heldCount: () => mirror.stats().orders,
+  };
+}

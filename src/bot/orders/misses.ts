@@ -1,0 +1,106 @@
+/**
+ * Misses that cost nothing: a number the service said it does not have is
+ * remembered for a while (shared by instances through the store), and the
+ * newest order number the bot has seen answers a number far above it (six
+ * digits typed where the shop's numbers have four) with no request at all.
+ */
+import { foldOrderNumber, type Order } from "../../service/index.ts";
+import type { Store } from "../storage.ts";
+
+export const MISSES_NAMESPACE = "order-misses";
+/** How long "the service has no such number" stands: an order created meanwhile shows up after this. */
+export const MISS_TTL_SECONDS = 5 * 60;
+const NEWEST_KEY = "newest";
+
+export interface NewestNumber {
+  num: number;
+  number: string;
+}
+
+export interface Misses {
+  /** The service had no order of this number query in these workshops a short while ago. */
+  known(key: string): Promise<boolean>;
+  remember(key: string): Promise<void>;
+  /** Notes the highest number among these orders (never throws). */
+  seen(orders: readonly Order[]): Promise<void>;
+  newest(): Promise<NewestNumber | undefined>;
+}
+
+/** The key of a number query: folded (A-0010 = А0010), with the workshops it looked in. */
+export function missKey(kind: string, text: string, shopIds: readonly string[]): string {
+  return `${kind}:${foldOrderNumber(text)}:${shopIds.join(",")}`;
+}
+
+/**
+ * Far above: at least ten times the newest number and 10000 beyond it, so a
+ * new order created since (a few above the newest) is still asked for.
+ */
+export function isFarAbove(num: number, newest: number): boolean {
+  return num >= newest * 10 && num >= newest + 10_000;
+}
+
+export function createMisses(store: Store): Misses {
+  const misses = store.adapter<true>(MISSES_NAMESPACE, { ttlSeconds: MISS_TTL_SECONDS });
+  const numbers = store.adapter<NewestNumber>(`${MISSES_NAMESPACE}-newest`);
+  // What this process wrote or read last: an order not above it costs no storage access.
+  let newest: NewestNumber | undefined;
+  let loaded = false;
+
+  async function readNewest(): Promise<NewestNumber | undefined> {
+    try {
+      return await numbers.read(NEWEST_KEY);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function load(): Promise<NewestNumber | undefined> {
+    if (!loaded) {
+      const stored = await readNewest();
+      if (stored && (!newest || stored.num > newest.num)) newest = stored;
+      loaded = true;
+    }
+    return newest;
+  }
+
+  return {
+    async known(key) {
+      try {
+        return (await misses.read(key)) === true;
+      } catch {
+        return false;
+      }
+    },
+    async remember(key) {
+      try {
+        await misses.write(key, true);
+      } catch {
+        // Not remembered: the next miss asks again.
+      }
+    },
+    async seen(orders) {
+      let top: NewestNumber | undefined;
+      for (const order of orders) {
+        if (order.num === undefined || !Number.isSafeInteger(order.num) || order.isVisible === false)
+          continue;
+        if (!top || order.num > top.num) top = { num: order.num, number: order.number ?? String(order.num) };
+      }
+      if (!top) return;
+      const known = await load();
+      if (known && known.num >= top.num) return;
+      newest = top;
+      // Another instance may have seen a higher one: kept is the higher.
+      const stored = await readNewest();
+      if (stored && stored.num >= top.num) {
+        newest = stored;
+        return;
+      }
+      try {
+        await numbers.write(NEWEST_KEY, top);
+      } catch {
+        // Kept in this process only until the store takes writes again.
+      }
+    },
+    newest: load,
+  };
+}

@@ -1,0 +1,50 @@
+/** What "open", "overdue" and a local page mean, the same for both readers (as the mirror defines them). */
+import type { Order } from "../../service/index.ts";
+import type { OrderPage, PageAt } from "./types.ts";
+
+const READY_GROUP = "finish";
+const CLOSED_GROUP = "closed";
+
+/** Not in the closed status group (ready orders are still open: they wait for their owner). */
+export function isOpen(order: Order): boolean {
+  return order.status?.type !== CLOSED_GROUP;
+}
+
+/** Past its deadline and neither ready nor closed. */
+export function isOverdue(order: Order, now: number): boolean {
+  const group = order.status?.type;
+  const deadline = order.deadline?.getTime();
+  return deadline !== undefined && deadline < now && group !== READY_GROUP && group !== CLOSED_GROUP;
+}
+
+/** Overdue first, then the nearest deadline (none last), then newest: the order of /my. */
+export function mineOrder(a: Order, b: Order, now: number): number {
+  const overdue = Number(isOverdue(b, now)) - Number(isOverdue(a, now));
+  if (overdue !== 0) return overdue;
+  const da = a.deadline?.getTime();
+  const db = b.deadline?.getTime();
+  if (da !== db) {
+    if (da === undefined) return 1;
+    if (db === undefined) return -1;
+    return da - db;
+  }
+  return (b.dateCreate?.getTime() ?? 0) - (a.dateCreate?.getTime() ?? 0);
+}
+
+/** Page `at` of a list held whole: no request. */
+export function localPage(items: readonly Order[], at: PageAt): OrderPage {
+  const end = Math.min(items.length, at.page * at.pageSize);
+  return {
+    items: items.slice((at.page - 1) * at.pageSize, end),
+    total: items.length,
+    checked: end,
+    scoped: false,
+  };
+}
+
+/** The digits of a text that is a phone (digits with + ( ) - and spaces, at least 5 digits); else undefined. */
+export function phoneDigitsOf(text: string): string | undefined {
+  if (!/^[+\d\s()-]+$/.test(text)) return undefined;
+  const digits = text.replace(/\D/g, "");
+  return digits.length >= 5 ? digits : undefined;
+}

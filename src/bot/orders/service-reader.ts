@@ -1,0 +1,142 @@
+/**
+ * The reader with MIRROR=off: every list and miss asks the service (one
+ * request a page; a phone search two or more), with the bot's short-lived
+ * caches around it (saved lists, the figures a full record lacks). Search by
+ * name goes through the orders' `filter`, by phone through the counteragents'
+ * `phone`; /my through the list's `masterId` and `managerId`.
+ */
+import { isServiceError, type Order, type ServiceClient } from "../../service/index.ts";
+import type { ListQuery } from "../services/list-query.ts";
+import { rememberFigures, withKnownFigures } from "../services/order-figures.ts";
+import {
+  getOrder,
+  type NumberShapes,
+  type OrderQuery,
+  ordersOfNumber,
+  ordersOfShops,
+} from "../services/order-search.ts";
+import type { Store } from "../storage.ts";
+import { isOpen, localPage, mineOrder, phoneDigitsOf } from "./order-rules.ts";
+import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
+
+/** Counteragents of one phone search whose orders are listed (each costs a request). */
+const PHONE_CLIENTS = 3;
+/** Records of one /my request per role: an employee's open orders fit in one. */
+const MINE_FETCH = 50;
+
+export interface SourceDeps {
+  client: ServiceClient;
+  shopIds: readonly string[];
+  store: Store;
+  shapes: NumberShapes;
+  now: () => Date;
+}
+
+/** Spends one request of the user's lookup share (throws when it is spent). */
+export type Spend = () => Promise<void>;
+
+/** Where the reader's answers come from: what it holds (no request) and what it asks. */
+export interface OrderSource {
+  /** The orders of a number held locally; undefined when only the service can tell. */
+  heldNumber(query: OrderQuery): Order[] | undefined;
+  number(query: OrderQuery, at: PageAt, spend: Spend): Promise<OrderPage>;
+  list(query: Exclude<ListQuery, OrderQuery>, at: PageAt, spend: Spend): Promise<OrderPage>;
+  byId(id: string, refresh: boolean, spend: Spend): Promise<HeldOrder>;
+  held(id: string): HeldOrder | undefined;
+  instant(text: string, limit: number): HeldOrder[] | undefined;
+  heldCount(): number | undefined;
+}
+
+export function serviceSource(deps: SourceDeps): OrderSource {
+  const { client, shopIds } = deps;
+  /** The figures of what a list brought stand in for those a full record may lack (order-figures.ts). */
+  const kept = async (page: OrderPage): Promise<OrderPage> => {
+    await rememberFigures({ store: deps.store }, page.items);
+    return page;
+  };
+  return {
+    heldNumber: () => undefined,
+    async number(query, at, spend) {
+      await spend();
+      return kept(await ordersOfNumber(client, shopIds, query, deps.shapes, at));
+    },
+    list: async (query, at, spend) => kept(await listPage(deps, query, at, spend)),
+    async byId(id, _refresh, spend) {
+      await spend();
+      return { order: await withKnownFigures({ store: deps.store }, await getOrder(client, shopIds, id)) };
+    },
+    held: () => undefined,
+    instant: () => undefined,
+    heldCount: () => undefined,
+  };
+}
+
+/** A page of a list other than a number's. */
+async function listPage(
+  deps: SourceDeps,
+  query: Exclude<ListQuery, OrderQuery>,
+  at: PageAt,
+  spend: Spend,
+): Promise<OrderPage> {
+  const { client, shopIds } = deps;
+  switch (query.kind) {
+    case "overdue":
+      await spend();
+      return ordersOfShops(client, shopIds, { isDeadline: true }, at);
+    case "search": {
+      const phone = phoneDigitsOf(query.text);
+      if (phone) return localPage(await ordersOfPhone(deps, phone, spend), at);
+      await spend();
+      return ordersOfShops(client, shopIds, { filter: query.text }, at);
+    }
+    case "mine":
+      return localPage(await ordersOfEmployee(deps, query.employeeId, spend), at);
+  }
+}
+
+/** The orders of the clients with this phone (the first few), newest first. */
+async function ordersOfPhone(deps: SourceDeps, phone: string, spend: Spend): Promise<Order[]> {
+  await spend();
+  const clients = await deps.client.counteragents.list({ phone, page: 1, pageSize: PHONE_CLIENTS });
+  const orders: Order[] = [];
+  for (const person of clients.items.slice(0, PHONE_CLIENTS)) {
+    await spend();
+    const page = await ordersOfShops(
+      deps.client,
+      deps.shopIds,
+      { counteragentId: person.id },
+      { page: 1, pageSize: 50 },
+    );
+    orders.push(...page.items);
+  }
+  return newestFirst(orders);
+}
+
+/** /my: the open orders with this employee as master or manager, overdue first (as the mirror lists them). */
+async function ordersOfEmployee(deps: SourceDeps, employeeId: string, spend: Spend): Promise<Order[]> {
+  const byId = new Map<string, Order>();
+  for (const role of ["masterId", "managerId"] as const) {
+    await spend();
+    const page = await ordersOfShops(
+      deps.client,
+      deps.shopIds,
+      { [role]: employeeId },
+      {
+        page: 1,
+        pageSize: MINE_FETCH,
+      },
+    ).catch((error: unknown) => {
+      // Not a master (or not a manager): the service refuses the filter; that side has no orders.
+      if (isServiceError(error) && error.kind === "bad_request") return undefined;
+      throw error;
+    });
+    for (const order of page?.items ?? []) if (isOpen(order)) byId.set(order.id, order);
+  }
+  const now = deps.now().getTime();
+  return [...byId.values()].sort((a, b) => mineOrder(a, b, now));
+}
+
+function newestFirst(orders: Order[]): Order[] {
+  const unique = [...new Map(orders.map((order) => [order.id, order])).values()];
+  return unique.sort((a, b) => (b.dateCreate?.getTime() ?? 0) - (a.dateCreate?.getTime() ?? 0));
+}
