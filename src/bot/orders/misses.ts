@@ -39,6 +39,12 @@ export function isFarAbove(num: number, newest: number): boolean {
   return num >= newest * 10 && num >= newest + 10_000;
 }
 
+/** The numeric order number: `num`, else the digits the textual number ends with (list records may lack `num`). */
+function numOf(order: Order): number | undefined {
+  const num = order.num ?? Number(/\d+$/.exec(order.number ?? "")?.[0] ?? Number.NaN);
+  return Number.isSafeInteger(num) && num >= 0 ? num : undefined;
+}
+
 export function createMisses(store: Store): Misses {
   const misses = store.adapter<true>(MISSES_NAMESPACE, { ttlSeconds: MISS_TTL_SECONDS });
   const numbers = store.adapter<NewestNumber>(`${MISSES_NAMESPACE}-newest`);
@@ -81,9 +87,9 @@ export function createMisses(store: Store): Misses {
     async seen(orders) {
       let top: NewestNumber | undefined;
       for (const order of orders) {
-        if (order.num === undefined || !Number.isSafeInteger(order.num) || order.isVisible === false)
-          continue;
-        if (!top || order.num > top.num) top = { num: order.num, number: order.number ?? String(order.num) };
+        const num = numOf(order);
+        if (num === undefined || order.isVisible === false) continue;
+        if (!top || num > top.num) top = { num, number: order.number ?? String(num) };
       }
       if (!top) return;
       const known = await load();
