@@ -11,6 +11,7 @@ import { LOCALES } from "./i18n.ts";
 export const COMMANDS = [
   "start",
   "order",
+  "find",
   "new",
   "status",
   "overdue",

@@ -15,8 +15,8 @@ export function helpText(ctx: BotContext): string {
   return [
     ctx.t("help-find", { bot: ctx.me.username }),
     ...(operator ? [ctx.t("help-write"), ctx.t("help-overdue")] : []),
-    // The order mirror's features, when it is on.
-    ...(ctx.services.mirror ? [ctx.t("help-mirror")] : []),
+    // The order mirror's features when it is on; else search, /me and /my, which work without it.
+    ctx.t(ctx.services.mirror ? "help-mirror" : "help-search"),
     ctx.t("help-staff"),
     ctx.t(operator ? "help-other-operator" : "help-other-viewer"),
   ].join("\n\n");

@@ -1,8 +1,9 @@
 /**
  * What an order list shows, saved with it (search-store.ts) so its pages and
  * retries run the same query again: a typed union, one member per way of
- * finding orders. A new list (the mirror's name or phone search, `/my`) adds
- * its member here and an OrderListKind for it (features/order-list.ts).
+ * finding orders. A new list (stuck orders, a period's orders) adds its member
+ * here, its page in the order reader's sources (src/bot/orders/) and an
+ * OrderListKind for its texts (features/order-list.ts); the compiler asks for each.
  */
 import { z } from "zod";
 import { parseOrderQuery } from "./order-search.ts";
@@ -21,9 +22,9 @@ const partialNumber = z.object({ kind: z.literal("number"), text: z.string().min
 /** Open orders past their deadline in the configured workshops. */
 const overdue = z.object({ kind: z.literal("overdue") });
 
-/** The order mirror's search by anything (client, phone, device, serial number, faults). */
+/** Search by anything (client, phone, device, serial number, faults). */
 const search = z.object({ kind: z.literal("search"), text: z.string().min(1).max(MAX_SEARCH_TEXT) });
-/** `/my`: the open orders of one employee (master or manager), from the order mirror. */
+/** `/my`: the open orders of one employee (master or manager). */
 const mine = z.object({ kind: z.literal("mine"), employeeId: z.string().min(1).max(100) });
 
 export const listQuerySchema = z.discriminatedUnion("kind", [
