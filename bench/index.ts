@@ -18,6 +18,7 @@ import { mirrorBot } from "./mirror-bot.ts";
 import { mirrorSearch } from "./mirror-search.ts";
 import { mirrorShopDay } from "./mirror-shop-day.ts";
 import { mirrorSync } from "./mirror-sync.ts";
+import { mistypedLoad } from "./mistyped-load.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
@@ -39,6 +40,7 @@ const MODULES: BenchModule[] = [
   mirrorSearch,
   mirrorBot,
   mirrorShopDay,
+  mistypedLoad,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

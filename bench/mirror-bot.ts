@@ -1,12 +1,14 @@
 /**
- * Requests per user action with a warm order mirror (issue 10): lookups, list
- * pages, search by a client's name and by phone, inline typing cost nothing;
- * a number the mirror does not hold costs one. Counted at the sandbox (the
+ * Requests per user action with a warm order mirror: lookups, list pages,
+ * search by a client's name and by phone, /overdue, /my, /find and inline
+ * typing cost nothing; a number the mirror does not hold costs one, a
+ * mistyped one far above the newest none, one that does not exist one however
+ * often it is asked. Counted at the sandbox (the
  * bot's requests and the mirror's alike); the mirror does not sync meanwhile.
  */
 import type { Order as SandboxOrder } from "../src/sandbox/model.ts";
 import { createMirrorBot, type MirrorBot } from "../test/helpers/mirror-bot.ts";
-import { expectText, OPERATOR } from "./harness.ts";
+import { buttons, expectText, lastText, OPERATOR } from "./harness.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 
 const DAY = 86_400_000;
@@ -71,6 +73,27 @@ export const mirrorBot: BenchModule = {
       if (!old) throw new Error("bench: every order is mirrored");
       const outside = await counted(t, () => op.send(String(old.num)));
       expectText(op, old.number);
+      // The order reader's lists: /overdue and /my from the copy, /find as plain text does.
+      const overdue = await counted(t, () => op.send("/overdue"));
+      expectText(op, "Overdue open orders");
+      const person = order.masterId ?? order.managerId ?? "";
+      await t.services.users.update(OPERATOR, (s) => {
+        s.employee = { id: person, name: "Staff" };
+      });
+      const mine = await counted(t, () => op.send("/my"));
+      expectText(op, "My open orders");
+      const find = await counted(t, () => op.send(`/find ${name.split(" ")[0] ?? name}`));
+      if (!`${lastText(op)} ${buttons(op).join(" ")}`.includes(order.number))
+        throw new Error(`bench: /find did not list ${order.number}`);
+      // Misses: six digits where the numbers have four (far above the newest), a number that does not exist.
+      const newest = Math.max(...store.orders.map((o) => o.num));
+      const typo = await counted(t, () => op.send(`${newest}42`));
+      expectText(op, "The newest order is");
+      const absent = newest + 2;
+      const missTwice = await counted(t, async () => {
+        await op.send(String(absent));
+        await op.send(String(absent));
+      });
       return [
         row("lookup by number", lookup, 0),
         row("search list, page 1", list, 0),
@@ -79,6 +102,11 @@ export const mirrorBot: BenchModule = {
         row("search by phone", byPhone, 0),
         row(`inline typing (${name.length - 2} keystrokes)`, typing, 0),
         row("lookup of an order outside the mirror", outside, 1),
+        row("/overdue", overdue, 0),
+        row("/my", mine, 0),
+        row("/find by client name", find, 0),
+        row("mistyped number, six digits where numbers have four", typo, 0),
+        row("a number that does not exist, asked twice", missTwice, 1),
       ];
     } finally {
       await t.close();
