@@ -101,6 +101,20 @@ describe("the same orders with MIRROR=on and off", () => {
     expect(compared).toBeGreaterThan(0);
   });
 
+  it("search by a phone (any format) lists the same orders: the service's counteragent `phone`", async () => {
+    const order = [...visible()].sort((a, b) => b.dateCreate - a.dateCreate)[0]!;
+    const phone = on.sandbox.store.counteragentById.get(order.counteragentId)?.phones[0] ?? "";
+    const digits = phone.replace(/\D/g, "");
+    const typed = `8 (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7)}`;
+    const mirror = await idsOf(on, { kind: "search", text: typed });
+    expect(mirror).toContain(order.id);
+    const before = on.sandbox.requestCount();
+    const service = await idsOf(off, { kind: "search", text: typed });
+    // One request finds the client, one more lists each client's orders.
+    expect(on.sandbox.requestCount() - before).toBe(2);
+    expect(service.filter((id) => !isOldClosed(id))).toEqual(mirror);
+  });
+
   it("the bot answers /my, /overdue and /find alike in both modes (en), /my with the mirror off too", async () => {
     const employeeId = busyEmployee();
     // A client whose orders the mirror all holds (see above for the others).
@@ -223,6 +237,10 @@ describe("one user's share of the quota window", () => {
       await greedy.send("/my");
       // Not linked: no request needed; the refusal is only for reads.
       expect(greedy.lastReply()?.text).toContain("/me");
+      // A change is no lookup: the card's 🔁 Status still reads the order and opens the dialog.
+      await greedy.press("🔁 Status");
+      expect(greedy.lastReply()?.text).toContain("Choose the new status");
+      await greedy.send("/cancel");
       // The next window gives the share back.
       await bot.clock.advance(15 * 60_000);
       await greedy.send(String(nums[4]));
