@@ -57,6 +57,9 @@ export const mirrorBot: BenchModule = {
       const list = await counted(t, () => op.send(word));
       const page = await counted(t, () => op.press("Next ▶️"));
       expectText(op, "page 2 of");
+      const listed = buttons(op)[0] ?? "";
+      const opened = await counted(t, () => op.press(listed));
+      expectText(op, "as of");
       const byName = await counted(t, () => op.send(name.split(" ")[0] ?? name));
       const byPhone = await counted(t, () => op.send(`8 ${phone.replace(/\D/g, "").slice(1)}`));
       expectText(op, order.number);
@@ -98,6 +101,7 @@ export const mirrorBot: BenchModule = {
         row("lookup by number", lookup, 0),
         row("search list, page 1", list, 0),
         row("list page 2", page, 0),
+        row("card opened from a list", opened, 0),
         row("search by client name", byName, 0),
         row("search by phone", byPhone, 0),
         row(`inline typing (${name.length - 2} keystrokes)`, typing, 0),
