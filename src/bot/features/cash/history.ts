@@ -13,6 +13,7 @@ import { localeOf } from "../../i18n.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { pageNumber } from "../../ui/callback-data.ts";
 import { formatDateTime } from "../../ui/dates.ts";
+import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { editOrSame } from "../../ui/messages.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { escapeHtml } from "../../ui/text.ts";
@@ -68,7 +69,7 @@ cashHistoryFeature.callbackQuery(cashHistory.filter, deskGate, async (ctx) => {
     keyboard.text(ctx.t("cash-btn-next"), cashHistory.encode({ id: register.id, page: page + 1 }));
   keyboard.row().text(ctx.t("cash-btn-back"), cashBack.encode({ x: 0 }));
   const text = [ctx.t("cash-history-title", { name, page, pages }), ...transactions.map(line)].join("\n");
-  await editOrSame(ctx, text, keyboard);
+  await editOrSame(ctx, text, tidyKeyboard(keyboard));
 });
 
 /** The register when it belongs to a configured workshop (reference cache: no request when warm). */

@@ -19,6 +19,7 @@ import { shopRegisters, transactionsOf } from "../../desk/till.ts";
 import { localeOf } from "../../i18n.ts";
 import { callService } from "../../services/service-gateway.ts";
 import { formatDateTime, formatDay } from "../../ui/dates.ts";
+import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { editOrSame } from "../../ui/messages.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { escapeHtml } from "../../ui/text.ts";
@@ -81,7 +82,7 @@ export async function cashView(ctx: BotContext): Promise<{ text: string; keyboar
     if (day.items.length < day.total)
       lines.push(ctx.t("cash-partial", { counted: day.items.length, total: day.total }));
   }
-  return { text: lines.join("\n"), keyboard };
+  return { text: lines.join("\n"), keyboard: tidyKeyboard(keyboard) };
 }
 
 function registerLine(ctx: BotContext, register: CashRegister, locale: Locale): string {
