@@ -66,6 +66,9 @@ export function amountText(n: number, locale: "ru" | "en"): string {
 }
 
 /** Every Telegram call of an action succeeded (a refused message would still show in `textsOf`). */
-export function allAccepted(calls: { method: string; status: number; description?: string }[]): string[] {
-  return calls.filter((c) => c.status !== 200).map((c) => `${c.method}: ${c.description}`);
+export function allAccepted(calls: readonly { method: string }[]): string[] {
+  return calls
+    .map((c) => c as { method: string; status?: number; description?: string })
+    .filter((c) => c.status !== undefined && c.status !== 200)
+    .map((c) => `${c.method}: ${c.description}`);
 }
