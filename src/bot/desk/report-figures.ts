@@ -26,6 +26,8 @@ export interface ReportFigures {
   /** Mean of dateFinish - dateCreate over the orders made ready in the period. */
   averageReadyMs: number | undefined;
   averagedOver: number;
+  /** Handed-over orders whose time is known (the chart shows those). */
+  outKnown: number;
   masters: MasterOutput[];
   /** Per bucket of the period: orders in, orders handed over, money taken on orders. */
   perBucket: { in: number; out: number; money: number }[];
@@ -33,47 +35,44 @@ export interface ReportFigures {
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
+/** The orders of each figure: received, made ready and handed over in the period (as read). */
+export interface PeriodOrders {
+  received: readonly Order[];
+  ready: readonly Order[];
+  closed: readonly Order[];
+}
+
 export function reportFigures(
   period: Period,
-  orders: readonly Order[],
+  orders: PeriodOrders,
   transactions: readonly CashTransaction[],
   items: ItemIndex,
 ): ReportFigures {
   const perBucket = period.buckets.map(() => ({ in: 0, out: 0, money: 0 }));
-  let received = 0;
-  let ready = 0;
-  let closed = 0;
+  const count = (date: Date | undefined, field: "in" | "out") => {
+    const bucket = date ? perBucket[bucketIndex(period.buckets, date)] : undefined;
+    if (bucket) bucket[field]++;
+  };
+  for (const order of orders.received) count(order.dateCreate, "in");
   let readySpan = 0;
   let averagedOver = 0;
+  for (const order of orders.ready) {
+    if (order.dateCreate && order.dateFinish && order.dateFinish >= order.dateCreate) {
+      readySpan += order.dateFinish.getTime() - order.dateCreate.getTime();
+      averagedOver++;
+    }
+  }
+  let outKnown = 0;
+  for (const order of orders.closed) {
+    if (order.dateClose) outKnown++;
+    count(order.dateClose, "out");
+  }
   const finishedBy = new Map<string, { master: Order["master"]; orders: Set<string> }>();
-  for (const order of orders) {
-    if (within(order.dateCreate, period)) {
-      received++;
-      const at = order.dateCreate ? bucketIndex(period.buckets, order.dateCreate) : -1;
-      const bucket = perBucket[at];
-      if (bucket) bucket.in++;
-    }
-    const madeReady = within(order.dateFinish, period);
-    const handedOver = within(order.dateClose, period);
-    if (madeReady) {
-      ready++;
-      if (order.dateCreate && order.dateFinish && order.dateFinish >= order.dateCreate) {
-        readySpan += order.dateFinish.getTime() - order.dateCreate.getTime();
-        averagedOver++;
-      }
-    }
-    if (handedOver) {
-      closed++;
-      const at = order.dateClose ? bucketIndex(period.buckets, order.dateClose) : -1;
-      const bucket = perBucket[at];
-      if (bucket) bucket.out++;
-    }
-    if (madeReady || handedOver) {
-      const key = order.master?.id ?? "";
-      const entry = finishedBy.get(key) ?? { master: order.master, orders: new Set<string>() };
-      entry.orders.add(order.id);
-      finishedBy.set(key, entry);
-    }
+  for (const order of [...orders.ready, ...orders.closed]) {
+    const key = order.master?.id ?? "";
+    const entry = finishedBy.get(key) ?? { master: order.master, orders: new Set<string>() };
+    entry.orders.add(order.id);
+    finishedBy.set(key, entry);
   }
   let money = 0;
   const moneyByOrder = new Map<string, number>();
@@ -96,12 +95,13 @@ export function reportFigures(
     }))
     .sort((a, b) => b.orders - a.orders || b.money - a.money);
   return {
-    received,
-    ready,
-    closed,
+    received: orders.received.length,
+    ready: orders.ready.length,
+    closed: orders.closed.length,
     money: round2(money),
     averageReadyMs: averagedOver > 0 ? readySpan / averagedOver : undefined,
     averagedOver,
+    outKnown,
     masters,
     perBucket,
   };

@@ -59,7 +59,8 @@ export async function buildReport(
   const period = periodOf(kind, now, config.timezone);
   let budget = spendable(client, now);
   const quotaLow = budget === 0 ? (client.quota?.remaining ?? 0) : undefined;
-  const orderSource = source ?? (mirror ? mirrorOrders(mirror) : serviceOrders(client, config.shopIds));
+  const orderSource =
+    source ?? (mirror ? mirrorOrders(mirror, client, config.shopIds) : serviceOrders(client, config.shopIds));
   const orders = await orderSource.read(period, Math.min(budget, ORDER_PAGES));
   budget -= orders.requests;
 
@@ -93,7 +94,7 @@ export async function buildReport(
   const items = indexItems(await reference.cashItems().catch(() => []));
   return {
     period,
-    figures: reportFigures(period, orders.orders, transactions, items),
+    figures: reportFigures(period, orders, transactions, items),
     orders,
     money,
     quotaLow,

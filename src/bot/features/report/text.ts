@@ -73,11 +73,12 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
     lines.push(t("report-money", { period, amount: amount(figures.money) }));
   }
   if (!missing.has("ready")) {
-    lines.push(
-      figures.averageReadyMs === undefined
-        ? t("report-avg-none", { period })
-        : t("report-avg", { period, time: duration(t, figures.averageReadyMs), count: figures.averagedOver }),
-    );
+    if (figures.averageReadyMs !== undefined)
+      lines.push(
+        t("report-avg", { period, time: duration(t, figures.averageReadyMs), count: figures.averagedOver }),
+      );
+    else if (figures.ready === 0) lines.push(t("report-avg-none", { period }));
+    else lines.push(t("report-avg-unknown", { period }));
   }
   lines.push(
     orders.overdue === undefined
@@ -96,13 +97,16 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
     }
   }
   lines.push("");
+  if (figures.outKnown < figures.closed)
+    lines.push(t("report-chart-out-partial", { known: figures.outKnown, count: figures.closed }));
   if (missing.size > 0) {
     const what = [...missing].map((figure) => t(`report-missing-${figure}`)).join(", ");
     lines.push(t("report-missing", { what }));
   }
   if (orders.source === "mirror") {
     const age = data.syncedAt ? formatDateTime(data.syncedAt, locale, timezone) : "—";
-    lines.push(t("report-source-mirror", { age }));
+    lines.push(t("report-source-mirror", { age, requests: orders.requests + money.requests }));
+    if (orders.finishedFrom === "mirror") lines.push(t("report-finished-from-mirror"));
   } else {
     lines.push(t("report-source-service", { requests: orders.requests + money.requests }));
   }
