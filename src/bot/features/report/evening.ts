@@ -13,12 +13,12 @@ import type { Locale } from "../../../config/index.ts";
 import type { Logger } from "../../../logger.ts";
 import { roleOf, seesMoney } from "../../access.ts";
 import type { BotServices } from "../../context.ts";
-import { renderReportChart } from "../../desk/chart.ts";
 import { asLocale } from "../../i18n.ts";
 import { SESSION_NAMESPACE } from "../../index.ts";
 import { claimOnce } from "../../notify/claims.ts";
 import type { UserSettings } from "../../services/user-settings.ts";
 import { buildReport, type ReportData } from "./build.ts";
+import { chartPng } from "./chart-png.ts";
 import { chartInput, periodLabel, reportText } from "./text.ts";
 
 /** How late after REPORT_TIME the evening report still goes out (a restart in the evening still sends it). */
@@ -65,10 +65,12 @@ export async function eveningReport(
     const { timezone } = services.config;
     try {
       await api.sendMessage(userId, `${t("evening-title")}\n${reportText(t, data, locale, timezone)}`);
-      const png = await renderReportChart(chartInput(t, data, locale, timezone));
-      await api.sendPhoto(userId, new InputFile(png, "report.png"), {
-        caption: t("report-chart-caption", { period: periodLabel(t, data, locale, timezone) }),
-      });
+      const png = await chartPng(chartInput(t, data, locale, timezone), logger ?? { warn: () => {} });
+      if (png) {
+        await api.sendPhoto(userId, new InputFile(png, "report.png"), {
+          caption: t("report-chart-caption", { period: periodLabel(t, data, locale, timezone) }),
+        });
+      }
       sent.push(userId);
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 403) {

@@ -4,12 +4,12 @@
  */
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { BotContext } from "../../context.ts";
-import { renderReportChart } from "../../desk/chart.ts";
 import { isPeriodKind, PERIODS, type PeriodKind } from "../../desk/period.ts";
 import { deskGate, reportPeriod } from "../../desk/scope.ts";
 import { localeOf } from "../../i18n.ts";
 import { showTyping } from "../../services/service-gateway.ts";
 import { buildReport } from "./build.ts";
+import { chartPng } from "./chart-png.ts";
 import { chartInput, periodLabel, reportText } from "./text.ts";
 
 export const reportFeature = new Composer<BotContext>();
@@ -38,7 +38,8 @@ async function sendReport(ctx: BotContext, kind: PeriodKind): Promise<void> {
   const locale = await localeOf(ctx);
   const { timezone } = ctx.services.config;
   await ctx.reply(reportText(ctx.t, data, locale, timezone), { reply_markup: periodKeyboard(ctx.t) });
-  const png = await renderReportChart(chartInput(ctx.t, data, locale, timezone));
+  const png = await chartPng(chartInput(ctx.t, data, locale, timezone), ctx.log);
+  if (!png) return;
   await ctx.replyWithPhoto(new InputFile(png, "report.png"), {
     caption: ctx.t("report-chart-caption", { period: periodLabel(ctx.t, data, locale, timezone) }),
   });
