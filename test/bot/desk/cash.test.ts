@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cashHistory } from "../../../src/bot/desk/scope.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { callsOf, type TestBot, textsOf } from "../../helpers/test-bot.ts";
+import { messageUpdate, telegramUser } from "../../helpers/updates.ts";
 import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 import {
   allAccepted,
@@ -171,6 +172,18 @@ describe("nobody else sees the desk", () => {
     const press = await stranger.pressData("dkr:day");
     expect(callsOf(press, "answerCallbackQuery")[0]?.payload.show_alert).toBe(true);
     expect(callsOf(press, "sendPhoto")).toHaveLength(0);
+  });
+
+  it("an owner's /cash and /report in a group show no money: private chat only", async () => {
+    t.resetServiceRequests();
+    for (const command of ["/cash", "/report"]) {
+      const calls = await t.handle(
+        messageUpdate(telegramUser(OWNER, { languageCode: "en" }), command, 7000 + command.length, -100_555),
+      );
+      expect(textsOf(calls)).toEqual(["🔒 Money and reports are shown only in a private chat with the bot."]);
+      expect(callsOf(calls, "sendPhoto")).toHaveLength(0);
+    }
+    expect(t.serviceRequests()).toBe(0);
   });
 
   it("inline mode shows no desk to anyone but owners", async () => {

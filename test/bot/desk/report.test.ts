@@ -193,7 +193,47 @@ describe("with the mirror", () => {
     );
     checkFigures(text, want);
     expect(text).toContain("from the bot's copy");
+    expect(allAccepted(calls)).toEqual([]);
     // Made ready and handed over (the service's lists say exactly which), and the day's money.
     expect(t.requests()).toBe(3);
+  });
+});
+
+describe("with the mirror and the quota low", () => {
+  let t: MirrorBot;
+  beforeAll(async () => {
+    t = await createMirrorBot({
+      config: { ownerIds: [OWNER] },
+      sandboxOptions: { quota: { limit: 400, windowMs: 15 * 60_000 } },
+    });
+    await t.services.reference.cashItems();
+    await t.services.reference.shops();
+  });
+  afterAll(() => t.close());
+
+  it("asks the service nothing and shows what the mirror knows: its log's ready changes", async () => {
+    const order = t.sandbox.store.orders.find(
+      (o) => o.isVisible && t.sandbox.store.statusById.get(o.statusId)?.group === "inWork",
+    );
+    const ready = t.sandbox.store.ref.statuses.find((s) => s.group === "finish");
+    if (!order || !ready) throw new Error("no order in work or no ready status");
+    await t.client.orders.update(order.id, { statusId: ready.id });
+    await t.sync();
+    await t.clock.advance(60_000);
+    // Others' work spends the window down to the users' reserve.
+    while ((t.client.quota?.remaining ?? 0) > 12) await t.client.statuses.list();
+    t.mark();
+    const calls = await t.user(OWNER, { languageCode: "en" }).send("/report");
+    const text = textsOf(calls).join("\n");
+    expect(t.requests()).toBe(0);
+    expect(text).toContain("Few service requests are left");
+    expect(text).toContain("only what the bot's copy saw");
+    expect(Number(figure(text, "Made ready ("))).toBeGreaterThanOrEqual(1);
+    const all = t.sandbox.shops.map((s) => s.id);
+    expect(figure(text, "Orders received (")).toBe(
+      String(expected(t.sandbox, all, "day", t.clock.now()).received),
+    );
+    expect(text).toContain("not known (few requests left)");
+    expect(callsOf(calls, "sendPhoto")).toHaveLength(1);
   });
 });
