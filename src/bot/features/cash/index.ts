@@ -22,7 +22,7 @@ import { formatDateTime, formatDay } from "../../ui/dates.ts";
 import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { editOrSame } from "../../ui/messages.ts";
 import { formatAmount } from "../../ui/money.ts";
-import { escapeHtml } from "../../ui/text.ts";
+import { cutHtml, escapeHtml } from "../../ui/text.ts";
 import { cashHistoryFeature } from "./history.ts";
 
 /** Today's transactions of one workshop: at most this many requests (50 each). */
@@ -82,7 +82,8 @@ export async function cashView(ctx: BotContext): Promise<{ text: string; keyboar
     if (day.items.length < day.total)
       lines.push(ctx.t("cash-partial", { counted: day.items.length, total: day.total }));
   }
-  return { text: lines.join("\n"), keyboard: tidyKeyboard(keyboard) };
+  // Many workshops and registers could pass Telegram's limit: cut, never refused.
+  return { text: cutHtml(lines.join("\n")), keyboard: tidyKeyboard(keyboard) };
 }
 
 function registerLine(ctx: BotContext, register: CashRegister, locale: Locale): string {

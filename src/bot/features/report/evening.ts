@@ -17,6 +17,7 @@ import { asLocale } from "../../i18n.ts";
 import { SESSION_NAMESPACE } from "../../index.ts";
 import { claimOnce } from "../../notify/claims.ts";
 import type { UserSettings } from "../../services/user-settings.ts";
+import { cutHtml } from "../../ui/text.ts";
 import { buildReport, type ReportData } from "./build.ts";
 import { chartPng } from "./chart-png.ts";
 import { chartInput, periodLabel, reportText } from "./text.ts";
@@ -64,7 +65,10 @@ export async function eveningReport(
     const t: TranslateFunction = (key, args) => services.i18n.t(locale, key, args);
     const { timezone } = services.config;
     try {
-      await api.sendMessage(userId, `${t("evening-title")}\n${reportText(t, data, locale, timezone)}`);
+      await api.sendMessage(
+        userId,
+        cutHtml(`${t("evening-title")}\n${reportText(t, data, locale, timezone)}`),
+      );
       const png = await chartPng(chartInput(t, data, locale, timezone), logger ?? { warn: () => {} });
       if (png) {
         await api.sendPhoto(userId, new InputFile(png, "report.png"), {

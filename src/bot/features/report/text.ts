@@ -8,7 +8,7 @@ import type { Locale } from "../../../config/index.ts";
 import type { ChartInput } from "../../desk/chart.ts";
 import { formatDateTime, formatDay } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
-import { escapeHtml } from "../../ui/text.ts";
+import { cutHtml, escapeHtml } from "../../ui/text.ts";
 import type { ReportData } from "./build.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -110,7 +110,7 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
   } else {
     lines.push(t("report-source-service", { requests: orders.requests + money.requests }));
   }
-  return lines.join("\n").trim();
+  return cutHtml(lines.join("\n").trim());
 }
 
 export function chartInput(
