@@ -29,7 +29,8 @@ export function seedToday(store: Store, seed: number, start: number): void {
     if (!till) continue;
     const other = registers.find((r) => r.id !== till.id);
     const orders = store.orders.filter((o) => o.shopId === shop.id && o.isVisible);
-    const newest = orders.slice(-6);
+    // Orders already in work: tests take "new" ones as fresh, with no money on them.
+    const newest = orders.filter((o) => store.statusById.get(o.statusId)?.group !== "new").slice(-6);
     const closed = orders.filter((o) => store.statusById.get(o.statusId)?.group === "closed").slice(-3);
     const employee = store.employeesOfShop(shop.id)[0]?.id ?? store.ref.employees[0]?.id ?? "";
     let minutes = 180;
