@@ -35,7 +35,8 @@ export interface ChartInput {
   title: string;
   labels: string[];
   received: number[];
-  handedOver: number[];
+  /** Absent: not known (no bars, no legend entry rather than bars of zero). */
+  handedOver?: number[];
   money: number[];
   texts: { in: string; out: string; money: string; orders: string };
 }
@@ -71,14 +72,18 @@ export async function renderReportChart(input: ChartInput): Promise<Buffer> {
           yAxisID: "orders",
           order: 2,
         },
-        {
-          type: "bar",
-          label: input.texts.out,
-          data: input.handedOver,
-          backgroundColor: COLORS.out,
-          yAxisID: "orders",
-          order: 2,
-        },
+        ...(input.handedOver
+          ? [
+              {
+                type: "bar" as const,
+                label: input.texts.out,
+                data: input.handedOver,
+                backgroundColor: COLORS.out,
+                yAxisID: "orders",
+                order: 2,
+              },
+            ]
+          : []),
         {
           type: "line",
           label: input.texts.money,

@@ -93,7 +93,11 @@ export function reportFigures(
       orders: entry.orders.size,
       money: round2([...entry.orders].reduce((sum, id) => sum + (moneyByOrder.get(id) ?? 0), 0)),
     }))
-    .sort((a, b) => b.orders - a.orders || b.money - a.money);
+    // Named masters first (most orders, then most money); the orders without one last.
+    .sort(
+      (a, b) =>
+        Number(a.id === undefined) - Number(b.id === undefined) || b.orders - a.orders || b.money - a.money,
+    );
   return {
     received: orders.received.length,
     ready: orders.ready.length,

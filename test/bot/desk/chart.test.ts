@@ -43,6 +43,13 @@ describe("the report chart", () => {
     expect(other.equals(en)).toBe(false);
   });
 
+  it("leaves out the handed-over bars (and their legend) when their times are not known", async () => {
+    const zeros = await renderReportChart({ ...input("en"), handedOver: [0, 0, 0] });
+    const unknown = await renderReportChart({ ...input("en"), handedOver: undefined });
+    expect(pngSize(unknown).width).toBe(1080);
+    expect(unknown.equals(zeros)).toBe(false);
+  });
+
   it("draws an empty period without failing", async () => {
     const png = await renderReportChart({
       ...input("en"),

@@ -125,7 +125,9 @@ export function chartInput(
     title: periodLabel(t, data, locale, timezone),
     labels: period.buckets.map((b) => b.label),
     received: figures.perBucket.map((b) => b.in),
-    handedOver: figures.perBucket.map((b) => b.out),
+    // No time known for any handed-over order (the service's lists without the mirror): no bars of zero.
+    handedOver:
+      figures.closed > 0 && figures.outKnown === 0 ? undefined : figures.perBucket.map((b) => b.out),
     money: figures.perBucket.map((b) => b.money),
     texts: {
       in: t("report-chart-in"),
