@@ -93,7 +93,7 @@ function isKind(kind: string | undefined): kind is NotifyKind {
 
 function notifyText(ctx: BotContext, settings: UserSettings): string {
   const lines = [ctx.t("notify-heading")];
-  if (!settings.employee) lines.push(ctx.t("notify-not-linked"));
+  if (!settings.employee && ctx.services.mirror) lines.push(ctx.t("notify-not-linked"));
   if (settings.watch.length > 0) lines.push(ctx.t("notify-watching", { count: settings.watch.length }));
   return lines.join("\n");
 }
