@@ -4,6 +4,11 @@ cmd-report = Report: orders and money for a day, week or month
 desk-owners-only = 🔒 Money and reports are for the owners only.
 desk-private-only = 🔒 Money and reports are shown only in a private chat with the bot.
 desk-quota-low = ⚠️ Few service requests are left ({ $remaining }): the report shows what the bot already knows and asks the service for nothing.
+help-desk =
+    💰 <b>Money and output</b> (owners, in this private chat)
+    • /cash — the registers: balances, today's income and expense
+    • /report — orders and money for today, the week or the month, with a chart
+    • /notify — the evening report at { $time }
 desk-no-shops = No workshop to show.
 
 cash-title = 💰 <b>Registers</b>, { $time }

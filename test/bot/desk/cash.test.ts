@@ -135,6 +135,21 @@ describe("/cash for an owner", () => {
   });
 });
 
+describe("/help", () => {
+  it("tells owners of the desk and REPORT_TIME, and nobody else", async () => {
+    const owner = textsOf(await t.user(OWNER, { languageCode: "en" }).send("/help")).join("\n");
+    expect(owner).toContain("/cash");
+    expect(owner).toContain("evening report at 20:00");
+    const ru = textsOf(await t.user(OWNER, { languageCode: "ru" }).send("/help")).join("\n");
+    expect(ru).toContain("вечерний отчёт в 20:00");
+    for (const id of [OPERATOR, VIEWER]) {
+      const help = textsOf(await t.user(id, { languageCode: "en" }).send("/help")).join("\n");
+      expect(help).not.toContain("/cash");
+      expect(help).not.toContain("/report");
+    }
+  });
+});
+
 describe("nobody else sees the desk", () => {
   for (const [who, id] of [
     ["an operator", OPERATOR],
