@@ -93,3 +93,16 @@ describe("what a transaction is", () => {
     expect(kindOf({ id: "x", money: 5 }, items)).toBe("income");
   });
 });
+
+describe("REPORT_TIME", () => {
+  it("is 20:00 by default, read as HH:MM, and a bad value is explained", async () => {
+    const { parseConfig } = await import("../../../src/config/index.ts");
+    const TOKEN = "123456:ABC-def_ghi";
+    const plain = parseConfig({ BOT_TOKEN: TOKEN });
+    expect(plain.ok && plain.config.reportTime).toEqual({ hours: 20, minutes: 0 });
+    const set = parseConfig({ BOT_TOKEN: TOKEN, REPORT_TIME: "21:30" });
+    expect(set.ok && set.config.reportTime).toEqual({ hours: 21, minutes: 30 });
+    const bad = parseConfig({ BOT_TOKEN: TOKEN, REPORT_TIME: "25:00" });
+    expect(bad.ok ? [] : bad.errors).toContain("REPORT_TIME must be HH:MM, e.g. 20:00");
+  });
+});
