@@ -7,6 +7,7 @@
 import { startSandbox } from "../src/sandbox/index.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
+import { deskRequests } from "./desk-requests.ts";
 import { dialogRss } from "./dialog-rss.ts";
 import { dialogStorage } from "./dialog-storage.ts";
 import { i18nCard } from "./i18n-card.ts";
@@ -41,6 +42,7 @@ const MODULES: BenchModule[] = [
   mirrorBot,
   mirrorShopDay,
   mistypedLoad,
+  deskRequests,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

@@ -4,6 +4,7 @@
  */
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { registerCommands } from "./bot/commands.ts";
+import { startEveningReport } from "./bot/features/report/evening.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
 import { startHttpServer } from "./bot/http/server.ts";
 import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
@@ -161,6 +162,8 @@ async function main(): Promise<void> {
   // Notifications from the mirror's changes (assigned, status, ready, the morning digest).
   const notifier = mirror ? new Notifier({ services, api: bot.api, mirror, logger }) : undefined;
   notifier?.start();
+  // The owners' evening report at REPORT_TIME (once a day per owner, across restarts and instances).
+  const stopEvening = startEveningReport({ services, api: bot.api, logger });
 
   let runner: RunnerHandle | undefined;
   if (config.mode.kind === "webhook") {
@@ -184,6 +187,7 @@ async function main(): Promise<void> {
     if (runner?.isRunning()) await runner.stop();
     await server?.close();
     await notifier?.stop();
+    stopEvening();
     // A sync step in progress ends first: its page is saved, the next start goes on from there.
     await mirror
       ?.stop()

@@ -98,3 +98,32 @@ export function operatorsOnly<C extends GateContext>(): MiddlewareFn<C> {
     if (await ensureOperator(ctx)) await next();
   };
 }
+
+/**
+ * Re-checks that the user is an owner (money and output) and refuses anyone
+ * else in the way the update allows: strangers as at the gate, operators and
+ * viewers with a clear sentence (an alert for a press, an empty answer inline).
+ */
+export async function ensureOwner(ctx: GateContext): Promise<boolean> {
+  const role = roleOf(ctx.from?.id, ctx.services.config);
+  ctx.role = role;
+  if (seesMoney(role)) return true;
+  ctx.log.info({ from: ctx.from?.id, role }, "refused the owner's desk");
+  if (role === "stranger") {
+    await refuse(ctx);
+  } else if (ctx.inlineQuery) {
+    await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });
+  } else if (ctx.callbackQuery) {
+    await ctx.answerCallbackQuery({ text: ctx.t("desk-owners-only"), show_alert: true });
+  } else if (ctx.chat) {
+    await ctx.reply(ctx.t("desk-owners-only"));
+  }
+  return false;
+}
+
+/** Middleware form of ensureOwner for the owner's commands and buttons. */
+export function ownersOnly<C extends GateContext>(): MiddlewareFn<C> {
+  return async (ctx, next) => {
+    if (await ensureOwner(ctx)) await next();
+  };
+}

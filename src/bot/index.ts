@@ -16,6 +16,7 @@ import type { BotContext, BotServices, SessionData } from "./context.ts";
 import { claimUpdate, skipRedelivered } from "./dedupe.ts";
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { errorHandler, trackCallbackAnswers } from "./errors.ts";
+import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
@@ -27,6 +28,7 @@ import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
 import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
 import { overdueFeature, overdueList } from "./features/overdue.ts";
+import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
 import { startFeature } from "./features/start.ts";
 import { statusFeature } from "./features/status.ts";
@@ -188,6 +190,9 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(staffFeature);
   core.use(orderLookupFeature);
   core.use(overdueFeature);
+  // The owner's desk: the registers (/cash) and the report (/report); owners only, in private.
+  core.use(cashFeature);
+  core.use(reportFeature);
   // "Who am I" (/me, /my) and notifications' settings (/notify, 🔔).
   core.use(notifyFeature);
   core.use(meFeature);

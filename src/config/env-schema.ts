@@ -39,6 +39,10 @@ export const commonSchema = z.object({
     (v) => (v === "" || v === undefined ? "09:00" : v),
     z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { message: "DIGEST_TIME must be HH:MM, e.g. 09:00" }),
   ),
+  REPORT_TIME: z.preprocess(
+    (v) => (v === "" || v === undefined ? "20:00" : v),
+    z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { message: "REPORT_TIME must be HH:MM, e.g. 20:00" }),
+  ),
   DATA_DIR: z.preprocess((v) => (v === "" || v === undefined ? "./data" : v), z.string()),
   REDIS_URL: optionalText.pipe(
     z

@@ -48,6 +48,7 @@ export function parseConfig(env: Env): ConfigResult {
   const m = mode.data;
   const [hours = 19, minutes = 0] = c.CLOSING_TIME.split(":").map(Number);
   const [digestHours = 9, digestMinutes = 0] = c.DIGEST_TIME.split(":").map(Number);
+  const [reportHours = 20, reportMinutes = 0] = c.REPORT_TIME.split(":").map(Number);
   const auth: ServiceAuth | undefined = c.SERVICE_TOKEN
     ? { kind: "token", token: c.SERVICE_TOKEN }
     : c.SERVICE_LOGIN && c.SERVICE_PASSWORD
@@ -77,6 +78,7 @@ export function parseConfig(env: Env): ConfigResult {
     timezone: c.TIMEZONE,
     closingTime: { hours, minutes },
     digestTime: { hours: digestHours, minutes: digestMinutes },
+    reportTime: { hours: reportHours, minutes: reportMinutes },
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
     storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
     mode:

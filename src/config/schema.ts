@@ -45,6 +45,8 @@ export const configSchema = z.object({
   serviceWebhookSecret: z.string().optional(),
   /** When the morning digest of the order mirror goes out, in TIMEZONE (DIGEST_TIME). */
   digestTime: z.object({ hours: z.number(), minutes: z.number() }),
+  /** When the evening report goes to the owners who opted in, in TIMEZONE (REPORT_TIME). */
+  reportTime: z.object({ hours: z.number(), minutes: z.number() }),
   storage: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("file"), dataDir: z.string() }),
     z.object({ kind: z.literal("redis"), url: z.string() }),

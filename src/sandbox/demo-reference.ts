@@ -27,6 +27,10 @@ export const ITEM_PREPAYMENT = cashItemId(1);
 export const ITEM_PAYMENT = cashItemId(2);
 export const ITEM_REFUND = cashItemId(3);
 export const ITEM_PARTS = cashItemId(4);
+export const ITEM_RENT = cashItemId(5);
+export const ITEM_DEPOSIT = cashItemId(6);
+export const ITEM_MOVE_OUT = cashItemId(7);
+export const ITEM_MOVE_IN = cashItemId(8);
 
 export const STATUS_GROUP_INFO: Record<StatusGroup, { description: string; color: string }> = {
   new: { description: "Новые", color: "#2196f3" },
@@ -186,9 +190,10 @@ export function demoReference(): Reference {
       { id: ITEM_PAYMENT, name: "Оплата заказа", isIncome: true, isBalance: true },
       { id: ITEM_REFUND, name: "Возврат по заказу", isIncome: false, isBalance: true },
       { id: ITEM_PARTS, name: "Закупка запчастей", isIncome: false, isBalance: true },
-      { id: cashItemId(5), name: "Аренда", isIncome: false, isBalance: true },
-      { id: cashItemId(6), name: "Внесение в кассу", isIncome: true, isBalance: true },
-      { id: cashItemId(7), name: "Перемещение между кассами", isIncome: false, isBalance: false },
+      { id: ITEM_RENT, name: "Аренда", isIncome: false, isBalance: true },
+      { id: ITEM_DEPOSIT, name: "Внесение в кассу", isIncome: true, isBalance: true },
+      { id: ITEM_MOVE_OUT, name: "Перемещение между кассами", isIncome: false, isBalance: false },
+      { id: ITEM_MOVE_IN, name: "Приём перемещения", isIncome: true, isBalance: false },
     ],
     registers: [
       register(1, "Касса Ленина", SHOP_A, { cash: true, bank: true, negative: false, isDefault: true }),

@@ -36,6 +36,7 @@ import {
   SURNAMES,
 } from "./names.ts";
 import { createPrng, type Prng } from "./prng.ts";
+import { seedToday } from "./seed-today.ts";
 import { type Clock, round2, Store } from "./store.ts";
 
 const MINUTE = 60_000;
@@ -57,6 +58,7 @@ export function seedStore(options: { seed: number; orders: number; clock: Clock;
   }
   seedVendors(store, rnd, start);
   seedOrders(store, rnd, start, Math.max(0, Math.floor(options.orders)));
+  seedToday(store, options.seed, start);
   return store;
 }
 

@@ -5,6 +5,7 @@
  * user sends also lifts a "blocked" mark (they are back: notifications resume).
  */
 import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
+import { ensureOwner, seesMoney } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import { MAX_WATCHED, NOTIFY_KINDS, type NotifyKind, type UserSettings } from "../services/user-settings.ts";
 import { notifyToggle, watchToggle } from "../ui/callbacks.ts";
@@ -36,7 +37,8 @@ export const backFromBlocked: MiddlewareFn<BotContext> = async (ctx, next) => {
 export const notifyFeature = new Composer<BotContext>();
 
 notifyFeature.command("notify", async (ctx) => {
-  if (!ctx.services.mirror) {
+  // Owners have the evening report (it needs no mirror); the rest of /notify needs the mirror.
+  if (!ctx.services.mirror && !seesMoney(ctx.role)) {
     await ctx.reply(ctx.t("mirror-needed"));
     return;
   }
@@ -46,7 +48,17 @@ notifyFeature.command("notify", async (ctx) => {
 
 notifyFeature.callbackQuery(notifyToggle.filter, async (ctx) => {
   const kind = notifyToggle.decode(ctx.callbackQuery.data)?.kind;
-  if (!isKind(kind)) {
+  if (kind === EVENING) {
+    // The owners' evening report: anyone else's press (a forged one) is refused.
+    if (!(await ensureOwner(ctx))) return;
+    const settings = await ctx.services.users.updateFrom(ctx, (s) => {
+      s.notify.evening = !s.notify.evening;
+    });
+    await ctx.answerCallbackQuery();
+    await editOrSame(ctx, notifyText(ctx, settings), notifyKeyboard(ctx, settings));
+    return;
+  }
+  if (!isKind(kind) || !ctx.services.mirror) {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }
@@ -72,22 +84,30 @@ notifyFeature.callbackQuery(watchToggle.filter, async (ctx) => {
   await ctx.answerCallbackQuery({ text: ctx.t(watching ? "watch-on" : "watch-off") });
 });
 
+/** The owners' evening report (features/report/evening.ts). */
+const EVENING = "evening";
+
 function isKind(kind: string | undefined): kind is NotifyKind {
   return NOTIFY_KINDS.some((known) => known === kind);
 }
 
 function notifyText(ctx: BotContext, settings: UserSettings): string {
   const lines = [ctx.t("notify-heading")];
-  if (!settings.employee) lines.push(ctx.t("notify-not-linked"));
+  if (!settings.employee && ctx.services.mirror) lines.push(ctx.t("notify-not-linked"));
   if (settings.watch.length > 0) lines.push(ctx.t("notify-watching", { count: settings.watch.length }));
   return lines.join("\n");
 }
 
 function notifyKeyboard(ctx: BotContext, settings: UserSettings): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const kind of NOTIFY_KINDS) {
+  // Without the mirror only the owners' evening report is there to choose.
+  for (const kind of ctx.services.mirror ? NOTIFY_KINDS : []) {
     const mark = settings.notify[kind] ? "✅" : "⬜";
     keyboard.text(`${mark} ${ctx.t(`notify-kind-${kind}`)}`, notifyToggle.encode({ kind })).row();
+  }
+  if (seesMoney(ctx.role)) {
+    const mark = settings.notify.evening ? "✅" : "⬜";
+    keyboard.text(`${mark} ${ctx.t("notify-kind-evening")}`, notifyToggle.encode({ kind: EVENING })).row();
   }
   return tidyKeyboard(keyboard);
 }

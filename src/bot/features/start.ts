@@ -4,7 +4,7 @@
  * never see a command they may not use.
  */
 import { Composer } from "grammy";
-import { canWrite } from "../access.ts";
+import { canWrite, seesMoney } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../ui/text.ts";
 
@@ -15,6 +15,8 @@ export function helpText(ctx: BotContext): string {
   return [
     ctx.t("help-find", { bot: ctx.me.username }),
     ...(operator ? [ctx.t("help-write"), ctx.t("help-overdue")] : []),
+    // The owner's desk: nobody else is told it exists.
+    ...(seesMoney(ctx.role) ? [ctx.t("help-desk", { time: reportTime(ctx) })] : []),
     // The order mirror's features when it is on; else search, /me and /my, which work without it.
     ctx.t(ctx.services.mirror ? "help-mirror" : "help-search"),
     ctx.t("help-staff"),
@@ -31,3 +33,9 @@ startFeature.command("start", async (ctx) => {
 startFeature.command("help", async (ctx) => {
   await ctx.reply(`${ctx.t("start-help-title")}\n\n${helpText(ctx)}`);
 });
+
+/** REPORT_TIME as "20:00". */
+function reportTime(ctx: BotContext): string {
+  const { hours, minutes } = ctx.services.config.reportTime;
+  return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+}

@@ -25,6 +25,8 @@ const settingsSchema = z.object({
       status: z.boolean().default(false),
       ready: z.boolean().default(false),
       digest: z.boolean().default(false),
+      /** The evening report (owners only: the toggle is shown to them, the sender re-checks); absent: off. */
+      evening: z.boolean().optional(),
     })
     .default({ assigned: true, status: false, ready: false, digest: false }),
   watch: z.array(z.string()).max(MAX_WATCHED).default([]),

@@ -44,6 +44,8 @@ export const cashTransaction = z.preprocess(
     money: num.optional(),
     number: text.optional(),
     node: z.string().optional(),
+    /** Deleted afterwards: listed by GET /cash, left out of every sum. */
+    isDeleted: bool.optional(),
     cashItem: cashItemRef.optional(),
     cashRegister: ref.optional(),
     customer: ref.optional(),

@@ -1,0 +1,150 @@
+/**
+ * The report's chart as a PNG, drawn on the server by Chart.js on a Skia
+ * canvas (@napi-rs/canvas: a prebuilt binary, no browser): orders received and
+ * handed over per bucket as bars, money taken on orders as a line on its own
+ * axis. Text in DejaVu Sans, shipped in assets/fonts (Cyrillic included) and
+ * loaded explicitly: the host's fonts are never used. Sized for a phone.
+ */
+import { fileURLToPath } from "node:url";
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { Chart, type ChartConfiguration, registerables } from "chart.js";
+import type { Locale } from "../../config/index.ts";
+
+export const CHART_FONT_FAMILY = "DejaVu Sans Desk";
+export const CHART_FONT_FILES = [
+  fileURLToPath(new URL("../../../assets/fonts/DejaVuSans.ttf", import.meta.url)),
+  fileURLToPath(new URL("../../../assets/fonts/DejaVuSans-Bold.ttf", import.meta.url)),
+];
+
+const WIDTH = 1080;
+const HEIGHT = 760;
+
+let ready = false;
+function setUp(): void {
+  if (ready) return;
+  Chart.register(...registerables);
+  for (const file of CHART_FONT_FILES) {
+    if (!GlobalFonts.registerFromPath(file, CHART_FONT_FAMILY))
+      throw new Error(`The chart font did not load: ${file}`);
+  }
+  ready = true;
+}
+
+export interface ChartInput {
+  locale: Locale;
+  title: string;
+  labels: string[];
+  received: number[];
+  /** Absent: not known (no bars, no legend entry rather than bars of zero). */
+  handedOver?: number[];
+  money: number[];
+  texts: { in: string; out: string; money: string; orders: string };
+}
+
+const COLORS = { in: "#3b82f6", out: "#22c55e", money: "#f59e0b", grid: "#e5e7eb", text: "#111827" };
+
+export async function renderReportChart(input: ChartInput): Promise<Buffer> {
+  setUp();
+  const canvas = createCanvas(WIDTH, HEIGHT);
+  const context = canvas.getContext("2d");
+  // A white page: Telegram's dark theme would show a transparent PNG black on black.
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, WIDTH, HEIGHT);
+  const compact = new Intl.NumberFormat(input.locale === "en" ? "en-GB" : "ru-RU", {
+    notation: "compact",
+    maximumFractionDigits: 1,
+  });
+  const font = (size: number, weight: "normal" | "bold" = "normal") => ({
+    family: CHART_FONT_FAMILY,
+    size,
+    weight,
+  });
+  const config: ChartConfiguration<"bar" | "line"> = {
+    type: "bar",
+    data: {
+      labels: input.labels,
+      datasets: [
+        {
+          type: "bar",
+          label: input.texts.in,
+          data: input.received,
+          backgroundColor: COLORS.in,
+          yAxisID: "orders",
+          order: 2,
+        },
+        ...(input.handedOver
+          ? [
+              {
+                type: "bar" as const,
+                label: input.texts.out,
+                data: input.handedOver,
+                backgroundColor: COLORS.out,
+                yAxisID: "orders",
+                order: 2,
+              },
+            ]
+          : []),
+        {
+          type: "line",
+          label: input.texts.money,
+          data: input.money,
+          borderColor: COLORS.money,
+          backgroundColor: COLORS.money,
+          borderWidth: 4,
+          borderJoinStyle: "round",
+          pointRadius: input.labels.length > 20 ? 3 : 6,
+          yAxisID: "money",
+          order: 1,
+        },
+      ],
+    },
+    options: {
+      responsive: false,
+      animation: false,
+      devicePixelRatio: 1,
+      color: COLORS.text,
+      layout: { padding: { left: 16, right: 16, top: 8, bottom: 8 } },
+      plugins: {
+        title: {
+          display: true,
+          text: input.title,
+          font: font(30, "bold"),
+          color: COLORS.text,
+          padding: { bottom: 12 },
+        },
+        legend: {
+          position: "bottom",
+          labels: { font: font(24), color: COLORS.text, boxWidth: 28, padding: 24 },
+        },
+      },
+      scales: {
+        x: {
+          ticks: { font: font(20), color: COLORS.text, maxRotation: 0, autoSkip: true, autoSkipPadding: 12 },
+          grid: { display: false },
+        },
+        orders: {
+          type: "linear",
+          position: "left",
+          beginAtZero: true,
+          title: { display: true, text: input.texts.orders, font: font(22), color: COLORS.text },
+          ticks: { font: font(20), color: COLORS.text, precision: 0 },
+          grid: { color: COLORS.grid },
+        },
+        money: {
+          type: "linear",
+          position: "right",
+          beginAtZero: true,
+          ticks: { font: font(20), color: COLORS.money, callback: (value) => compact.format(Number(value)) },
+          grid: { display: false },
+        },
+      },
+    },
+  };
+  // Chart.js takes any 2D context; the Skia one has what it draws with.
+  const chart = new Chart(context as unknown as ConstructorParameters<typeof Chart>[0], config);
+  try {
+    return await canvas.encode("png");
+  } finally {
+    chart.destroy();
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The evening report: today's report at REPORT_TIME in TIMEZONE to the owners
+ * who opted in with /notify, each once a day across restarts and instances
+ * (a claim per day and user, as the morning digest's), up to 3 hours late
+ * after a restart, never to anyone but an owner. `eveningReport(services, day)`
+ * is the job; `startEveningReport` runs it on a minute timer until the
+ * scheduler takes it.
+ */
+import { TZDate } from "@date-fns/tz";
+import type { TranslateFunction } from "@grammyjs/i18n";
+import { type Api, GrammyError, InputFile } from "grammy";
+import type { Locale } from "../../../config/index.ts";
+import type { Logger } from "../../../logger.ts";
+import { roleOf, seesMoney } from "../../access.ts";
+import type { BotServices } from "../../context.ts";
+import { asLocale } from "../../i18n.ts";
+import { SESSION_NAMESPACE } from "../../index.ts";
+import { claimOnce } from "../../notify/claims.ts";
+import type { UserSettings } from "../../services/user-settings.ts";
+import { cutHtml } from "../../ui/text.ts";
+import { buildReport, type ReportData } from "./build.ts";
+import { chartPng } from "./chart-png.ts";
+import { chartInput, periodLabel, reportText } from "./text.ts";
+
+/** How late after REPORT_TIME the evening report still goes out (a restart in the evening still sends it). */
+export const EVENING_LATE_MS = 3 * 60 * 60 * 1000;
+const CHECK_MS = 60_000;
+
+/** "2026-11-25": the day in TIMEZONE whose report is due now, or undefined outside the window. */
+export function eveningDue(services: Pick<BotServices, "config" | "clock">): string | undefined {
+  const { config, clock } = services;
+  const now = new TZDate(clock.now().getTime(), config.timezone);
+  const { hours, minutes } = config.reportTime;
+  const due = new TZDate(
+    now.getFullYear(),
+    now.getMonth(),
+    now.getDate(),
+    hours,
+    minutes,
+    0,
+    config.timezone,
+  );
+  const late = now.getTime() - due.getTime();
+  if (late < 0 || late > EVENING_LATE_MS) return undefined;
+  return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+}
+
+/** Sends `day`'s report to every owner who wants it and has not had it; returns who got it. */
+export async function eveningReport(
+  services: BotServices,
+  day: string,
+  api: Api,
+  logger?: Logger,
+): Promise<number[]> {
+  const sent: number[] = [];
+  let data: ReportData | undefined;
+  for (const userId of services.config.ownerIds) {
+    if (!seesMoney(roleOf(userId, services.config))) continue;
+    const settings = await services.users.read(userId);
+    if (!settings.notify.evening || settings.blocked) continue;
+    // Claimed before sending: a crash mid-send loses one report, never sends two.
+    if (!(await claimOnce(services.store, `evening:${day}:${userId}`))) continue;
+    data ??= await buildReport(services, "day");
+    const locale = await localeOf(services, userId, settings);
+    const t: TranslateFunction = (key, args) => services.i18n.t(locale, key, args);
+    const { timezone } = services.config;
+    try {
+      await api.sendMessage(
+        userId,
+        cutHtml(`${t("evening-title")}\n${reportText(t, data, locale, timezone)}`),
+      );
+      const png = await chartPng(chartInput(t, data, locale, timezone), logger ?? { warn: () => {} });
+      if (png) {
+        await api.sendPhoto(userId, new InputFile(png, "report.png"), {
+          caption: t("report-chart-caption", { period: periodLabel(t, data, locale, timezone) }),
+        });
+      }
+      sent.push(userId);
+    } catch (error) {
+      if (error instanceof GrammyError && error.error_code === 403) {
+        await services.users.update(userId, (s) => {
+          s.blocked = true;
+        });
+        continue;
+      }
+      logger?.warn({ err: String(error) }, "the evening report was not sent");
+    }
+  }
+  return sent;
+}
+
+async function localeOf(services: BotServices, userId: number, settings: UserSettings): Promise<Locale> {
+  const session = await services.store
+    .adapter<{ __language_code?: string }>(SESSION_NAMESPACE)
+    .read(String(userId));
+  if (session?.__language_code) return asLocale(session.__language_code);
+  return settings.locale ?? services.config.defaultLocale;
+}
+
+/** Checks once a minute whether the evening report is due; returns a stop function. */
+export function startEveningReport(options: { services: BotServices; api: Api; logger: Logger }): () => void {
+  const { services, api, logger } = options;
+  let running = false;
+  const check = async () => {
+    if (running || services.config.ownerIds.length === 0) return;
+    const day = eveningDue(services);
+    if (!day) return;
+    running = true;
+    try {
+      await eveningReport(services, day, api, logger);
+    } catch (error) {
+      logger.warn({ err: String(error) }, "the evening report failed");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void check(), CHECK_MS);
+  timer.unref();
+  void check();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,121 @@
+/**
+ * The evening report: at REPORT_TIME in TIMEZONE to the owners who opted in
+ * with /notify, once a day across restarts and instances (a shared store's
+ * claim), up to 3 hours late, never to anyone else.
+ */
+import { TZDate } from "@date-fns/tz";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eveningDue, eveningReport } from "../../../src/bot/features/report/evening.ts";
+import { createMemoryStore } from "../../../src/bot/storage.ts";
+import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { ManualClock } from "../../helpers/manual-clock.ts";
+import { callsOf, createTestBot, type TestBot, textsOf } from "../../helpers/test-bot.ts";
+import { OWNER, VIEWER } from "./helpers.ts";
+
+const OPERATOR = 401;
+const OTHER_OWNER = 402;
+
+/** Today at hh:mm in Moscow (the tests' TIMEZONE). */
+function moscow(hours: number, minutes: number, dayOffset = 0): Date {
+  const now = new TZDate(Date.now(), "Europe/Moscow");
+  return new Date(
+    new TZDate(
+      now.getFullYear(),
+      now.getMonth(),
+      now.getDate() + dayOffset,
+      hours,
+      minutes,
+      0,
+      "Europe/Moscow",
+    ).getTime(),
+  );
+}
+
+describe("when the evening report is due", () => {
+  const at = (date: Date) =>
+    eveningDue({
+      clock: { now: () => date, sleep: async () => {} },
+      config: { timezone: "Europe/Moscow", reportTime: { hours: 20, minutes: 0 } } as never,
+    });
+  it("from REPORT_TIME up to 3 hours late, never before and never later", () => {
+    expect(at(moscow(19, 59))).toBeUndefined();
+    expect(at(moscow(20, 0))).toBeDefined();
+    expect(at(moscow(22, 59))).toBe(at(moscow(20, 0)));
+    expect(at(moscow(23, 1))).toBeUndefined();
+    expect(at(moscow(20, 30, 1))).not.toBe(at(moscow(20, 30)));
+  });
+});
+
+describe("who gets it, and how often", () => {
+  let sandbox: Sandbox;
+  let t: TestBot;
+  let second: TestBot;
+  const store = createMemoryStore();
+  const clock = new ManualClock(moscow(20, 5));
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    const options = {
+      sandbox,
+      store,
+      clock,
+      operators: [OPERATOR],
+      viewers: [VIEWER],
+      config: { ownerIds: [OWNER, OTHER_OWNER], shopIds: [sandbox.shops[0]?.id ?? ""] },
+    };
+    t = await createTestBot(options);
+    // A second instance on the same store (as on Redis): the claim is shared.
+    second = await createTestBot(options);
+    // Everybody "opted in" (an operator and a viewer only by forged settings); the other owner did not.
+    for (const id of [OWNER, OPERATOR, VIEWER]) {
+      await t.services.users.update(id, (s) => {
+        s.notify.evening = true;
+        s.locale = "en";
+      });
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await second.close();
+    await sandbox.close();
+  });
+
+  it("goes to the owners who opted in, text then chart, and to nobody else", async () => {
+    const day = eveningDue(t.services) ?? "";
+    expect(day).not.toBe("");
+    const before = t.telegram.calls.length;
+    const sent = await eveningReport(t.services, day, t.bot.api);
+    expect(sent).toEqual([OWNER]);
+    const calls = t.telegram.calls.slice(before);
+    const chats = new Set(calls.map((c) => Number(c.payload.chat_id ?? OWNER)));
+    expect([...chats]).toEqual([OWNER]);
+    expect(textsOf(calls)[0]).toContain("Evening report");
+    expect(textsOf(calls)[0]).toContain("Orders received (today");
+    expect(calls.map((c) => c.method)).toEqual(["sendMessage", "sendPhoto"]);
+  });
+
+  it("never twice: not on this instance, not on another, not after a restart", async () => {
+    const day = eveningDue(t.services) ?? "";
+    expect(await eveningReport(t.services, day, t.bot.api)).toEqual([]);
+    // Another instance on the shared store (Redis makes the claim atomic: SET NX, as for the digest).
+    expect(await eveningReport(second.services, day, second.bot.api)).toEqual([]);
+    // The next day it goes again.
+    const tomorrow = eveningDue({ ...t.services, clock: new ManualClock(moscow(20, 5, 1)) }) ?? "";
+    expect(tomorrow).not.toBe(day);
+    expect(await eveningReport(t.services, tomorrow, t.bot.api)).toEqual([OWNER]);
+  });
+
+  it("the owners' /notify has the opt-in; nobody else's has it, and a forged press is refused", async () => {
+    const owner = t.user(OTHER_OWNER, { languageCode: "en" });
+    const shown = await owner.send("/notify");
+    expect(JSON.stringify(callsOf(shown, "sendMessage")[0]?.payload.reply_markup)).toContain(
+      "Evening report",
+    );
+    const pressed = await owner.press("nt:evening");
+    expect(callsOf(pressed, "answerCallbackQuery")[0]?.payload.show_alert).toBeUndefined();
+    expect((await t.services.users.read(OTHER_OWNER)).notify.evening).toBe(true);
+    const operator = await t.user(OPERATOR, { languageCode: "en" }).send("/notify");
+    expect(JSON.stringify(operator)).not.toContain("Evening report");
+    const forged = await t.user(OPERATOR, { languageCode: "en" }).pressData("nt:evening");
+    expect(callsOf(forged, "answerCallbackQuery")[0]?.payload.text).toContain("owners only");
+  });
+});
