@@ -1,8 +1,8 @@
 /**
  * The one way the bot writes to a user who sent no update (notifications, the
  * digest, scheduled reports): only to users who still have a role and did not
- * block the bot, in the language kept in their settings (/language writes it,
- * every update keeps it), and a 403 (the user blocked the bot) marks them
+ * block the bot, in the language kept in their settings (/language writes it;
+ * /me and /notify keep the one the user speaks), and a 403 (the user blocked the bot) marks them
  * blocked: nothing more is sent until they write again; their settings stay.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
