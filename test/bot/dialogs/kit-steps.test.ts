@@ -12,6 +12,7 @@ import { askDate } from "../../../src/bot/dialog-kit/ask-date.ts";
 import { askMoney } from "../../../src/bot/dialog-kit/ask-money.ts";
 import { askStaff, STAFF_PAGE } from "../../../src/bot/dialog-kit/ask-staff.ts";
 import { askText, askYesNo } from "../../../src/bot/dialog-kit/prompts.ts";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Employee } from "../../../src/service/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import type { TestBot, TestUser } from "../../helpers/test-bot.ts";
@@ -60,6 +61,8 @@ function kitFeature(shopId: string) {
 }
 
 let t: TestBot;
+let sandbox: Sandbox;
+let shopId: string;
 useDialogBot(
   {
     operators: [OPERATOR, RU],
@@ -68,7 +71,7 @@ useDialogBot(
       deps: { features: kitFeature(shopId) },
     }),
   },
-  (started) => ({ t } = started),
+  (started) => ({ t, sandbox, shopId } = started),
 );
 
 const en = (): TestUser => t.user(OPERATOR, { languageCode: "en" });
@@ -217,5 +220,18 @@ describe("askStaff", () => {
     expect(lastText(op)).toContain("Не нашёл такого сотрудника");
     await op.send("мастер 11");
     expect(result(op)).toEqual({ id: "m10", name: "Мастер 11" });
+  });
+
+  it("a service failure while loading the list offers 🔁 Try again and the dialog survives (en)", async () => {
+    const op = en();
+    t.services.reference.invalidate("masters", shopId);
+    sandbox.faults.set({ errorRate: 1 });
+    await op.send("/kit staff");
+    expect(buttons(op)).toContain("🔁 Try again");
+    sandbox.faults.clear();
+    await op.press("🔁 Try again");
+    expect(lastText(op)).toContain("Who?");
+    await op.press(buttons(op)[0]!);
+    expect(lastText(op)).toMatch(/^result: \{"id":/);
   });
 });
