@@ -8,3 +8,5 @@ dlg-text-too-short = Too short: at least { $min } characters.
 dlg-staff-unknown = No such person here. Pick a button or type the name more exactly.
 dlg-btn-back-page = ◀ Back
 dlg-btn-next-page = More ▶
+dlg-ask-master = Master:
+dlg-ask-manager = Manager:

@@ -8,3 +8,5 @@ dlg-text-too-short = Слишком коротко: не меньше { $min } �
 dlg-staff-unknown = Не нашёл такого сотрудника. Выберите кнопкой или введите имя точнее.
 dlg-btn-back-page = ◀ Назад
 dlg-btn-next-page = Ещё ▶
+dlg-ask-master = Мастер:
+dlg-ask-manager = Менеджер:

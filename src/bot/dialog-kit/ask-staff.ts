@@ -4,7 +4,7 @@
  * ◀ / ▶ between pages; a typed name picks the person it names (the whole name,
  * or a part only one person's name holds). The current person is marked "•".
  *
- *   const master = await askStaff(run, ctx, { role: "master", shopId, prompt: ctx.t("diag-ask-master") });
+ *   const master = await askStaff(run, ctx, { role: "master", shopId });
  */
 import type { DialogContext } from "../context.ts";
 import { accept, ask, type Button, type DialogRun, type Parsed, pickIndex, reject, SKIP } from "./ask.ts";
@@ -24,8 +24,8 @@ const PAGE = "p";
 export interface AskStaffOptions {
   role: StaffRole;
   shopId: string;
-  /** The question (HTML). */
-  prompt: string;
+  /** The question (HTML); "Master:" / "Manager:" by default. */
+  prompt?: string;
   /** Marked "•" among the buttons; ⏭ Skip (with `skippable`) and a list the service will not give keep it. */
   current?: Staff | undefined;
   skippable?: boolean;
@@ -60,7 +60,7 @@ export async function askStaff(
   let page = 0;
   for (;;) {
     const answer = await ask<{ page: number } | { person: Staff | undefined }>(run, ctx, {
-      text: options.prompt,
+      text: options.prompt ?? ctx.t(`dlg-ask-${role}`),
       acceptsText: true,
       buttons: pageButtons(ctx, people, page, label, options.skippable === true),
       parse: (a): Parsed<{ page: number } | { person: Staff | undefined }> => {

@@ -43,7 +43,7 @@ async function kitDialog(dialog: Dialog, ctx: DialogContext, step: string, shopI
     value = await askStaff(run, ctx, {
       role: "master",
       shopId: step === "crowd" ? CROWDED : shopId,
-      prompt: "Who?",
+      prompt: step === "crowd" ? undefined : "Who?",
       empty: "nobody",
     });
   await ctx.reply(`result: ${JSON.stringify(value ?? null)}`);
@@ -210,6 +210,7 @@ describe("askStaff", () => {
   it("pages a long list, and a typed name finds someone on another page (ru)", async () => {
     const op = await ru();
     await op.send("/kit crowd");
+    expect(lastText(op)).toBe("Мастер:");
     expect(buttons(op)).toEqual([...crowd.slice(0, STAFF_PAGE).map((m) => m.name), "Ещё ▶", "✖ Отмена"]);
     await op.press("Ещё ▶");
     expect(buttons(op)).toEqual([...crowd.slice(STAFF_PAGE).map((m) => m.name), "◀ Назад", "✖ Отмена"]);
