@@ -196,7 +196,6 @@ new-ask-appearance = Appearance:
 new-ask-color = Colour:
 new-ask-price = Preliminary price:
 new-ask-deadline = Deadline: pick one or type a date (12/25, 12/25 15:00, tomorrow).
-new-deadline-past = { $date } is in the past. Please give a future date.
 new-ask-master = Master:
 new-ask-urgent = Is the order urgent?
 new-ask-how-know = How did the client learn about us?

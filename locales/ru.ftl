@@ -197,7 +197,6 @@ new-ask-appearance = Внешний вид:
 new-ask-color = Цвет:
 new-ask-price = Ориентировочная цена:
 new-ask-deadline = Срок готовности: выберите или введите дату (25.12, 25.12 15:00, завтра).
-new-deadline-past = { $date } уже прошло. Укажите дату в будущем.
 new-ask-master = Мастер:
 new-ask-urgent = Срочный заказ?
 new-ask-how-know = Откуда клиент узнал о нас?

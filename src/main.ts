@@ -4,13 +4,13 @@
  */
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { registerCommands } from "./bot/commands.ts";
-import { startEveningReport } from "./bot/features/report/evening.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
 import { startHttpServer } from "./bot/http/server.ts";
 import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
 import { webhookRoute } from "./bot/http/telegram-webhook.ts";
 import { createBot } from "./bot/index.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
+import { botScheduler } from "./bot/scheduler/jobs.ts";
 import { serviceStoreFrom } from "./bot/service-store.ts";
 import { openStore, type Store } from "./bot/storage.ts";
 import { type Config, loadConfig } from "./config/index.ts";
@@ -159,11 +159,12 @@ async function main(): Promise<void> {
     ?.start()
     .then(() => logger.info({ orders: mirror.stats().orders }, "order mirror started"))
     .catch((error: unknown) => logger.error({ err: String(error) }, "the order mirror did not start"));
-  // Notifications from the mirror's changes (assigned, status, ready, the morning digest).
+  // Notifications from the mirror's changes (assigned, status, ready).
   const notifier = mirror ? new Notifier({ services, api: bot.api, mirror, logger }) : undefined;
   notifier?.start();
-  // The owners' evening report at REPORT_TIME (once a day per owner, across restarts and instances).
-  const stopEvening = startEveningReport({ services, api: bot.api, logger });
+  // Timed work (the morning digest, the owners' evening report), with the mirror on or off.
+  const scheduler = botScheduler({ services, api: bot.api, logger });
+  scheduler.start();
 
   let runner: RunnerHandle | undefined;
   if (config.mode.kind === "webhook") {
@@ -186,8 +187,8 @@ async function main(): Promise<void> {
     // Stop taking updates first, let the ones in progress finish, then close what they use.
     if (runner?.isRunning()) await runner.stop();
     await server?.close();
+    await scheduler.stop();
     await notifier?.stop();
-    stopEvening();
     // A sync step in progress ends first: its page is saved, the next start goes on from there.
     await mirror
       ?.stop()

@@ -43,6 +43,8 @@ describe("💬 Comment on a message that shows no number", () => {
     t.resetServiceRequests();
     await op.pressData(orderAction.encode({ action: "cm", id: order?.id ?? "" }));
     expect(t.serviceRequests()).toBe(1);
-    expect(op.lastReply()?.text).toBe(`Comment on order <b>${order?.number}</b>:`);
+    expect(op.lastReply()?.text).toBe(
+      `Comment on order <b>${order?.number}</b>:\n<i>Up to 1,000 characters.</i>`,
+    );
   });
 });

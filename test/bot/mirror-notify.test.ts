@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Notifier } from "../../src/bot/notify/notifier.ts";
 import { noteOwnChange, OWN_WINDOW_MS } from "../../src/bot/notify/own-changes.ts";
 import { meaningOf, noticesFor } from "../../src/bot/notify/recipients.ts";
+import { botScheduler } from "../../src/bot/scheduler/jobs.ts";
 import type { MirrorChange } from "../../src/mirror/index.ts";
 import type { Employee, Order as SandboxOrder } from "../../src/sandbox/model.ts";
 import { ManualClock } from "../helpers/manual-clock.ts";
@@ -36,6 +37,10 @@ function newNotifier(bot: MirrorBot, api: Api = bot.bot.api): Notifier {
   const n = new Notifier({ services: bot.services, api, mirror: bot.mirror, logger });
   n.start();
   return n;
+}
+/** The scheduler's check, as its timer would run it now: a new scheduler (a restart) on the bot's store. */
+function digestCheck(bot: MirrorBot): Promise<void> {
+  return botScheduler({ services: bot.services, api: bot.bot.api, logger }).tick();
 }
 /** Sync what the sandbox's other users changed, then let the notifier send. */
 async function syncAndNotify(bot: MirrorBot): Promise<void> {
@@ -482,11 +487,11 @@ describe("the morning digest", () => {
     await syncAndNotify(bot);
     await linkForDigest(bot, person);
     const before = texts(bot, 1).length;
-    await notifier!.digest();
+    await digestCheck(bot);
     expect(texts(bot, 1).slice(before)).toEqual([]);
     await clock.advance(10 * 60_000); // 09:01 in Moscow
-    await notifier!.digest();
-    await notifier!.digest();
+    await digestCheck(bot);
+    await digestCheck(bot);
     const sent = texts(bot, 1).slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain("Good morning");
@@ -494,7 +499,7 @@ describe("the morning digest", () => {
     // A restart the same morning: not again.
     await notifier?.stop();
     notifier = newNotifier(bot);
-    await notifier.digest();
+    await digestCheck(bot);
     expect(texts(bot, 1).slice(before)).toHaveLength(1);
   });
 });
@@ -511,7 +516,7 @@ describe("the morning digest's lists", () => {
     await syncAndNotify(bot);
     await linkForDigest(bot, person);
     const before = texts(bot, 1).length;
-    await notifier!.digest();
+    await digestCheck(bot);
     const sent = texts(bot, 1).slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain("Overdue: 1, due today: 0.");
@@ -547,7 +552,7 @@ describe("the morning digest, later in the day", () => {
     await syncAndNotify(bot);
     await linkForDigest(bot, person);
     const before = texts(bot, 1).length;
-    await notifier!.digest();
+    await digestCheck(bot);
     expect(texts(bot, 1).slice(before)).toEqual([]);
     // At noon the person gets an order due today: the digest was this morning's, not again.
     await clock.advance(3 * 3_600_000);
@@ -555,11 +560,11 @@ describe("the morning digest, later in the day", () => {
     bot.sandbox.others.change(order.id, { deadline: Date.UTC(2026, 10, 25, 14, 0) });
     await syncAndNotify(bot);
     const afterSync = texts(bot, 1).length;
-    await notifier!.digest();
+    await digestCheck(bot);
     expect(texts(bot, 1).slice(afterSync)).toEqual([]);
     // The next morning it goes.
     await clock.advance(21 * 3_600_000);
-    await notifier!.digest();
+    await digestCheck(bot);
     expect(texts(bot, 1).slice(afterSync).join("\n")).toContain(order.number);
   });
 });
@@ -575,10 +580,10 @@ describe("the morning digest, in the evening", () => {
     await syncAndNotify(bot);
     await linkForDigest(bot, person);
     const before = texts(bot, 1).length;
-    await notifier!.digest();
+    await digestCheck(bot);
     expect(texts(bot, 1).slice(before)).toEqual([]);
     await clock.advance(10 * 3_600_000 + 60_000); // 09:01 the next day in Moscow
-    await notifier!.digest();
+    await digestCheck(bot);
     const sent = texts(bot, 1).slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain(order.number);

@@ -23,3 +23,21 @@ describe("parseAmount", () => {
       expect(readAmount(text), text).toEqual({ ok: false, error: "unreadable" });
   });
 });
+
+describe("readAmount in the user's locale", () => {
+  it("reads '1,500' as 1500 in English and refuses it in Russian (three decimals)", () => {
+    expect(readAmount("1,500", "en")).toEqual({ ok: true, value: 1500 });
+    expect(readAmount("12,345,678", "en")).toEqual({ ok: true, value: 12345678 });
+    expect(readAmount("1,500", "ru")).toEqual({ ok: false, error: "unreadable" });
+    expect(readAmount("1 500,50", "ru")).toEqual({ ok: true, value: 1500.5 });
+    expect(readAmount("1\u202f500", "ru")).toEqual({ ok: true, value: 1500 });
+  });
+
+  it("refuses what no locale reads, and zero unless asked for", () => {
+    for (const text of ["abc", "-5", "1e309", "", "1,50,0", "Infinity", "0x10"])
+      for (const locale of ["ru", "en"] as const)
+        expect(readAmount(text, locale), `${text} ${locale}`).toEqual({ ok: false, error: "unreadable" });
+    expect(readAmount("0", "en")).toEqual({ ok: false, error: "unreadable" });
+    expect(readAmount("0", "en", { zero: true })).toEqual({ ok: true, value: 0 });
+  });
+});

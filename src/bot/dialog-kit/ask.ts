@@ -207,7 +207,7 @@ function typed(message: Message, at: number): Incoming {
   if (text.startsWith("/")) return { kind: "unfit", error: "dlg-command-in-dialog" };
   const trimmed = text.trim();
   if (trimmed === "") return { kind: "unfit", error: "dlg-need-text" };
-  if (trimmed.length > ANSWER_LIMIT) return { kind: "unfit", error: "dlg-too-long-field" };
+  if ([...trimmed].length > ANSWER_LIMIT) return { kind: "unfit", error: "dlg-too-long-field" };
   return { kind: "text", text: trimmed, at };
 }
 

@@ -15,18 +15,21 @@ export type AmountReading = { ok: true; value: number } | { ok: false; error: "u
 
 /**
  * "1500", "1 500", "1500,50", "1500.5 ₽", "1,500.50" -> 1500.5; unreadable unless a
- * positive amount with at most 2 decimals, too large above MAX_AMOUNT. Commas are
- * thousands separators only in the English shape with a decimal point ("1,500.50");
- * otherwise a comma is the decimal sign, so an ambiguous "1,500" is refused rather
- * than read as 1.5 or 1500.
+ * positive amount with at most 2 decimals (zero too with `zero`), too large above
+ * MAX_AMOUNT. Commas are thousands separators in the English shape with a decimal
+ * point ("1,500.50"), and in English also without one ("1,500" = 1500); otherwise a
+ * comma is the decimal sign, so without a locale (or in Russian, where "1,500" would
+ * have three decimals) an ambiguous "1,500" is refused rather than read as 1.5 or 1500.
  */
-export function readAmount(text: string): AmountReading {
-  const bare = text.replace(/[\s\u00a0₽$€]|руб\.?|rub/gi, "");
-  const cleaned = /^\d{1,3}(,\d{3})+\.\d{1,2}$/.test(bare) ? bare.replace(/,/g, "") : bare.replace(",", ".");
+export function readAmount(text: string, locale?: Locale, options: { zero?: boolean } = {}): AmountReading {
+  const bare = text.replace(/[\s\u00a0\u202f₽$€]|руб\.?|rub/gi, "");
+  const grouped =
+    /^\d{1,3}(,\d{3})+\.\d{1,2}$/.test(bare) || (locale === "en" && /^\d{1,3}(,\d{3})+$/.test(bare));
+  const cleaned = grouped ? bare.replace(/,/g, "") : bare.replace(",", ".");
   // 15 digits: beyond them a number is no amount anyone meant, and Number() starts rounding.
   if (!/^\d{1,15}(\.\d{1,2})?$/.test(cleaned)) return { ok: false, error: "unreadable" };
   const value = Number(cleaned);
-  if (value <= 0) return { ok: false, error: "unreadable" };
+  if (value < 0 || (value === 0 && !options.zero)) return { ok: false, error: "unreadable" };
   return value > MAX_AMOUNT ? { ok: false, error: "too-large" } : { ok: true, value };
 }
 

@@ -7,9 +7,8 @@ import type { Locale } from "../../config/index.ts";
 import type { DialogContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";
 import { formatAmount } from "../ui/money.ts";
-import { escapeHtml } from "../ui/text.ts";
 import { accept, ask, type DialogRun, pickIndex, reject } from "./ask.ts";
-import { MAX_AMOUNT, readAmount } from "./parse.ts";
+import { askMoney } from "./ask-money.ts";
 import { askPick } from "./prompts.ts";
 import { loadOrLeave, loadOrSkip } from "./service.ts";
 
@@ -74,7 +73,6 @@ export async function askRegister(
 
 type Method = "cash" | "bank" | "mixed";
 
-const DUE = "due";
 const cents = (value: number) => Math.round(value * 100) / 100;
 
 /**
@@ -121,7 +119,7 @@ export async function askAmounts(
 }
 
 /**
- * One amount, typed; `due` is offered as a one-tap button ("the rest" of a
+ * One amount of a payment: `due` is offered as a one-tap button ("the rest" of a
  * mixed payment), `shown` only named in the prompt (the total a mixed payment splits).
  */
 async function askAmount(
@@ -134,34 +132,12 @@ async function askAmount(
   const money = (value: number) => ctx.t("money", { amount: formatAmount(value, locale) });
   const { due } = offer;
   const left = offer.due ?? offer.shown;
-  const prompt = left === undefined ? text : `${ctx.t("pay-left-to-pay", { amount: money(left) })}\n${text}`;
-  return ask(run, ctx, {
-    text: prompt,
-    acceptsText: true,
-    buttons:
+  return askMoney(run, ctx, {
+    prompt: left === undefined ? text : `${ctx.t("pay-left-to-pay", { amount: money(left) })}\n${text}`,
+    offer:
       due === undefined
-        ? []
-        : [
-            [
-              {
-                text: ctx.t(offer.rest ? "pay-btn-rest" : "pay-btn-due", { amount: money(due) }),
-                value: DUE,
-              },
-            ],
-          ],
-    parse: async (a) => {
-      if (a.kind !== "text") {
-        return a.value === DUE && due !== undefined
-          ? accept(due, escapeHtml(money(due)))
-          : reject(a.ctx.t("pay-bad-amount"));
-      }
-      const amount = readAmount(a.text);
-      if (amount.ok) return accept(amount.value);
-      if (amount.error === "unreadable") return reject(a.ctx.t("pay-bad-amount"));
-      return reject(
-        a.ctx.t("pay-amount-too-large", { max: formatAmount(MAX_AMOUNT, await localeOf(a.ctx)) }),
-      );
-    },
+        ? undefined
+        : { amount: due, label: ctx.t(offer.rest ? "pay-btn-rest" : "pay-btn-due", { amount: money(due) }) },
   });
 }
 

@@ -1,6 +1,11 @@
-/** Prompts every dialog uses, built on `ask`: free text (optionally skippable), yes/no, a pick from a list. */
+/**
+ * Prompts every dialog uses, built on `ask`: bounded free text (optionally
+ * skippable), yes/no, a pick from a list. Dates, money and staff have files of
+ * their own (ask-date.ts, ask-money.ts, ask-staff.ts).
+ */
 import type { DialogContext } from "../context.ts";
 import {
+  ANSWER_LIMIT,
   accept,
   ask,
   type Button,
@@ -16,16 +21,33 @@ export { SKIP } from "./ask.ts";
 
 const SHORT_TEXT_LIMIT = 200;
 
-/** Free text; with `skippable` a "Skip" button answers undefined. */
+export interface AskTextOptions {
+  /** The question (HTML); a line stating the length limits is added under it. */
+  prompt: string;
+  /** The fewest characters taken (default 1). */
+  min?: number;
+  /** The most characters taken (default 200, at most ANSWER_LIMIT). */
+  max?: number;
+  /** ⏭ Skip answers undefined. */
+  skippable?: boolean;
+  /** Rows of buttons above Skip, answered by the caller's own parse (none here: they re-ask). */
+  extra?: Button[][];
+}
+
+/** Characters as the clerk counts them (an emoji is one), the same count the limits state. */
+export const textLength = (text: string): number => [...text].length;
+
+/** Free text between `min` and `max` characters (both stated in the prompt); undefined on Skip. */
 export async function askText(
   run: DialogRun,
   ctx: DialogContext,
-  text: string,
-  options: { skippable?: boolean; limit?: number; extra?: Button[][] } = {},
+  options: AskTextOptions,
 ): Promise<string | undefined> {
-  const limit = options.limit ?? SHORT_TEXT_LIMIT;
+  const max = Math.min(options.max ?? SHORT_TEXT_LIMIT, ANSWER_LIMIT);
+  const min = Math.max(options.min ?? 1, 1);
+  const limits = min > 1 ? ctx.t("dlg-text-between", { min, max }) : ctx.t("dlg-text-up-to", { max });
   return ask<string | undefined>(run, ctx, {
-    text,
+    text: `${options.prompt}\n<i>${limits}</i>`,
     acceptsText: true,
     buttons: [
       ...(options.extra ?? []),
@@ -36,9 +58,10 @@ export async function askText(
         return answer.value === SKIP && options.skippable
           ? accept(undefined)
           : reject(answer.ctx.t("dlg-use-buttons"));
-      return answer.text.length > limit
-        ? reject(answer.ctx.t("dlg-too-long-field", { limit }))
-        : accept(answer.text);
+      const length = textLength(answer.text);
+      if (length > max) return reject(answer.ctx.t("dlg-too-long-field", { limit: max }));
+      if (length < min) return reject(answer.ctx.t("dlg-text-too-short", { min }));
+      return accept(answer.text);
     },
   });
 }
@@ -50,11 +73,10 @@ export async function askText(
 export async function askYesNo(
   run: DialogRun,
   ctx: DialogContext,
-  text: string,
-  options: { confirmation?: boolean } = {},
+  options: { prompt: string; confirmation?: boolean },
 ): Promise<boolean> {
   return ask(run, ctx, {
-    text,
+    text: options.prompt,
     cancelButton: options.confirmation !== true,
     buttons: [
       [

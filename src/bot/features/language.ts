@@ -1,5 +1,7 @@
 /**
- * /language: buttons to switch; the choice is kept in the session (i18n `useSession`)
+ * /language: buttons to switch; the choice is kept in the session (i18n
+ * `useSession`: every chat's replies follow it) and in the user's settings
+ * (what a notification, which has no update to negotiate from, is written in),
  * and the chat's command menu follows it.
  */
 import { Composer, InlineKeyboard } from "grammy";
@@ -29,6 +31,14 @@ languageFeature.callbackQuery(languagePick.filter, async (ctx) => {
     return;
   }
   await ctx.i18n.setLocale(locale);
+  // Best-effort too: the chat follows the choice even while the settings store is out of reach.
+  await ctx.services.users
+    .update(ctx.from.id, (settings) => {
+      settings.locale = locale;
+    })
+    .catch((error: unknown) =>
+      ctx.log.warn({ err: error }, "keeping the language in the user's settings failed"),
+    );
   await ctx.answerCallbackQuery();
   // Best-effort: the language is switched whether or not Telegram takes the menu.
   if (ctx.chat)

@@ -1,7 +1,7 @@
 /**
- * "This notification was sent" markers that outlive a restart: on a shared
- * store (Redis) SET NX, atomic across instances; on files (one instance by
- * nature) a stored marker, read then written by the one notifier queue.
+ * "This notification was sent" markers that outlive a restart (claimMarker:
+ * on a shared store (Redis) SET NX, atomic across instances; on files, one
+ * instance by nature, an in-process claim and a stored marker).
  *
  * Two kinds: per record of a change (its id: a replay of the log after a
  * restart, the leader's feed) for as long as a log may be replayed, and per
@@ -9,6 +9,7 @@
  * real change recorded twice (by a sync and by a write-through, on two
  * instances) has two ids but one meaning, and is told once.
  */
+import { claimMarker } from "../scheduler/claim.ts";
 import type { Store } from "../storage.ts";
 
 /** Longer than any change stays in the log a notifier might replay. */
@@ -22,18 +23,10 @@ export const SAME_MEANING_SECONDS = 10 * 60;
 
 /** True the first time this record of a change is claimed for `key` (its id and the user). */
 export function claimOnce(store: Store, key: string): Promise<boolean> {
-  return claim(store, "notified", key, KEEP_SECONDS);
+  return claimMarker(store, "notified", key, KEEP_SECONDS);
 }
 
 /** True unless the same news for the same user (`key`) was claimed within SAME_MEANING_SECONDS. */
 export function claimMeaning(store: Store, key: string): Promise<boolean> {
-  return claim(store, "notified-meaning", key, SAME_MEANING_SECONDS);
-}
-
-async function claim(store: Store, namespace: string, key: string, seconds: number): Promise<boolean> {
-  if (store.kind === "redis" && store.claim) return store.claim(`${namespace}:${key}`, seconds * 1000);
-  const markers = store.adapter<number>(namespace, { ttlSeconds: seconds });
-  if ((await markers.read(key)) !== undefined) return false;
-  await markers.write(key, Date.now());
-  return true;
+  return claimMarker(store, "notified-meaning", key, SAME_MEANING_SECONDS);
 }

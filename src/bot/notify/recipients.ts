@@ -6,14 +6,12 @@
  */
 import type { Config } from "../../config/index.ts";
 import type { MirrorChange } from "../../mirror/index.ts";
-import type { Order } from "../../service/index.ts";
 import type { UserSettings } from "../services/user-settings.ts";
 
 export type Notice =
   | { kind: "assigned"; role: "master" | "manager" }
   | { kind: "status" }
-  | { kind: "ready" }
-  | { kind: "digest"; overdue: Order[]; today: Order[]; counts: { overdue: number; today: number } };
+  | { kind: "ready" };
 
 type StaffLists = Pick<Config, "operatorIds" | "viewerIds"> & Partial<Pick<Config, "ownerIds">>;
 

@@ -152,7 +152,7 @@ describe("card actions", () => {
     expect(sandbox.store.employeeById.get(order.masterId ?? "")?.name).toBe("Лебедев Кирилл Олегович");
     await op.press("💬 Comment");
     // The card now starts with "✅ Master assigned": the prompt still names the order by its number.
-    expect(lastText(op)).toBe(`Comment on order <b>${order.number}</b>:`);
+    expect(lastText(op)).toBe(`Comment on order <b>${order.number}</b>:\n<i>Up to 1,000 characters.</i>`);
     await op.send("Клиент просил позвонить");
     expect(order.comments.at(-1)?.text).toBe("Клиент просил позвонить");
   });

@@ -8,8 +8,8 @@
 import type { Order } from "../../../service/index.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
-import { askPick, askText, askYesNo } from "../../dialog-kit/prompts.ts";
-import { loadOrLeave } from "../../dialog-kit/service.ts";
+import { askStaff, type StaffRole } from "../../dialog-kit/ask-staff.ts";
+import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
 import { writeThrough } from "../../services/mirror-orders.ts";
 import { reviveOrder } from "../../services/order-json.ts";
@@ -18,8 +18,6 @@ import { escapeHtml } from "../../ui/text.ts";
 
 export const ASSIGN_STAFF = "assign-staff";
 export const ADD_COMMENT = "add-comment";
-
-export type StaffRole = "master" | "manager";
 
 export async function assignStaffDialog(
   dialog: Dialog,
@@ -34,25 +32,15 @@ export async function assignStaffDialog(
     await ctx.reply(ctx.t("act-no-shop"));
     return;
   }
-  const people = await loadOrLeave(run, ctx, async ({ reference }) =>
-    (role === "master" ? await reference.masters(shopId) : await reference.managers(shopId)).map((e) => ({
-      id: e.id,
-      name: e.name ?? e.id,
-    })),
-  );
-  if (people.length === 0) {
-    await ctx.reply(ctx.t(`act-no-${role}s`));
-    return;
-  }
   const title = escapeHtml(orderTitle(order));
   const current = role === "master" ? order.master : order.manager;
-  const person = await askPick(
-    run,
-    ctx,
-    ctx.t(`act-ask-${role}`, { order: title, current: escapeHtml(current?.name ?? "—") }),
-    people,
-    (p) => (p.id === current?.id ? `• ${p.name}` : p.name),
-  );
+  const person = await askStaff(run, ctx, {
+    role,
+    shopId,
+    prompt: ctx.t(`act-ask-${role}`, { order: title, current: escapeHtml(current?.name ?? "—") }),
+    current: current?.id ? { id: current.id, name: current.name ?? current.id } : undefined,
+    empty: ctx.t(`act-no-${role}s`),
+  });
   if (!person) return;
   const result = await patchOnce(
     run,
@@ -80,8 +68,9 @@ export async function addCommentDialog(
   title: string,
 ): Promise<void> {
   const run = await startRun(dialog);
-  const text = await askText(run, ctx, ctx.t("act-ask-comment", { order: escapeHtml(title) }), {
-    limit: 1000,
+  const text = await askText(run, ctx, {
+    prompt: ctx.t("act-ask-comment", { order: escapeHtml(title) }),
+    max: 1000,
   });
   if (!text) return;
   for (;;) {
@@ -104,7 +93,10 @@ export async function addCommentDialog(
       return;
     }
     await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
-    if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry"), { confirmation: true })))
+    if (
+      !result.retryable ||
+      !(await askYesNo(run, ctx, { prompt: ctx.t("st-ask-retry"), confirmation: true }))
+    )
       return;
   }
 }

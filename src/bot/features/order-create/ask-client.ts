@@ -149,7 +149,7 @@ async function askNewClient(
   const name =
     typedName ??
     searchedName ??
-    (await askText(run, ctx, ctx.t("new-ask-client-name"), { limit: 150 })) ??
+    (await askText(run, ctx, { prompt: ctx.t("new-ask-client-name"), max: 150 })) ??
     "";
   // A searched phone is kept when it is a whole number; a part of one (5-9 digits) is not a phone.
   const phone = search?.phone ? normalizePhone(search.query) : undefined;
@@ -166,9 +166,10 @@ export async function askClientDetails(
   const phone = (await askContact(run, ctx, "phone", client.phone)) ?? client.phone;
   const email = (await askContact(run, ctx, "email", client.email)) ?? client.email;
   const address =
-    (await askText(run, ctx, withCurrent(ctx, ctx.t("new-ask-client-address"), client.address), {
+    (await askText(run, ctx, {
+      prompt: withCurrent(ctx, ctx.t("new-ask-client-address"), client.address),
       skippable: true,
-      limit: 300,
+      max: 300,
     })) ?? client.address;
   return { ...client, phone, email, address };
 }

@@ -50,7 +50,7 @@ export async function askDeviceType(run: DialogRun, ctx: DialogContext): Promise
 }
 
 export async function askProblem(run: DialogRun, ctx: DialogContext): Promise<string[]> {
-  return lines((await askText(run, ctx, ctx.t("new-ask-problem"), { limit: 1000 })) ?? "");
+  return lines((await askText(run, ctx, { prompt: ctx.t("new-ask-problem"), max: 1000 })) ?? "");
 }
 
 /** Group "brand, model, serial". */

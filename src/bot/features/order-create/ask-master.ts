@@ -5,6 +5,7 @@
  */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { askStaff } from "../../dialog-kit/ask-staff.ts";
 import { askPick, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
@@ -16,18 +17,19 @@ export async function askMaster(
   shopId: string,
   current?: Named,
 ): Promise<Named | undefined> {
-  const masters = await loadOrSkip(run, ctx, async ({ reference }) =>
-    (await reference.masters(shopId)).map(named),
-  );
-  // Not to be had (the clerk was told): the choice stays as it is.
-  if (masters === undefined) return current;
-  if (masters.length === 0) return undefined;
-  const text = withCurrent(ctx, ctx.t("new-ask-master"), current?.name);
-  return (await askPick(run, ctx, text, masters, (m) => m.name, { skippable: true })) ?? current;
+  return askStaff(run, ctx, {
+    role: "master",
+    shopId,
+    prompt: withCurrent(ctx, ctx.t("new-ask-master"), current?.name),
+    current,
+    skippable: true,
+    // Not to be had (the clerk was told): the choice stays as it is.
+    unavailable: "skip",
+  });
 }
 
 export function askUrgent(run: DialogRun, ctx: DialogContext): Promise<boolean> {
-  return askYesNo(run, ctx, ctx.t("new-ask-urgent"));
+  return askYesNo(run, ctx, { prompt: ctx.t("new-ask-urgent") });
 }
 
 export async function askHowKnow(

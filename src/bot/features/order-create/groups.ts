@@ -6,13 +6,16 @@
  */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { askDate } from "../../dialog-kit/ask-date.ts";
+import { localeOf } from "../../i18n.ts";
+import { formatDateTime } from "../../ui/dates.ts";
 import { askClientDetails } from "./ask-client.ts";
 import { askOptionalFields } from "./ask-custom-fields.ts";
-import { askDeadline } from "./ask-deadline.ts";
 import { askCondition, askDeviceDetails, askPrice } from "./ask-device.ts";
 import { askHowKnow, askMaster, askUrgent } from "./ask-master.ts";
 import { askPrepayment } from "./ask-prepayment.ts";
 import type { Draft } from "./draft.ts";
+import { withCurrent } from "./keep.ts";
 
 export const GROUPS = [
   "client",
@@ -101,4 +104,21 @@ export async function askGroup(
       draft.prepayment = await askPrepayment(run, ctx, draft.shop.id);
       return;
   }
+}
+
+/** The deadline: quick buttons or a typed future date; Skip keeps the current one. */
+async function askDeadline(
+  run: DialogRun,
+  ctx: DialogContext,
+  current?: number,
+): Promise<number | undefined> {
+  const { timezone } = ctx.services.config;
+  const now =
+    current === undefined ? undefined : formatDateTime(new Date(current), await localeOf(ctx), timezone);
+  return askDate(run, ctx, {
+    prompt: withCurrent(ctx, ctx.t("new-ask-deadline"), now),
+    quick: true,
+    skippable: true,
+    current,
+  });
 }

@@ -21,6 +21,10 @@ export async function keepOrAsk(
   current: string | undefined,
   limit = 100,
 ): Promise<string | undefined> {
-  const typed = await askText(run, ctx, withCurrent(ctx, ctx.t(key), current), { skippable: true, limit });
+  const typed = await askText(run, ctx, {
+    prompt: withCurrent(ctx, ctx.t(key), current),
+    skippable: true,
+    max: limit,
+  });
   return typed ?? current;
 }

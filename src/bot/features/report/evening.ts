@@ -2,9 +2,8 @@
  * The evening report: today's report at REPORT_TIME in TIMEZONE to the owners
  * who opted in with /notify, each once a day across restarts and instances
  * (a claim per day and user, as the morning digest's), up to 3 hours late
- * after a restart, never to anyone but an owner. `eveningReport(services, day)`
- * is the job; `startEveningReport` runs it on a minute timer until the
- * scheduler takes it.
+ * after a restart, never to anyone but an owner. `eveningJob` is its entry on
+ * the scheduler (scheduler/jobs.ts); `eveningReport(services, day)` sends it.
  */
 import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
@@ -13,10 +12,9 @@ import type { Locale } from "../../../config/index.ts";
 import type { Logger } from "../../../logger.ts";
 import { roleOf, seesMoney } from "../../access.ts";
 import type { BotServices } from "../../context.ts";
-import { asLocale } from "../../i18n.ts";
-import { SESSION_NAMESPACE } from "../../index.ts";
 import { claimOnce } from "../../notify/claims.ts";
-import type { UserSettings } from "../../services/user-settings.ts";
+import { type SendDeps, userLocale } from "../../notify/send.ts";
+import type { DailyJob } from "../../scheduler/index.ts";
 import { cutHtml } from "../../ui/text.ts";
 import { buildReport, type ReportData } from "./build.ts";
 import { chartPng } from "./chart-png.ts";
@@ -24,7 +22,6 @@ import { chartInput, periodLabel, reportText } from "./text.ts";
 
 /** How late after REPORT_TIME the evening report still goes out (a restart in the evening still sends it). */
 export const EVENING_LATE_MS = 3 * 60 * 60 * 1000;
-const CHECK_MS = 60_000;
 
 /** "2026-11-25": the day in TIMEZONE whose report is due now, or undefined outside the window. */
 export function eveningDue(services: Pick<BotServices, "config" | "clock">): string | undefined {
@@ -61,7 +58,7 @@ export async function eveningReport(
     // Claimed before sending: a crash mid-send loses one report, never sends two.
     if (!(await claimOnce(services.store, `evening:${day}:${userId}`))) continue;
     data ??= await buildReport(services, "day");
-    const locale = await localeOf(services, userId, settings);
+    const locale = userLocale(services, settings);
     const t: TranslateFunction = (key, args) => services.i18n.t(locale, key, args);
     const { timezone } = services.config;
     try {
@@ -89,33 +86,17 @@ export async function eveningReport(
   return sent;
 }
 
-async function localeOf(services: BotServices, userId: number, settings: UserSettings): Promise<Locale> {
-  const session = await services.store
-    .adapter<{ __language_code?: string }>(SESSION_NAMESPACE)
-    .read(String(userId));
-  if (session?.__language_code) return asLocale(session.__language_code);
-  return settings.locale ?? services.config.defaultLocale;
-}
-
-/** Checks once a minute whether the evening report is due; returns a stop function. */
-export function startEveningReport(options: { services: BotServices; api: Api; logger: Logger }): () => void {
-  const { services, api, logger } = options;
-  let running = false;
-  const check = async () => {
-    if (running || services.config.ownerIds.length === 0) return;
-    const day = eveningDue(services);
-    if (!day) return;
-    running = true;
-    try {
-      await eveningReport(services, day, api, logger);
-    } catch (error) {
-      logger.warn({ err: String(error) }, "the evening report failed");
-    } finally {
-      running = false;
-    }
+/** The scheduler's job: at REPORT_TIME, today's report to the owners who want it. */
+export function eveningJob(deps: SendDeps): DailyJob {
+  const { services, api, logger } = deps;
+  return {
+    name: "evening",
+    time: services.config.reportTime,
+    lateBy: EVENING_LATE_MS / 1000,
+    async run() {
+      if (services.config.ownerIds.length === 0) return;
+      const day = eveningDue(services);
+      if (day) await eveningReport(services, day, api, logger);
+    },
   };
-  const timer = setInterval(() => void check(), CHECK_MS);
-  timer.unref();
-  void check();
-  return () => clearInterval(timer);
 }

@@ -66,7 +66,7 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     ...(payment?.note ? [ctx.t("st-confirm-note", { note: escapeHtml(payment.note) })] : []),
     ...unpaidWarning(ctx, order, target, payment, locale),
   ].join("\n");
-  if (!(await askYesNo(run, ctx, confirmText, { confirmation: true })))
+  if (!(await askYesNo(run, ctx, { prompt: confirmText, confirmation: true })))
     await leave(run, ctx, "dlg-cancelled");
 
   const input: OrderUpdateInput = {
@@ -102,7 +102,10 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     const guess =
       paid && target.isPayRequired === undefined && !result.retryable ? ctx.t("st-pay-refused") : "";
     await ctx.reply([ctx.t("st-failed"), result.message, guess].filter(Boolean).join("\n"), {});
-    if (!result.retryable || !(await askYesNo(run, ctx, ctx.t("st-ask-retry"), { confirmation: true })))
+    if (
+      !result.retryable ||
+      !(await askYesNo(run, ctx, { prompt: ctx.t("st-ask-retry"), confirmation: true }))
+    )
       return;
   }
 }
@@ -133,7 +136,10 @@ async function paymentFor(
   target: StatusOption,
 ): Promise<Payment | undefined> {
   if (target.isPayRequired === false) return undefined;
-  if (target.isPayRequired === undefined && !(await askYesNo(run, ctx, ctx.t("st-ask-pay-optional"))))
+  if (
+    target.isPayRequired === undefined &&
+    !(await askYesNo(run, ctx, { prompt: ctx.t("st-ask-pay-optional") }))
+  )
     return undefined;
   return askPayment(run, ctx, order, target.isPayRequired === true);
 }
@@ -150,7 +156,7 @@ async function askPayment(
   const register = await askRegister(run, ctx, shopId, question, ctx.t("st-btn-no-payment"));
   if (!register) return undefined;
   const amounts = await askAmounts(run, ctx, register, orderBalance(order));
-  const note = await askText(run, ctx, ctx.t("st-ask-note"), { skippable: true, limit: 300 });
+  const note = await askText(run, ctx, { prompt: ctx.t("st-ask-note"), skippable: true, max: 300 });
   return { register, ...amounts, note };
 }
 

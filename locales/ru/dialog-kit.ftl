@@ -1,0 +1,12 @@
+# Shared dialog steps (src/bot/dialog-kit/): dates, money, staff, bounded text.
+dlg-date-past = { $date } уже прошло. Укажите дату в будущем.
+dlg-btn-no-date = 🗑 Без даты
+dlg-money-too-small = Слишком маленькая сумма: не меньше { $min } ₽.
+dlg-text-up-to = До { $max } символов.
+dlg-text-between = От { $min } до { $max } символов.
+dlg-text-too-short = Слишком коротко: не меньше { $min } символов.
+dlg-staff-unknown = Не нашёл такого сотрудника. Выберите кнопкой или введите имя точнее.
+dlg-btn-back-page = ◀ Назад
+dlg-btn-next-page = Ещё ▶
+dlg-ask-master = Мастер:
+dlg-ask-manager = Менеджер:

@@ -1,0 +1,77 @@
+/**
+ * The digest on the scheduler: in the language the user chose with /language
+ * (kept in their settings, not in the i18n plugin's session), and with
+ * MIRROR=off the scheduler still runs without a request, a message or a failure.
+ */
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { botScheduler } from "../../../src/bot/scheduler/jobs.ts";
+import type { Employee } from "../../../src/sandbox/model.ts";
+import { ManualClock } from "../../helpers/manual-clock.ts";
+import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
+import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+
+const logger = pino({ level: "silent" });
+/** 06:01 UTC = 09:01 in Moscow: the digest's time has come. */
+const NINE_ONE = new Date(Date.UTC(2026, 10, 25, 6, 1));
+const CONFIG = { timezone: "Europe/Moscow", digestTime: { hours: 9, minutes: 0 } };
+
+let open: TestBot | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+/** A master of the first workshop with an order overdue since this morning. */
+function overdueMaster(bot: MirrorBot): { person: Employee; number: string } {
+  const { store } = bot.sandbox;
+  const order = store.orders.find(
+    (o) => o.isVisible && ["new", "inWork"].includes(store.statusById.get(o.statusId)?.group ?? ""),
+  )!;
+  const person = store.employeesOfShop(order.shopId).find((e) => e.isMaster)!;
+  bot.sandbox.others.assign(order.id, { masterId: person.id });
+  bot.sandbox.others.change(order.id, { deadline: Date.UTC(2026, 10, 25, 5, 0) });
+  return { person, number: order.number };
+}
+
+describe("the digest job", () => {
+  it("is written in the language chosen with /language, whatever the Telegram client speaks", async () => {
+    const bot = await createMirrorBot({ operators: [1], clock: new ManualClock(NINE_ONE), config: CONFIG });
+    open = bot;
+    const { person, number } = overdueMaster(bot);
+    await bot.clock.advance(60_000);
+    await bot.sync();
+    const user = bot.user(1, { languageCode: "ru" });
+    await user.send(`/me ${person.name}`);
+    await user.press(person.name);
+    await user.send("/language");
+    await user.press("🇬🇧 English");
+    expect((await bot.services.users.read(1)).locale).toBe("en");
+    await bot.services.users.update(1, (s) => {
+      s.notify.digest = true;
+    });
+    const before = bot.telegram.botMessages(1).length;
+    await botScheduler({ services: bot.services, api: bot.bot.api, logger }).tick();
+    const sent = bot.telegram.botMessages(1).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain("Good morning");
+    expect(sent[0]?.text).toContain(number);
+  });
+
+  it("with MIRROR=off the scheduler runs the day's check: no request, no message, nothing thrown", async () => {
+    const clock = new ManualClock(NINE_ONE);
+    const bot = await createTestBot({ operators: [1], clock, config: CONFIG });
+    open = bot;
+    expect(bot.services.mirror).toBeUndefined();
+    await bot.services.users.update(1, (s) => {
+      s.employee = { id: "e1", name: "Мастер" };
+      s.notify.digest = true;
+    });
+    const requests = bot.serviceRequests();
+    const scheduler = botScheduler({ services: bot.services, api: bot.bot.api, logger });
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(bot.serviceRequests()).toBe(requests);
+    expect(bot.telegram.botMessages(1)).toEqual([]);
+  });
+});
