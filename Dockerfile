@@ -20,6 +20,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY src ./src
 COPY locales ./locales
+# Fonts the label drawing loads explicitly (Cyrillic text on PNGs).
+COPY assets ./assets
 # Fill the compile cache: main.ts loads every module, then stops for the missing config.
 # The cache is keyed by the V8 flags, so these must be the flags of CMD below.
 RUN node --max-semi-space-size=4 --max-old-space-size=512 src/main.ts >/dev/null 2>&1; \

@@ -1,0 +1,10 @@
+## The workshop bench: the card's verdict, works and parts, comments, photos, a debt at closing
+card-verdict = 🩺 Заключение: { $verdict }
+card-positions = 🧰 Работы и запчасти:
+card-position = { $icon } { $name } × { $count } — { $sum }
+card-positions-more = … и ещё { $count }
+card-comments = 💬 Комментарии ({ $count }):
+card-comment = • <i>{ $head }</i>: { $text }
+card-comment-bare = • { $text }
+card-photos = 📷 Фото: { $count }
+card-closed-debt = ⚠️ Заказ закрыт с долгом: { $amount }
