@@ -8,3 +8,5 @@ card-comment = • <i>{ $head }</i>: { $text }
 card-comment-bare = • { $text }
 card-photos = 📷 Photos: { $count }
 card-closed-debt = ⚠️ Closed with a debt: { $amount }
+## A price typed as anything but a positive amount
+price-bad-amount = Type the amount as a number, e.g. 1500 or 1,500.50.

@@ -8,3 +8,5 @@ card-comment = • <i>{ $head }</i>: { $text }
 card-comment-bare = • { $text }
 card-photos = 📷 Фото: { $count }
 card-closed-debt = ⚠️ Заказ закрыт с долгом: { $amount }
+## A price typed as anything but a positive amount
+price-bad-amount = Нужна сумма числом, например 1500 или 1 500,50.
