@@ -10,3 +10,8 @@ card-photos = 📷 Photos: { $count }
 card-closed-debt = ⚠️ Closed with a debt: { $amount }
 ## A price typed as anything but a positive amount
 price-bad-amount = Type the amount as a number, e.g. 1500 or 1,500.50.
+## Labels: the card's button, the PNG's caption, a /start payload that is no genuine label
+card-btn-label = 🏷 Label
+label-caption = 🏷 Label of order { $number }: 58 mm, 203 dpi. The QR code opens the order's card in the bot.
+label-caption-no-link = 🏷 Label of order { $number } (no QR code: the order's id is too long for a link).
+label-unknown = This link opens no order. Find the order by its number.

@@ -10,3 +10,8 @@ card-photos = 📷 Фото: { $count }
 card-closed-debt = ⚠️ Заказ закрыт с долгом: { $amount }
 ## A price typed as anything but a positive amount
 price-bad-amount = Нужна сумма числом, например 1500 или 1 500,50.
+## Labels: the card's button, the PNG's caption, a /start payload that is no genuine label
+card-btn-label = 🏷 Этикетка
+label-caption = 🏷 Этикетка заказа { $number }: 58 мм, 203 dpi. QR-код открывает карточку заказа в боте.
+label-caption-no-link = 🏷 Этикетка заказа { $number } (без QR-кода: номер заказа слишком длинный для ссылки).
+label-unknown = Эта ссылка не открывает ни один заказ. Найдите заказ по номеру.

@@ -18,6 +18,7 @@ import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { errorHandler, trackCallbackAnswers } from "./errors.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
+import { labelAction, labelFeature } from "./features/label/index.ts";
 import { languageFeature } from "./features/language.ts";
 import { meFeature, mineList } from "./features/me.ts";
 import { mirrorSearchFeature, searchList } from "./features/mirror-search.ts";
@@ -42,6 +43,9 @@ import { configureApi } from "./telegram.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
 export const SESSION_NAMESPACE = "sessions";
+
+/** The workshop bench's card buttons, after the dialogs'. */
+const benchCardActions: CardAction[] = [labelAction];
 
 export interface BotDeps {
   config: Config;
@@ -110,7 +114,11 @@ export function createBot(deps: BotDeps): CreatedBot {
     clock,
     i18n,
     // With the order mirror: 🔔 watches an order's status changes.
-    cardActions: [...(deps.cardActions ?? dialogCardActions), ...(deps.mirror ? [watchAction] : [])],
+    // The bench's buttons (🏷 label) after the dialogs'.
+    cardActions: [
+      ...(deps.cardActions ?? [...dialogCardActions, ...benchCardActions]),
+      ...(deps.mirror ? [watchAction] : []),
+    ],
     mirror: deps.mirror,
   };
 
@@ -173,6 +181,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   // Extra features (tests, add-ons) see the conversations plugin installed above.
   for (const feature of deps.features?.(services) ?? []) core.use(feature);
   // 9. Features, one owner per command; `unhandled` last.
+  // Before /start: a label's deep link opens its card.
+  core.use(labelFeature);
   core.use(startFeature);
   core.use(languageFeature);
   core.use(statusFeature);
