@@ -15,3 +15,17 @@ card-btn-label = 🏷 Label
 label-caption = 🏷 Label of order { $number }: 58 mm, 203 dpi. The QR code opens the order's card in the bot.
 label-caption-no-link = 🏷 Label of order { $number } (no QR code: the order's id is too long for a link).
 label-unknown = This link opens no order. Find the order by its number.
+## Photos of an order
+card-btn-photos = 📷 Photos ({ $count })
+card-btn-photos-add = 📷 Add photos
+photos-kept = 📷 { $count ->
+    [one] Kept { $count } photo
+   *[other] Kept { $count } photos
+} for order { $order } ({ $total } in all).
+photos-how = To keep a photo for an order, send it in reply to the order's card or with the order's number as the caption.
+photos-viewer = Only operators add photos. The photo was not kept.
+photos-no-order = Found no single order with the number “{ $query }”. The photo was not kept: send it in reply to the order's card.
+photos-send-now = 📷 Send the photos of order { $order } (an album is fine). I'll wait 15 minutes.
+photos-none = The order has no photos kept.
+photos-caption = 📷 Photos of order { $order }
+photos-comment = 📷 Device photos were added in Telegram ({ $author }).

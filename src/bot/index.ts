@@ -28,6 +28,7 @@ import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
 import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
 import { overdueFeature, overdueList } from "./features/overdue.ts";
+import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { staffFeature } from "./features/staff.ts";
 import { startFeature } from "./features/start.ts";
 import { statusFeature } from "./features/status.ts";
@@ -45,7 +46,7 @@ import type { CardAction } from "./ui/order-keyboard.ts";
 export const SESSION_NAMESPACE = "sessions";
 
 /** The workshop bench's card buttons, after the dialogs'. */
-const benchCardActions: CardAction[] = [labelAction];
+const benchCardActions: CardAction[] = [labelAction, photosAddAction];
 
 export interface BotDeps {
   config: Config;
@@ -181,6 +182,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   // Extra features (tests, add-ons) see the conversations plugin installed above.
   for (const feature of deps.features?.(services) ?? []) core.use(feature);
   // 9. Features, one owner per command; `unhandled` last.
+  // Photos sent for an order (a reply to its card, its number as the caption, after 📷 Add photos).
+  core.use(photosFeature);
   // Before /start: a label's deep link opens its card.
   core.use(labelFeature);
   core.use(startFeature);

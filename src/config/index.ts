@@ -77,6 +77,8 @@ export function parseConfig(env: Env): ConfigResult {
     timezone: c.TIMEZONE,
     closingTime: { hours, minutes },
     digestTime: { hours: digestHours, minutes: digestMinutes },
+    photoComment: c.PHOTO_COMMENT === "on",
+    stuckDays: c.STUCK_DAYS,
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
     storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
     mode:

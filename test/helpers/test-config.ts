@@ -16,6 +16,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timezone: "Europe/Moscow",
     closingTime: { hours: 19, minutes: 0 },
     digestTime: { hours: 9, minutes: 0 },
+    photoComment: false,
+    stuckDays: 3,
     storage: { kind: "file", dataDir: "./data" },
     mode: { kind: "polling" },
     logLevel: "silent",
