@@ -27,7 +27,7 @@ import { dialogCardActions, orderActionsFeature } from "./features/order-actions
 import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
 import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
-import { overdueFeature, overdueList } from "./features/overdue.ts";
+import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { staffFeature } from "./features/staff.ts";
 import { startFeature } from "./features/start.ts";
@@ -203,6 +203,7 @@ export function createBot(deps: BotDeps): CreatedBot {
       num: numberList,
       number: numberList,
       overdue: overdueList,
+      stuck: stuckList,
       search: searchList,
       mine: mineList,
     }),

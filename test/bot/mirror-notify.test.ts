@@ -514,7 +514,7 @@ describe("the morning digest's lists", () => {
     await notifier!.digest();
     const sent = texts(bot, 1).slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toContain("Overdue: 1, due today: 0.");
+    expect(sent[0]).toContain("Overdue: 1, due today: 0,");
     expect(sent[0]).not.toContain("Due today");
   });
 });

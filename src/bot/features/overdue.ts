@@ -2,15 +2,51 @@
  * `/overdue` (operators): the open orders past their deadline in the configured
  * workshops, in the shared order list. One request per 48 orders
  * (`isDeadline=true`: past the deadline and not ready or handed over).
+ * `/overdue stuck`: the stuck orders instead (no change for STUCK_DAYS, or past
+ * their status's time norm).
  */
 import { Composer } from "grammy";
 import { operatorsOnly } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import type { ListQuery } from "../services/list-query.ts";
+import { localPage } from "../services/mirror-orders.ts";
 import { ordersOfShops } from "../services/order-search.ts";
+import {
+  groupsOf,
+  openStatusIds as statusIdsOfOpenGroups,
+  stuckFromService,
+  stuckInMirror,
+} from "../services/stuck-orders.ts";
 import { LIST_FETCH_SIZE, type OrderListKind, scopeText, showOrderList } from "./order-list.ts";
 
 type OverdueQuery = Extract<ListQuery, { kind: "overdue" }>;
+type StuckQuery = Extract<ListQuery, { kind: "stuck" }>;
+
+/** Words after /overdue that ask for the stuck page. */
+const STUCK_WORDS = new Set(["stuck", "застряли", "зависшие", "s"]);
+
+/** /overdue stuck: open orders unchanged for STUCK_DAYS or past their status's time norm (stuck-orders.ts). */
+export const stuckList: OrderListKind<StuckQuery> = {
+  fetch: async (ctx, _query, fetch) => {
+    const { mirror, config, reference, clock, client } = ctx.services;
+    const statuses = await reference.statuses().catch(() => undefined);
+    const rule = { now: clock.now(), stuckDays: config.stuckDays, groupOf: groupsOf(statuses) };
+    if (mirror) return localPage(stuckInMirror(mirror, rule), fetch, LIST_FETCH_SIZE);
+    const openStatusIds = statuses ? statusIdsOfOpenGroups(statuses) : [];
+    return stuckFromService(
+      client,
+      config.shopIds,
+      { ...rule, openStatusIds },
+      { page: fetch, pageSize: LIST_FETCH_SIZE },
+    );
+  },
+  heading: (ctx, _query, counts) =>
+    ctx.t("stuck-heading", { ...counts, days: ctx.services.config.stuckDays }),
+  title: (ctx) => ctx.t("stuck-title", { days: ctx.services.config.stuckDays }),
+  empty: async (ctx) =>
+    ctx.t("stuck-none", { scope: await scopeText(ctx), days: ctx.services.config.stuckDays }),
+  operatorsOnly: true,
+};
 
 export const overdueList: OrderListKind<OverdueQuery> = {
   fetch: (ctx, _query, fetch) =>
@@ -20,9 +56,9 @@ export const overdueList: OrderListKind<OverdueQuery> = {
       { isDeadline: true },
       { page: fetch, pageSize: LIST_FETCH_SIZE },
     ),
-  heading: (ctx, _query, counts) => ctx.t("overdue-heading", counts),
+  heading: (ctx, _query, counts) => `${ctx.t("overdue-heading", counts)}\n${ctx.t("stuck-hint")}`,
   title: (ctx) => ctx.t("overdue-title"),
-  empty: async (ctx) => ctx.t("overdue-none", { scope: await scopeText(ctx) }),
+  empty: async (ctx) => `${ctx.t("overdue-none", { scope: await scopeText(ctx) })}\n${ctx.t("stuck-hint")}`,
   operatorsOnly: true,
 };
 
@@ -31,4 +67,8 @@ export const overdueFeature = new Composer<BotContext>();
 overdueFeature
   .command("overdue")
   .use(operatorsOnly())
-  .use((ctx) => showOrderList(ctx, overdueList, { kind: "overdue" }));
+  .use((ctx) =>
+    STUCK_WORDS.has(ctx.match.trim().toLowerCase())
+      ? showOrderList(ctx, stuckList, { kind: "stuck" })
+      : showOrderList(ctx, overdueList, { kind: "overdue" }),
+  );

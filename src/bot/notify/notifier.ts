@@ -23,12 +23,13 @@ import type { TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
 import type { Logger } from "../../logger.ts";
-import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
+import type { MirrorChange, MirroredOrder, OrderMirror } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import { roleOf } from "../access.ts";
 import type { BotServices } from "../context.ts";
 import { asLocale } from "../i18n.ts";
 import { SESSION_NAMESPACE } from "../index.ts";
+import { groupsOf, stuckInMirror } from "../services/stuck-orders.ts";
 import type { UserSettings } from "../services/user-settings.ts";
 import { cardFor } from "../ui/card-message.ts";
 import { orderTitle } from "../ui/order-card.ts";
@@ -178,18 +179,32 @@ export class Notifier {
         deadlineTo: dayEnd,
         pageSize: DIGEST_ITEMS,
       });
+      const stuck = await this.stuckOf(employeeId);
       // The day's one chance is taken even when there is nothing to say: an order that
       // falls due later that day must not bring a "morning" digest at noon.
       if (!(await claimOnce(services.store, `digest:${day}:${userId}`))) continue;
       // Nothing overdue or due today: no message (quiet by default).
-      if (overdue.total + today.total === 0) continue;
+      if (overdue.total + today.total + stuck.length === 0) continue;
       await this.send(userId, settings, {
         kind: "digest",
         overdue: overdue.items.map((m) => m.order),
         today: today.items.map((m) => m.order),
-        counts: { overdue: overdue.total, today: today.total },
+        stuck: stuck.slice(0, DIGEST_ITEMS).map((m) => m.order),
+        counts: { overdue: overdue.total, today: today.total, stuck: stuck.length },
       });
     }
+  }
+
+  /** The employee's stuck orders (stuck-orders.ts), from the mirror: no request. */
+  private async stuckOf(employeeId: string): Promise<MirroredOrder[]> {
+    const { services, mirror } = this.options;
+    const statuses = await services.reference.cachedStatuses().catch(() => undefined);
+    const rule = {
+      now: services.clock.now(),
+      stuckDays: services.config.stuckDays,
+      groupOf: groupsOf(statuses),
+    };
+    return stuckInMirror(mirror, rule, employeeId);
   }
 
   private async send(userId: number, settings: UserSettings, notice: Notice, order?: Order): Promise<void> {
@@ -262,5 +277,7 @@ function digestText(t: T, notice: Extract<Notice, { kind: "digest" }>): string {
     lines.push("", t("digest-overdue", { count: notice.counts.overdue }), ...notice.overdue.map(line));
   if (notice.today.length > 0)
     lines.push("", t("digest-today", { count: notice.counts.today }), ...notice.today.map(line));
+  if (notice.stuck.length > 0)
+    lines.push("", t("digest-stuck", { count: notice.counts.stuck }), ...notice.stuck.map(line));
   return lines.join("\n");
 }

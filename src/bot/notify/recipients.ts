@@ -13,7 +13,14 @@ export type Notice =
   | { kind: "assigned"; role: "master" | "manager" }
   | { kind: "status" }
   | { kind: "ready" }
-  | { kind: "digest"; overdue: Order[]; today: Order[]; counts: { overdue: number; today: number } };
+  | {
+      kind: "digest";
+      overdue: Order[];
+      today: Order[];
+      /** Open orders unchanged for STUCK_DAYS or past their status's norm (stuck-orders.ts). */
+      stuck: Order[];
+      counts: { overdue: number; today: number; stuck: number };
+    };
 
 type StaffLists = Pick<Config, "operatorIds" | "viewerIds"> & Partial<Pick<Config, "ownerIds">>;
 
