@@ -17,6 +17,7 @@ import { claimUpdate, skipRedelivered } from "./dedupe.ts";
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { errorHandler, trackCallbackAnswers } from "./errors.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
+import { diagnosisAction, diagnosisFeature } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { labelAction, labelFeature } from "./features/label/index.ts";
 import { languageFeature } from "./features/language.ts";
@@ -46,7 +47,7 @@ import type { CardAction } from "./ui/order-keyboard.ts";
 export const SESSION_NAMESPACE = "sessions";
 
 /** The workshop bench's card buttons, after the dialogs'. */
-const benchCardActions: CardAction[] = [labelAction, photosAddAction];
+const benchCardActions: CardAction[] = [diagnosisAction, labelAction, photosAddAction];
 
 export interface BotDeps {
   config: Config;
@@ -179,6 +180,7 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(orderCreateFeature);
   core.use(statusChangeFeature);
   core.use(orderActionsFeature);
+  core.use(diagnosisFeature);
   // Extra features (tests, add-ons) see the conversations plugin installed above.
   for (const feature of deps.features?.(services) ?? []) core.use(feature);
   // 9. Features, one owner per command; `unhandled` last.

@@ -46,3 +46,5 @@ export const labelPrint = callbackCodec("lb", ["id"]);
 export const photosShow = callbackCodec("pv", ["id"]);
 /** "📷 Add photos" on a card: the next photos of this chat go to the order `pa:<orderId>`. */
 export const photosAdd = callbackCodec("pa", ["id"]);
+/** 🩺 on a card: the diagnosis dialog `dx:<orderId>`. */
+export const diagnosisOpen = callbackCodec("dx", ["id"]);
