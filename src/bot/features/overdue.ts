@@ -2,21 +2,15 @@
  * `/overdue` (operators): the open orders past their deadline in the configured
  * workshops, in the shared order list. One request per 48 orders
  * (`isDeadline=true`: past the deadline and not ready or handed over).
- * `/overdue stuck`: the stuck orders instead (no change for STUCK_DAYS, or past
- * their status's time norm).
+ * `/overdue stuck`: the stuck orders instead (open, no change for STUCK_DAYS;
+ * one request a page, as the overdue list).
  */
 import { Composer } from "grammy";
 import { operatorsOnly } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import type { ListQuery } from "../services/list-query.ts";
-import { localPage } from "../services/mirror-orders.ts";
 import { ordersOfShops } from "../services/order-search.ts";
-import {
-  groupsOf,
-  openStatusIds as statusIdsOfOpenGroups,
-  stuckFromService,
-  stuckInMirror,
-} from "../services/stuck-orders.ts";
+import { groupsOf, stuckOrders } from "../services/stuck-orders.ts";
 import { LIST_FETCH_SIZE, type OrderListKind, scopeText, showOrderList } from "./order-list.ts";
 
 type OverdueQuery = Extract<ListQuery, { kind: "overdue" }>;
@@ -25,20 +19,13 @@ type StuckQuery = Extract<ListQuery, { kind: "stuck" }>;
 /** Words after /overdue that ask for the stuck page. */
 const STUCK_WORDS = new Set(["stuck", "застряли", "зависшие", "s"]);
 
-/** /overdue stuck: open orders unchanged for STUCK_DAYS or past their status's time norm (stuck-orders.ts). */
+/** /overdue stuck: open orders unchanged for STUCK_DAYS (stuck-orders.ts). */
 export const stuckList: OrderListKind<StuckQuery> = {
   fetch: async (ctx, _query, fetch) => {
-    const { mirror, config, reference, clock, client } = ctx.services;
-    const statuses = await reference.statuses().catch(() => undefined);
-    const rule = { now: clock.now(), stuckDays: config.stuckDays, groupOf: groupsOf(statuses) };
-    if (mirror) return localPage(stuckInMirror(mirror, rule), fetch, LIST_FETCH_SIZE);
-    const openStatusIds = statuses ? statusIdsOfOpenGroups(statuses) : [];
-    return stuckFromService(
-      client,
-      config.shopIds,
-      { ...rule, openStatusIds },
-      { page: fetch, pageSize: LIST_FETCH_SIZE },
-    );
+    const { config, reference, clock, client } = ctx.services;
+    const statuses = await reference.statuses();
+    const rule = { now: clock.now(), stuckDays: config.stuckDays, groupOf: groupsOf(statuses), statuses };
+    return stuckOrders(client, config.shopIds, rule, { page: fetch, pageSize: LIST_FETCH_SIZE });
   },
   heading: (ctx, _query, counts) =>
     ctx.t("stuck-heading", { ...counts, days: ctx.services.config.stuckDays }),

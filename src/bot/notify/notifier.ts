@@ -23,13 +23,13 @@ import type { TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, type InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
 import type { Logger } from "../../logger.ts";
-import type { MirrorChange, MirroredOrder, OrderMirror } from "../../mirror/index.ts";
+import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import { roleOf } from "../access.ts";
 import type { BotServices } from "../context.ts";
 import { asLocale } from "../i18n.ts";
 import { SESSION_NAMESPACE } from "../index.ts";
-import { groupsOf, stuckInMirror } from "../services/stuck-orders.ts";
+import { groupsOf, stuckOrders } from "../services/stuck-orders.ts";
 import type { UserSettings } from "../services/user-settings.ts";
 import { cardFor } from "../ui/card-message.ts";
 import { orderTitle } from "../ui/order-card.ts";
@@ -40,6 +40,8 @@ import { meaningOf, type Notice, noticesFor, recipients } from "./recipients.ts"
 
 const BATCH = 100;
 const CURSOR_READER = "notifier";
+/** Stuck orders read for a morning's digests (one request; each person's are among them). */
+const STUCK_FETCH = 50;
 /** How late after DIGEST_TIME a digest still goes out (a restart mid-morning still sends it). */
 export const DIGEST_LATE_MS = 3 * 60 * 60 * 1000;
 /** The digest is checked this often; it goes out at the first check after DIGEST_TIME. */
@@ -167,6 +169,8 @@ export class Notifier {
     if (now.getTime() < due.getTime() || now.getTime() - due.getTime() > DIGEST_LATE_MS) return;
     const dayEnd = new TZDate(now.getFullYear(), now.getMonth(), now.getDate() + 1, config.timezone);
     const day = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+    // The stuck orders of all: one request for the morning, shared by everyone's digest.
+    let stuckAll: Order[] | undefined;
     for (const userId of recipients(config)) {
       const settings = await services.users.read(userId);
       const employeeId = settings.employee?.id;
@@ -179,7 +183,8 @@ export class Notifier {
         deadlineTo: dayEnd,
         pageSize: DIGEST_ITEMS,
       });
-      const stuck = await this.stuckOf(employeeId);
+      stuckAll ??= await this.stuckOrders();
+      const stuck = stuckAll.filter((o) => o.master?.id === employeeId || o.manager?.id === employeeId);
       // The day's one chance is taken even when there is nothing to say: an order that
       // falls due later that day must not bring a "morning" digest at noon.
       if (!(await claimOnce(services.store, `digest:${day}:${userId}`))) continue;
@@ -189,22 +194,23 @@ export class Notifier {
         kind: "digest",
         overdue: overdue.items.map((m) => m.order),
         today: today.items.map((m) => m.order),
-        stuck: stuck.slice(0, DIGEST_ITEMS).map((m) => m.order),
+        stuck: stuck.slice(0, DIGEST_ITEMS),
         counts: { overdue: overdue.total, today: today.total, stuck: stuck.length },
       });
     }
   }
 
-  /** The employee's stuck orders (stuck-orders.ts), from the mirror: no request. */
-  private async stuckOf(employeeId: string): Promise<MirroredOrder[]> {
-    const { services, mirror } = this.options;
-    const statuses = await services.reference.cachedStatuses().catch(() => undefined);
-    const rule = {
-      now: services.clock.now(),
-      stuckDays: services.config.stuckDays,
-      groupOf: groupsOf(statuses),
-    };
-    return stuckInMirror(mirror, rule, employeeId);
+  /** The open orders unchanged for STUCK_DAYS (stuck-orders.ts: 1 request); none when the service fails. */
+  private async stuckOrders(): Promise<Order[]> {
+    const { client, config, clock, reference } = this.options.services;
+    try {
+      const statuses = await reference.statuses();
+      const rule = { now: clock.now(), stuckDays: config.stuckDays, groupOf: groupsOf(statuses), statuses };
+      return (await stuckOrders(client, config.shopIds, rule, { page: 1, pageSize: STUCK_FETCH })).items;
+    } catch (error) {
+      this.warn(error, "the stuck orders were not read");
+      return [];
+    }
   }
 
   private async send(userId: number, settings: UserSettings, notice: Notice, order?: Order): Promise<void> {
