@@ -30,7 +30,6 @@ photos-none = The order has no photos kept.
 photos-caption = 📷 Photos of order { $order }
 photos-comment = 📷 Device photos were added in Telegram ({ $author }).
 ## Stuck orders: /overdue stuck and the morning digest
-stuck-hint = 🐢 Stuck orders: /overdue stuck
 stuck-title = 🐢 Stuck orders (no change for { $days } days or past their status's norm)
 stuck-heading = 🐢 Stuck orders: { $total } (no change for { $days } days or past their status's norm). Page { $page } of { $pages }:
 stuck-none = 🐢 No stuck orders ({ $scope }): every open order changed within { $days } days and is within its status's norm.

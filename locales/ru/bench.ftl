@@ -30,7 +30,6 @@ photos-none = У заказа нет сохранённых фото.
 photos-caption = 📷 Фото заказа { $order }
 photos-comment = 📷 В Telegram добавлены фото устройства ({ $author }).
 ## Stuck orders: /overdue stuck and the morning digest
-stuck-hint = 🐢 Зависшие заказы: /overdue stuck
 stuck-title = 🐢 Зависшие заказы (без изменений { $days } дн. или дольше нормы статуса)
 stuck-heading = 🐢 Зависшие заказы: { $total } (без изменений { $days } дн. или дольше нормы статуса). Страница { $page } из { $pages }:
 stuck-none = 🐢 Зависших заказов нет ({ $scope }): все открытые менялись за последние { $days } дн. и укладываются в норму статуса.

@@ -43,9 +43,9 @@ export const overdueList: OrderListKind<OverdueQuery> = {
       { isDeadline: true },
       { page: fetch, pageSize: LIST_FETCH_SIZE },
     ),
-  heading: (ctx, _query, counts) => `${ctx.t("overdue-heading", counts)}\n${ctx.t("stuck-hint")}`,
+  heading: (ctx, _query, counts) => ctx.t("overdue-heading", counts),
   title: (ctx) => ctx.t("overdue-title"),
-  empty: async (ctx) => `${ctx.t("overdue-none", { scope: await scopeText(ctx) })}\n${ctx.t("stuck-hint")}`,
+  empty: async (ctx) => ctx.t("overdue-none", { scope: await scopeText(ctx) }),
   operatorsOnly: true,
 };
 

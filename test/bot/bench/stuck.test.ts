@@ -77,9 +77,9 @@ describe("/overdue stuck", () => {
     expect(viewer.lastReply()?.text).not.toContain("Stuck orders:");
   });
 
-  it("the overdue list points at the stuck page", async () => {
+  it("the help names the stuck page", async () => {
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send("/overdue");
+    await op.send("/help");
     expect(op.lastReply()?.text).toContain("/overdue stuck");
   });
 });
