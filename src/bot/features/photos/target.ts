@@ -51,7 +51,8 @@ export async function findTarget(ctx: BotContext, photos: PhotoStore): Promise<F
     const album = await photos.target(albumKey(chatId, message.media_group_id));
     if (album) return { kind: "order", target: album, via: "album" };
   }
-  const caption = message.caption?.trim();
+  // A caption names an order only in a private chat: in a group a number under a photo may mean anything.
+  const caption = ctx.chat?.type === "private" ? message.caption?.trim() : undefined;
   const query = caption ? parseOrderQuery(caption, { bare: true }) : undefined;
   if (!query) {
     const pending = await photos.target(pendingKey(chatId, ctx.from.id));
