@@ -60,7 +60,7 @@ export async function drawLabel(content: LabelContent): Promise<Buffer> {
   let y = bodyTop + 4;
   if (content.date) y = fitLine(g, content.date, { x, y, width, size: 22, min: 16 }) + 10;
   if (content.client)
-    y = wrapLines(g, content.client, { x, y, width, size: 24, min: 16, lines: 2, bold: true }) + 10;
+    y = wrapLines(g, content.client, { x, y, width, size: 24, min: 13, lines: 3, bold: true }) + 10;
   if (content.device) wrapLines(g, content.device, { x, y, width, size: 22, min: 16, lines: 3 });
   return canvas.encode("png");
 }
@@ -106,7 +106,9 @@ function wrapLines(g: SKRSContext2D, text: string, box: TextBox & { lines: numbe
   for (let size = box.size; ; size -= 2) {
     g.font = fontOf(size, box.bold);
     const lines = wrap(g, words, box.width);
-    if (lines.length <= box.lines || size <= box.min) {
+    // Smaller until every line fits whole (a long surname is one word), down to `min`.
+    const fits = lines.length <= box.lines && lines.every((line) => g.measureText(line).width <= box.width);
+    if (fits || size <= box.min) {
       const shown = lines.slice(0, box.lines);
       if (lines.length > box.lines)
         shown[box.lines - 1] = `${shown[box.lines - 1]} ${lines.slice(box.lines).join(" ")}`;
