@@ -20,7 +20,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY src ./src
 COPY locales ./locales
-# The chart's font (DejaVu Sans, Cyrillic included): read by the code, never the host's fonts.
+# Fonts the chart and the label load explicitly (DejaVu Sans, Cyrillic included), never the host's.
 COPY assets ./assets
 # Fill the compile cache: main.ts loads every module, then stops for the missing config.
 # The cache is keyed by the V8 flags, so these must be the flags of CMD below.

@@ -8,6 +8,7 @@ import { startSandbox } from "../src/sandbox/index.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
 import { deskRequests } from "./desk-requests.ts";
+import { diagnosisBench } from "./diagnosis.ts";
 import { dialogRss } from "./dialog-rss.ts";
 import { dialogStorage } from "./dialog-storage.ts";
 import { i18nCard } from "./i18n-card.ts";
@@ -28,6 +29,7 @@ import { webhookHostile } from "./webhook-hostile.ts";
 const MODULES: BenchModule[] = [
   requestsPerAction,
   intakeInteractions,
+  diagnosisBench,
   lookupThroughput,
   lookupLatency,
   dialogStorage,

@@ -41,7 +41,7 @@ notify-assigned-master = 👤 Order <b>{ $number }</b> was assigned to you as ma
 notify-assigned-manager = 👤 Order <b>{ $number }</b> was assigned to you as manager
 notify-status = 🔁 Order <b>{ $number }</b>: the status is now “{ $status }”
 notify-ready = ✅ Order <b>{ $number }</b> is ready: “{ $status }”
-digest-heading = ☀️ Good morning! Overdue: { $overdue }, due today: { $today }.
+digest-heading = ☀️ Good morning! Overdue: { $overdue }, due today: { $today }, stuck: { $stuck }.
 digest-overdue = ⏰ <b>Overdue</b> ({ $count }):
 digest-today = 📅 <b>Due today</b> ({ $count }):
 

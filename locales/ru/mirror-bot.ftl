@@ -42,7 +42,7 @@ notify-assigned-master = 👤 Вас назначили мастером зак�
 notify-assigned-manager = 👤 Вас назначили менеджером заказа <b>{ $number }</b>
 notify-status = 🔁 Заказ <b>{ $number }</b>: теперь статус «{ $status }»
 notify-ready = ✅ Заказ <b>{ $number }</b> готов: «{ $status }»
-digest-heading = ☀️ Доброе утро! Просрочено: { $overdue }, срок сегодня: { $today }.
+digest-heading = ☀️ Доброе утро! Просрочено: { $overdue }, срок сегодня: { $today }, зависли: { $stuck }.
 digest-overdue = ⏰ <b>Просрочено</b> ({ $count }):
 digest-today = 📅 <b>Срок сегодня</b> ({ $count }):
 

@@ -18,7 +18,9 @@ import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { errorHandler, trackCallbackAnswers } from "./errors.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
+import { diagnosisAction, diagnosisFeature } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
+import { labelAction, labelFeature } from "./features/label/index.ts";
 import { languageFeature } from "./features/language.ts";
 import { meFeature, mineList } from "./features/me.ts";
 import { mirrorSearchFeature, searchList } from "./features/mirror-search.ts";
@@ -27,7 +29,8 @@ import { dialogCardActions, orderActionsFeature } from "./features/order-actions
 import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
 import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
-import { overdueFeature, overdueList } from "./features/overdue.ts";
+import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
+import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
 import { startFeature } from "./features/start.ts";
@@ -39,12 +42,16 @@ import { createOrderReader } from "./orders/index.ts";
 import { createInlineGate } from "./services/inline-gate.ts";
 import { createReferenceCache, type ReferenceCache } from "./services/reference-cache.ts";
 import { createSearchStore } from "./services/search-store.ts";
+import { groupsOf } from "./services/stuck-orders.ts";
 import { createUserSettings } from "./services/user-settings.ts";
 import type { Store } from "./storage.ts";
 import { configureApi } from "./telegram.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
 export const SESSION_NAMESPACE = "sessions";
+
+/** The workshop bench's card buttons, after the dialogs'. */
+const benchCardActions: CardAction[] = [diagnosisAction, labelAction, photosAddAction];
 
 export interface BotDeps {
   config: Config;
@@ -101,19 +108,24 @@ export function createBot(deps: BotDeps): CreatedBot {
   configureApi(bot.api, { throttle: deps.throttle ?? true });
   bot.api.config.use(trackCallbackAnswers);
 
+  const reference =
+    deps.reference ?? createReferenceCache({ client, store, logger, now: () => clock.now().getTime() });
   const services: BotServices = {
     config,
     client,
     serviceKind: deps.serviceKind ?? "remote",
     store,
-    reference:
-      deps.reference ?? createReferenceCache({ client, store, logger, now: () => clock.now().getTime() }),
+    reference,
     searches: createSearchStore(store),
     users: createUserSettings(store),
     clock,
     i18n,
     // With the order mirror: 🔔 watches an order's status changes.
-    cardActions: [...(deps.cardActions ?? dialogCardActions), ...(deps.mirror ? [watchAction] : [])],
+    // The bench's buttons (🏷 label) after the dialogs'.
+    cardActions: [
+      ...(deps.cardActions ?? [...dialogCardActions, ...benchCardActions]),
+      ...(deps.mirror ? [watchAction] : []),
+    ],
     orders: createOrderReader({
       client,
       store,
@@ -121,6 +133,10 @@ export function createBot(deps: BotDeps): CreatedBot {
       shopIds: config.shopIds,
       lookupShare: config.lookupShare,
       mirror: deps.mirror,
+      stuck: async () => {
+        const statuses = await reference.statuses();
+        return { stuckDays: config.stuckDays, groupOf: groupsOf(statuses), statuses };
+      },
     }),
     mirror: deps.mirror,
   };
@@ -181,9 +197,14 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(orderCreateFeature);
   core.use(statusChangeFeature);
   core.use(orderActionsFeature);
+  core.use(diagnosisFeature);
   // Extra features (tests, add-ons) see the conversations plugin installed above.
   for (const feature of deps.features?.(services) ?? []) core.use(feature);
   // 9. Features, one owner per command; `unhandled` last.
+  // Photos sent for an order (a reply to its card, its number as the caption, after 📷 Add photos).
+  core.use(photosFeature);
+  // Before /start: a label's deep link opens its card.
+  core.use(labelFeature);
   core.use(startFeature);
   core.use(languageFeature);
   core.use(statusFeature);
@@ -204,6 +225,7 @@ export function createBot(deps: BotDeps): CreatedBot {
       num: numberList,
       number: numberList,
       overdue: overdueList,
+      stuck: stuckList,
       search: searchList,
       mine: mineList,
     }),

@@ -55,6 +55,13 @@ export const commonSchema = z.object({
     (v) => (v === "" || v === undefined ? "on" : String(v).trim().toLowerCase()),
     z.enum(["on", "off"], { error: "MIRROR must be on or off" }),
   ),
+  /** on: a photo kept for an order also adds a comment saying so (1 request each). */
+  PHOTO_COMMENT: z.preprocess(
+    (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "PHOTO_COMMENT must be on or off" }),
+  ),
+  /** An open order with no change for this many days is "stuck" (the digest, /overdue). */
+  STUCK_DAYS: positiveInt("STUCK_DAYS", 3),
   MIRROR_SYNC_SECONDS: positiveInt("MIRROR_SYNC_SECONDS", 60),
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),

@@ -79,6 +79,8 @@ export function parseConfig(env: Env): ConfigResult {
     closingTime: { hours, minutes },
     digestTime: { hours: digestHours, minutes: digestMinutes },
     reportTime: { hours: reportHours, minutes: reportMinutes },
+    photoComment: c.PHOTO_COMMENT === "on",
+    stuckDays: c.STUCK_DAYS,
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
     storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
     mode:

@@ -43,6 +43,10 @@ export const configSchema = z.object({
   closingTime: z.object({ hours: z.number(), minutes: z.number() }),
   /** SERVICE_WEBHOOK_SECRET: the service's webhooks (POST /service-webhook) trigger a mirror sync; off when absent. */
   serviceWebhookSecret: z.string().optional(),
+  /** PHOTO_COMMENT=on: photos kept for an order add a comment noting them (costs a request). */
+  photoComment: z.boolean(),
+  /** STUCK_DAYS: an open order with no change for this many days is stuck. */
+  stuckDays: z.number(),
   /** When the morning digest of the order mirror goes out, in TIMEZONE (DIGEST_TIME). */
   digestTime: z.object({ hours: z.number(), minutes: z.number() }),
   /** When the evening report goes to the owners who opted in, in TIMEZONE (REPORT_TIME). */

@@ -247,7 +247,8 @@ describe("order lookup", () => {
         .lastReply()
         ?.replyMarkup?.inline_keyboard.flat()
         .map((b) => b.text),
-    ).toEqual(["🔄 Обновить"]);
+      // A viewer prints labels (that only reads the order) but gets no operator action.
+    ).toEqual(["🔄 Обновить", "🏷 Этикетка"]);
   });
 
   it("searches only the configured workshop", async () => {

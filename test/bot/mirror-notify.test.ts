@@ -519,7 +519,7 @@ describe("the morning digest's lists", () => {
     await digestCheck(bot);
     const sent = texts(bot, 1).slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toContain("Overdue: 1, due today: 0.");
+    expect(sent[0]).toContain("Overdue: 1, due today: 0,");
     expect(sent[0]).not.toContain("Due today");
   });
 });

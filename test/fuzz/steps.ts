@@ -139,7 +139,7 @@ export function orderSteps(plan: OrderPlan): Step[] {
       name: "price",
       match: line("Preliminary price:"),
       acceptsText: always,
-      move: () => ({ send: "~3000" }),
+      move: () => ({ send: "3000" }),
     },
     {
       name: "deadline",

@@ -42,7 +42,7 @@ export class FakeTelegram {
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const method = url.slice(url.lastIndexOf("/") + 1);
-    const payload = parseBody(init?.body);
+    const payload = await parseBody(init);
     try {
       const fault = this.state.faults.take(method);
       if (fault) throw new TelegramError(fault);
@@ -93,9 +93,35 @@ export class FakeTelegram {
   }
 }
 
-function parseBody(body: unknown): Payload {
-  if (typeof body === "string" && body !== "") return JSON.parse(body) as Payload;
-  return {};
+/**
+ * A JSON body, or a multipart one (a file upload: sendDocument, sendPhoto): its
+ * fields JSON-parsed where they are JSON, and `attach://name` replaced by the
+ * uploaded File, so tests can read what was sent.
+ */
+async function parseBody(init: RequestInit | undefined): Promise<Payload> {
+  const body = init?.body;
+  if (typeof body === "string") return body === "" ? {} : (JSON.parse(body) as Payload);
+  if (body === undefined || body === null) return {};
+  // grammY streams a multipart body (a Node Readable): collected, then read as a form.
+  const chunks: Buffer[] = [];
+  for await (const chunk of body as AsyncIterable<Uint8Array | string>) chunks.push(Buffer.from(chunk));
+  const form = await new Response(Buffer.concat(chunks), { headers: init?.headers }).formData();
+  const fields: Payload = {};
+  const files = new Map<string, unknown>();
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string") files.set(name, value);
+    else {
+      try {
+        fields[name] = JSON.parse(value);
+      } catch {
+        fields[name] = value;
+      }
+    }
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === "string" && value.startsWith("attach://")) fields[name] = files.get(value.slice(9));
+  }
+  return fields;
 }
 
 function json(value: unknown, status = 200): Response {

@@ -17,6 +17,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     closingTime: { hours: 19, minutes: 0 },
     digestTime: { hours: 9, minutes: 0 },
     reportTime: { hours: 20, minutes: 0 },
+    photoComment: false,
+    stuckDays: 3,
     storage: { kind: "file", dataDir: "./data" },
     mode: { kind: "polling" },
     logLevel: "silent",

@@ -16,7 +16,7 @@ import { readLatestPrompt } from "./latest-prompt.ts";
  * change (their order, the prompts and `external` calls a step makes), so a
  * state saved by older code is dropped instead of replayed wrongly.
  */
-export const DIALOG_VERSION = 11;
+export const DIALOG_VERSION = 12;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {

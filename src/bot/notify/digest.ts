@@ -2,7 +2,8 @@
  * The morning digest: at DIGEST_TIME in TIMEZONE (the scheduler's "digest"
  * job, up to 3 hours late, once a day across restarts and instances), each
  * user who asked for it (/notify) and linked themselves (/me) gets their
- * overdue orders and those due later today. Nothing overdue or due: no message.
+ * overdue orders, those due later today and their stuck ones, read through the
+ * order reader (mirror on or off). Nothing to say: no message.
  *
  * Three parts, each to be changed on its own: `readDigestOrders` (where the
  * orders come from), `digestText` (what the message says) and `digestJob`
@@ -12,6 +13,7 @@ import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Order } from "../../service/index.ts";
 import type { BotServices } from "../context.ts";
+import { isOverdue } from "../orders/order-rules.ts";
 import type { DailyJob } from "../scheduler/index.ts";
 import { orderTitle } from "../ui/order-card.ts";
 import { escapeHtml } from "../ui/text.ts";
@@ -26,36 +28,55 @@ const DIGEST_ITEMS = 10;
 export interface DigestContent {
   overdue: Order[];
   today: Order[];
-  counts: { overdue: number; today: number };
+  stuck: Order[];
+  counts: { overdue: number; today: number; stuck: number };
 }
 
+/** An employee's open orders read for the digest: one page is more than a person has on the bench. */
+const MINE_READ = 50;
+/** Stuck orders read for a morning's digests (one request; each person's are among them). */
+const STUCK_READ = 50;
+
 /**
- * The orders of one employee that are overdue at `now` or due from `now` to the
- * end of the day, from the order mirror (no request). Undefined when there is
- * nothing to read them from (MIRROR=off): then no digest goes.
+ * The orders of one employee that are overdue at `now`, due from `now` to the
+ * end of the day, or stuck (`stuckAll`, read once for everyone), through the
+ * order reader: no request with the mirror, two (their orders as master and as
+ * manager) without it.
  */
-export function readDigestOrders(
+export async function readDigestOrders(
   services: BotServices,
   employeeId: string,
   now: Date,
-): DigestContent | undefined {
-  const { mirror, config } = services;
-  if (!mirror) return undefined;
+  stuckAll: readonly Order[],
+): Promise<DigestContent> {
+  const { config, orders } = services;
   const local = new TZDate(now.getTime(), config.timezone);
   const dayEnd = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, config.timezone);
-  const overdue = mirror.list({ employeeId, overdue: true, pageSize: DIGEST_ITEMS });
-  const today = mirror.list({
-    employeeId,
+  const mine = await orders.page({ kind: "mine", employeeId }, { page: 1, pageSize: MINE_READ });
+  const at = now.getTime();
+  const overdue = mine.items.filter((order) => isOverdue(order, at));
+  const today = mine.items.filter((order) => {
+    const deadline = order.deadline?.getTime();
     // From now: what was due earlier today is in the overdue list already.
-    deadlineFrom: now,
-    deadlineTo: dayEnd,
-    pageSize: DIGEST_ITEMS,
+    return deadline !== undefined && deadline >= at && deadline < dayEnd.getTime() && !isOverdue(order, at);
   });
+  const stuck = stuckAll.filter((o) => o.master?.id === employeeId || o.manager?.id === employeeId);
   return {
-    overdue: overdue.items.map((m) => m.order),
-    today: today.items.map((m) => m.order),
-    counts: { overdue: overdue.total, today: today.total },
+    overdue: overdue.slice(0, DIGEST_ITEMS),
+    today: today.slice(0, DIGEST_ITEMS),
+    stuck: stuck.slice(0, DIGEST_ITEMS),
+    counts: { overdue: overdue.length, today: today.length, stuck: stuck.length },
   };
+}
+
+/** The open orders unchanged for STUCK_DAYS, read once for a morning (1 request); none when that fails. */
+async function readStuck(deps: SendDeps): Promise<Order[]> {
+  try {
+    return (await deps.services.orders.page({ kind: "stuck" }, { page: 1, pageSize: STUCK_READ })).items;
+  } catch (error) {
+    deps.logger.warn({ err: String(error) }, "the stuck orders were not read for the digest");
+    return [];
+  }
 }
 
 /** The digest's message (HTML): a heading with the counts, then each list. */
@@ -67,6 +88,8 @@ export function digestText(t: TranslateFunction, content: DigestContent): string
     lines.push("", t("digest-overdue", { count: content.counts.overdue }), ...content.overdue.map(line));
   if (content.today.length > 0)
     lines.push("", t("digest-today", { count: content.counts.today }), ...content.today.map(line));
+  if (content.stuck.length > 0)
+    lines.push("", t("digest-stuck", { count: content.counts.stuck }), ...content.stuck.map(line));
   return lines.join("\n");
 }
 
@@ -78,13 +101,16 @@ export function digestJob(deps: SendDeps): DailyJob {
     time: services.config.digestTime,
     lateBy: DIGEST_LATE_SECONDS,
     async run() {
+      let stuckAll: Order[] | undefined;
       for (const userId of recipients(services.config)) {
         const settings = await services.users.read(userId);
         const employeeId = settings.employee?.id;
         if (!settings.notify.digest || !employeeId || settings.blocked) continue;
-        const content = readDigestOrders(services, employeeId, services.clock.now());
-        // Nothing overdue or due today: no message (quiet by default).
-        if (!content || content.counts.overdue + content.counts.today === 0) continue;
+        stuckAll ??= await readStuck(deps);
+        const content = await readDigestOrders(services, employeeId, services.clock.now(), stuckAll);
+        const { counts } = content;
+        // Nothing to say: no message (quiet by default).
+        if (counts.overdue + counts.today + counts.stuck === 0) continue;
         await sendToUser(deps, userId, async ({ t }) => ({ text: digestText(t, content) }));
       }
     },

@@ -33,6 +33,8 @@ export interface ReaderDeps {
   /** LOOKUP_SHARE: percent of the quota window one user's reads may spend. */
   lookupShare: number;
   mirror?: OrderMirror;
+  /** What makes an order stuck (STUCK_DAYS, the statuses' groups). */
+  stuck: SourceDeps["stuck"];
 }
 
 export function createOrderReader(deps: ReaderDeps): OrderReader {
@@ -43,6 +45,7 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     store: deps.store,
     shapes: numberShapesOf(deps.store),
     now,
+    stuck: deps.stuck,
   };
   const source: OrderSource = deps.mirror ? mirrorSource(deps.mirror, sourceDeps) : serviceSource(sourceDeps);
   const misses = createMisses(deps.store);

@@ -6,7 +6,7 @@
 import type { MirroredOrder, MirrorQuery, OrderMirror } from "../../mirror/index.ts";
 import { ordersOfNumber } from "../services/order-search.ts";
 import { localPage } from "./order-rules.ts";
-import type { OrderSource, SourceDeps } from "./service-reader.ts";
+import { type OrderSource, type SourceDeps, stuckPage } from "./service-reader.ts";
 import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
 
 const asHeld = (held: MirroredOrder): HeldOrder => ({ order: held.order, asOf: held.syncedAt });
@@ -38,7 +38,7 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
         );
       return ordersOfNumber(deps.client, deps.shopIds, query, deps.shapes, at);
     },
-    async list(query, at) {
+    async list(query, at, spend) {
       switch (query.kind) {
         case "overdue":
           return listPage({ overdue: true }, at);
@@ -46,6 +46,8 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
           return listPage({ text: query.text }, at);
         case "mine":
           return listPage({ employeeId: query.employeeId, role: "any" }, at);
+        case "stuck":
+          return stuckPage(deps, at, spend);
       }
     },
     async byId(id, refresh, spend) {

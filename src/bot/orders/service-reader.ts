@@ -5,7 +5,7 @@
  * name goes through the orders' `filter`, by phone through the counteragents'
  * `phone`; /my through the list's `masterId` and `managerId`.
  */
-import { isServiceError, type Order, type ServiceClient } from "../../service/index.ts";
+import { isServiceError, type Order, type ServiceClient, type Status } from "../../service/index.ts";
 import type { ListQuery } from "../services/list-query.ts";
 import { rememberFigures, withKnownFigures } from "../services/order-figures.ts";
 import {
@@ -15,6 +15,7 @@ import {
   ordersOfNumber,
   ordersOfShops,
 } from "../services/order-search.ts";
+import { type StuckRule, stuckOrders } from "../services/stuck-orders.ts";
 import type { Store } from "../storage.ts";
 import { isOpen, localPage, mineOrder, phoneDigitsOf } from "./order-rules.ts";
 import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
@@ -30,6 +31,8 @@ export interface SourceDeps {
   store: Store;
   shapes: NumberShapes;
   now: () => Date;
+  /** What makes an order stuck: STUCK_DAYS and the statuses' groups (from the reference cache). */
+  stuck: () => Promise<Omit<StuckRule, "now"> & { statuses: readonly Status[] }>;
 }
 
 /** Spends one request of the user's lookup share (throws when it is spent). */
@@ -91,7 +94,19 @@ async function listPage(
     }
     case "mine":
       return localPage(await ordersOfEmployee(deps, query.employeeId, spend), at);
+    case "stuck":
+      return stuckPage(deps, at, spend);
   }
+}
+
+/**
+ * A page of the stuck orders: one request (the open statuses unchanged since the
+ * cutoff); the mirror keeps no date of an order's last change, so it asks too.
+ */
+export async function stuckPage(deps: SourceDeps, at: PageAt, spend: Spend): Promise<OrderPage> {
+  const rule = await deps.stuck();
+  await spend();
+  return stuckOrders(deps.client, deps.shopIds, { ...rule, now: deps.now() }, at);
 }
 
 /** The orders of the clients with this phone (the first few), newest first. */

@@ -21,6 +21,8 @@ const exactNumber = z.object({
 const partialNumber = z.object({ kind: z.literal("number"), text: z.string().min(1).max(MAX_QUERY_TEXT) });
 /** Open orders past their deadline in the configured workshops. */
 const overdue = z.object({ kind: z.literal("overdue") });
+/** Open orders with no change for STUCK_DAYS or past their status's time norm (/overdue stuck). */
+const stuck = z.object({ kind: z.literal("stuck") });
 
 /** Search by anything (client, phone, device, serial number, faults). */
 const search = z.object({ kind: z.literal("search"), text: z.string().min(1).max(MAX_SEARCH_TEXT) });
@@ -31,6 +33,7 @@ export const listQuerySchema = z.discriminatedUnion("kind", [
   exactNumber,
   partialNumber,
   overdue,
+  stuck,
   search,
   mine,
 ]);

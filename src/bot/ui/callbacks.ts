@@ -38,3 +38,13 @@ export const meLink = callbackCodec("me", ["id"]);
 export const notifyToggle = callbackCodec("nt", ["kind"]);
 /** 🔔 on a card: watch an order's status changes, or stop `ow:<orderId>`. */
 export const watchToggle = callbackCodec("ow", ["id"]);
+
+// --- The workshop bench ---
+/** 🏷 on a card: the device label as a PNG `lb:<orderId>`. */
+export const labelPrint = callbackCodec("lb", ["id"]);
+/** 📷 on a card: the order's photos sent again `pv:<orderId>`. */
+export const photosShow = callbackCodec("pv", ["id"]);
+/** "📷 Add photos" on a card: the next photos of this chat go to the order `pa:<orderId>`. */
+export const photosAdd = callbackCodec("pa", ["id"]);
+/** 🩺 on a card: the diagnosis dialog `dx:<orderId>`. */
+export const diagnosisOpen = callbackCodec("dx", ["id"]);

@@ -4,7 +4,9 @@ import type { Context, InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { BotServices, CoreFlavor, Role } from "../context.ts";
+import { createPhotoStore } from "../features/photos/photo-store.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
+import { photosShow } from "./callbacks.ts";
 import { type CardField, cardFields } from "./custom-fields.ts";
 import { formatTime } from "./dates.ts";
 import { formatOrderCard } from "./order-card.ts";
@@ -49,6 +51,10 @@ export async function cardFor(
   const statuses =
     order.status?.type === undefined && order.status?.id ? await reference.cachedStatuses() : undefined;
   const { locale } = ctx;
+  // Photos the bot keeps for the order (its own store: no request); a store failure shows none.
+  const photos = await createPhotoStore(ctx.services.store)
+    .count(order.id)
+    .catch(() => 0);
   const card = formatOrderCard(order, {
     t: ctx.t,
     locale,
@@ -56,6 +62,7 @@ export async function cardFor(
     now: clock.now(),
     statusGroup: order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group,
     fields: await namedFields(ctx, order, locale),
+    photos,
   });
   // From the order mirror: how fresh the copy is (🔄 Refresh reads the service).
   const text = options.asOf
@@ -67,6 +74,9 @@ export async function cardFor(
     // Inline results are seen by everyone in a chat: no operator buttons there.
     actions: options.actions === false ? [] : cardActions,
   });
+  // Everyone who sees the card sees its photos: 📷 sends them again.
+  if (photos > 0 && photosShow.fits({ id: order.id }))
+    keyboard.row().text(ctx.t("card-btn-photos", { count: photos }), photosShow.encode({ id: order.id }));
   return { text, keyboard };
 }
 

@@ -6,6 +6,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
 import { type Order, orderBalance } from "../../service/index.ts";
+import { closedWithDebt, commentLines, positionLines, verdictLines } from "./card-bench.ts";
 import type { CardField } from "./custom-fields.ts";
 import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";
@@ -25,6 +26,8 @@ export interface CardOptions {
   statusGroup?: string | undefined;
   /** The order's filled custom fields, named (custom-fields.ts): e.g. a visit address. */
   fields?: readonly CardField[] | undefined;
+  /** Photos the bot keeps for the order (features/photos): "📷 N" on the card. */
+  photos?: number | undefined;
 }
 
 const DONE_GROUPS = new Set(["finish", "closed"]);
@@ -77,6 +80,8 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   if (order.sn) line("card-serial", { sn: e(order.sn) });
   const faults = (order.problem ?? []).map((p) => p.trim()).filter(Boolean);
   if (faults.length > 0) line("card-faults", { faults: e(faults.join("; ")) });
+  const price = order.summ?.price;
+  lines.push(...verdictLines(order, options, price !== undefined && price > 0));
   for (const field of options.fields ?? [])
     line("card-field", { name: e(field.name), value: e(field.value) });
 
@@ -91,11 +96,8 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   lines.push("");
   if (order.dateCreate) line("card-created", { date: formatDateTime(order.dateCreate, locale, timezone) });
   if (order.deadline) line("card-deadline", { date: formatDateTime(order.deadline, locale, timezone) });
-  const price = order.summ?.price;
   if (price !== undefined && price > 0)
     line("card-price", { amount: t("money", { amount: formatAmount(price, locale) }) });
-  else if (order.approximatePrice?.trim())
-    line("card-approx-price", { price: e(order.approximatePrice.trim()) });
   // What is left to pay counts the price after discount: the discount is shown, so the lines add up.
   const sold = order.summ?.soldPrice;
   const discount = price !== undefined && sold !== undefined ? Math.round((price - sold) * 100) / 100 : 0;
@@ -111,8 +113,15 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   // A priced order with nothing left to pay says so (a price alone does not tell).
   else if (balance !== undefined && balance <= 0 && price !== undefined && price > 0)
     lines.push(t("card-paid-in-full"));
+  if (closedWithDebt(statusGroup, balance))
+    line("card-closed-debt", { amount: t("money", { amount: formatAmount(balance ?? 0, locale) }) });
+  const works = positionLines(order, options);
+  if (works.length > 0) lines.push("", ...works);
   const note = noteText(order);
   if (note) line("card-note", { note: e(note) });
+  const comments = commentLines(order, options);
+  if (comments.length > 0) lines.push("", ...comments);
+  if (options.photos) line("card-photos", { count: options.photos });
 
   const html = lines
     .join("\n")

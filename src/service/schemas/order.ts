@@ -169,6 +169,8 @@ export const order = z.preprocess(
     completeSet: strings.optional(),
     appearance: strings.optional(),
     approximatePrice: text.optional(),
+    /** The master's verdict after diagnosis (free text). */
+    recommendation: text.optional(),
     color: z.string().optional(),
     isVisible: bool.optional(),
     isUrgent: bool.optional(),

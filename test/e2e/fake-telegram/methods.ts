@@ -41,6 +41,16 @@ export const methods: Record<string, Handler> = {
     });
     return toMessage(state, stored);
   },
+  // Media: the caption stands for the message's text; the file itself is in the recorded call.
+  sendDocument: (state, p) => sendMedia(state, p),
+  sendPhoto: (state, p) => sendMedia(state, p),
+  sendMediaGroup(state, p) {
+    const media = Array.isArray(p.media) ? p.media : [];
+    if (media.length < 2 || media.length > 10) badRequest("wrong number of media in the album");
+    return media.map((item) =>
+      sendMedia(state, { chat_id: p.chat_id, caption: (item as Payload).caption ?? "" }),
+    );
+  },
   editMessageText(state, p) {
     const text = checkText(p.text, p.parse_mode);
     const replyMarkup = checkMarkup(p.reply_markup);
@@ -145,6 +155,19 @@ export const methods: Record<string, Handler> = {
   close: () => true,
   logOut: () => true,
 };
+
+function sendMedia(state: TelegramState, p: Payload): Message {
+  const chatId = chatIdOf(p);
+  const replyMarkup = checkMarkup(p.reply_markup);
+  const caption = typeof p.caption === "string" ? p.caption : "";
+  const stored = state.chats.add(chatId, {
+    text: caption,
+    parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
+    replyMarkup,
+    fromBot: true,
+  });
+  return toMessage(state, stored);
+}
 
 function chatIdOf(p: Payload): number {
   const id = Number(p.chat_id);

@@ -6,10 +6,12 @@
  */
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
+import { askPriceAmount } from "../../dialog-kit/price-amount.ts";
 import { askText } from "../../dialog-kit/prompts.ts";
 import { learnedOf } from "../../services/learned.ts";
+import { approximateAmount } from "../../ui/card-bench.ts";
 import type { Device } from "./draft.ts";
-import { keepOrAsk } from "./keep.ts";
+import { keepOrAsk, withCurrent } from "./keep.ts";
 
 const TYPE_LIMIT = 100;
 
@@ -69,7 +71,16 @@ export async function askCondition(run: DialogRun, ctx: DialogContext, device: D
   return { ...device, completeSet, appearance, color };
 }
 
-/** The preliminary price (the first question of "price and deadline"). */
-export function askPrice(run: DialogRun, ctx: DialogContext, device: Device): Promise<string | undefined> {
-  return keepOrAsk(run, ctx, "new-ask-price", device.approximatePrice);
+/** The preliminary price as a money amount (the first question of "price and deadline"); Skip keeps it. */
+export async function askPrice(
+  run: DialogRun,
+  ctx: DialogContext,
+  device: Device,
+): Promise<string | undefined> {
+  // Only an amount is kept: a value that is no number (never typed here) is dropped, not sent.
+  const current = approximateAmount(device) === undefined ? undefined : device.approximatePrice;
+  const typed = await askPriceAmount(run, ctx, withCurrent(ctx, ctx.t("new-ask-price"), current), {
+    skippable: true,
+  });
+  return typed ?? current;
 }

@@ -9,7 +9,9 @@ import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
 import { amountsText } from "../../dialog-kit/payment.ts";
 import { askPick } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
+import { approximateAmount } from "../../ui/card-bench.ts";
 import { formatDateTime } from "../../ui/dates.ts";
+import { formatAmount } from "../../ui/money.ts";
 import { cutHtml, escapeHtml } from "../../ui/text.ts";
 import { askClient } from "./ask-client.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
@@ -51,7 +53,11 @@ export async function summaryText(ctx: DialogContext, draft: Draft): Promise<str
   add("new-sum-complete-set", d.completeSet && e(d.completeSet));
   add("new-sum-appearance", d.appearance && e(d.appearance));
   add("new-sum-color", d.color && e(d.color));
-  add("new-sum-price", d.approximatePrice && e(d.approximatePrice));
+  const price = approximateAmount(d);
+  add(
+    "new-sum-price",
+    price === undefined ? undefined : ctx.t("money", { amount: formatAmount(price, locale) }),
+  );
   add(
     "new-sum-deadline",
     draft.deadline === undefined ? undefined : formatDateTime(new Date(draft.deadline), locale, timezone),

@@ -41,6 +41,8 @@ export async function askStatus(
   header: string,
   statuses: StatusOption[],
   currentId: string | undefined,
+  /** Said when the current status is picked again, instead of "in this status already" (a debt: how to take it). */
+  sameStatusText?: string,
 ): Promise<StatusOption> {
   const rows: Button[][] = [];
   let group: string | undefined = "\u0000";
@@ -63,7 +65,7 @@ export async function askStatus(
       if (a.kind !== "button") return reject(a.ctx.t("dlg-use-buttons"));
       const picked = pickIndex(statuses, a.value);
       if (!picked) return reject(a.ctx.t("dlg-use-buttons"));
-      if (picked.id === currentId) return reject(a.ctx.t("st-same-status"));
+      if (picked.id === currentId) return reject(sameStatusText ?? a.ctx.t("st-same-status"));
       return accept(picked);
     },
   });

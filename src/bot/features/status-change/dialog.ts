@@ -44,7 +44,14 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
   const statuses = await loadOrLeave(run, ctx, loadStatusOptions);
   if (statuses.length === 0) await leave(run, ctx, "st-no-statuses");
   const header = ctx.t("st-header", { order: title, status: escapeHtml(order.status?.name ?? "—") });
-  const target = await askStatus(run, ctx, header, statuses, order.status?.id);
+  const target = await askStatus(
+    run,
+    ctx,
+    header,
+    statuses,
+    order.status?.id,
+    await debtHint(ctx, order, statuses),
+  );
   const payment = await paymentFor(run, ctx, order, target);
 
   const locale = await localeOf(ctx);
@@ -176,4 +183,23 @@ export function changed(order: Order, target: StatusOption, payment: Payment | u
     dateFinish: done ? (order.dateFinish ?? now) : order.dateFinish,
     dateClose: target.group === "closed" ? (order.dateClose ?? now) : order.dateClose,
   };
+}
+
+/**
+ * An order that still owes money, its current status picked again: the service
+ * takes a payment only on entering a status that demands one, so the bot says
+ * which those are and how to take the debt (undefined: nothing is owed).
+ */
+async function debtHint(
+  ctx: DialogContext,
+  order: Order,
+  statuses: StatusOption[],
+): Promise<string | undefined> {
+  const balance = orderBalance(order);
+  if (balance === undefined || balance <= 0) return undefined;
+  const amount = ctx.t("money", { amount: formatAmount(balance, await localeOf(ctx)) });
+  const payable = statuses.filter((s) => s.isPayRequired === true && s.id !== order.status?.id);
+  return payable.length > 0
+    ? ctx.t("st-debt-how", { amount, statuses: escapeHtml(payable.map((s) => s.name).join(", ")) })
+    : ctx.t("st-debt-how-none", { amount });
 }

@@ -1,0 +1,181 @@
+/**
+ * The fields of a diagnosis: what each one shows in the summary and how it is
+ * asked. The steps are thin calls of today's shared steps (free text, a money
+ * amount, intake's deadline, yes/no), so they can move into dialog-kit as they are.
+ */
+import type { Locale } from "../../../config/index.ts";
+import type { Order, OrderUpdateInput } from "../../../service/index.ts";
+import type { DialogContext } from "../../context.ts";
+import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { askDate } from "../../dialog-kit/ask-date.ts";
+import { askPriceAmount } from "../../dialog-kit/price-amount.ts";
+import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
+import { localeOf } from "../../i18n.ts";
+import { approximateAmount } from "../../ui/card-bench.ts";
+import { formatDateTime } from "../../ui/dates.ts";
+import { formatAmount } from "../../ui/money.ts";
+import { cutText, escapeHtml } from "../../ui/text.ts";
+import { withCurrent } from "../order-create/keep.ts";
+
+/** What a diagnosis may change: the fields of PATCH /orders/{id} it sends. */
+export interface Changes {
+  recommendation?: string;
+  approximatePrice?: string;
+  /** Unix ms. */
+  deadline?: number;
+  isUrgent?: boolean;
+  problem?: string[];
+  completeSet?: string[];
+  appearance?: string[];
+  typeDevice?: string;
+  brand?: string;
+  model?: string;
+  sn?: string;
+}
+
+export const FIELDS = [
+  "verdict",
+  "price",
+  "deadline",
+  "urgent",
+  "faults",
+  "equipment",
+  "appearance",
+  "device",
+  "serial",
+] as const;
+export type Field = (typeof FIELDS)[number];
+
+const LONG = 1000;
+const SHORT = 100;
+
+const lines = (text: string): string[] =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The order as it will be: its record with the changes over it. */
+export function merged(order: Order, changes: Changes): Order {
+  return {
+    ...order,
+    ...changes,
+    deadline: changes.deadline === undefined ? order.deadline : new Date(changes.deadline),
+  };
+}
+
+/** The summary's line of a field: its value now (HTML, escaped); "—" when empty. */
+export function fieldValue(field: Field, order: Order, locale: Locale, ctx: DialogContext): string {
+  const none = ctx.t("dlg-none");
+  const text = (value: string | undefined) => (value?.trim() ? escapeHtml(cutText(value.trim(), 200)) : none);
+  const list = (value: string[] | undefined) => text((value ?? []).join("; "));
+  switch (field) {
+    case "verdict":
+      return text(order.recommendation);
+    case "price": {
+      const amount = approximateAmount(order);
+      return amount === undefined ? none : ctx.t("money", { amount: formatAmount(amount, locale) });
+    }
+    case "deadline":
+      return order.deadline ? formatDateTime(order.deadline, locale, ctx.services.config.timezone) : none;
+    case "urgent":
+      return ctx.t(order.isUrgent ? "dlg-yes" : "dlg-no");
+    case "faults":
+      return list(order.problem);
+    case "equipment":
+      return list(order.completeSet);
+    case "appearance":
+      return list(order.appearance);
+    case "device":
+      return text([order.typeDevice, order.brand, order.model].filter(Boolean).join(" "));
+    case "serial":
+      return text(order.sn);
+  }
+}
+
+/** Asks one field; Skip keeps its value. Returns the changes with this field's answer. */
+export async function askField(
+  run: DialogRun,
+  ctx: DialogContext,
+  field: Field,
+  now: Order,
+  changes: Changes,
+): Promise<Changes> {
+  const q = (key: string, current: string | undefined) => withCurrent(ctx, ctx.t(key), current);
+  const typed = (key: string, current: string | undefined, limit: number) =>
+    askText(run, ctx, { prompt: q(key, current), skippable: true, max: limit });
+  switch (field) {
+    case "verdict": {
+      const value = await typed("dx-ask-verdict", now.recommendation, LONG);
+      return value === undefined ? changes : { ...changes, recommendation: value };
+    }
+    case "price": {
+      const current = approximateAmount(now) === undefined ? undefined : now.approximatePrice;
+      const value = await askPriceAmount(run, ctx, q("dx-ask-price", current), { skippable: true });
+      return value === undefined ? changes : { ...changes, approximatePrice: value };
+    }
+    case "deadline": {
+      const current = now.deadline?.getTime();
+      const shown =
+        current === undefined
+          ? undefined
+          : formatDateTime(new Date(current), await localeOf(ctx), ctx.services.config.timezone);
+      const value = await askDate(run, ctx, {
+        prompt: withCurrent(ctx, ctx.t("new-ask-deadline"), shown),
+        quick: true,
+        skippable: true,
+        current,
+      });
+      return value === undefined || value === current ? changes : { ...changes, deadline: value };
+    }
+    case "urgent":
+      return { ...changes, isUrgent: await askYesNo(run, ctx, { prompt: ctx.t("dx-ask-urgent") }) };
+    case "faults": {
+      const value = await typed("dx-ask-faults", now.problem?.join("\n"), LONG);
+      return value === undefined ? changes : { ...changes, problem: lines(value) };
+    }
+    case "equipment": {
+      const value = await typed("dx-ask-equipment", now.completeSet?.join("\n"), LONG);
+      return value === undefined ? changes : { ...changes, completeSet: lines(value) };
+    }
+    case "appearance": {
+      const value = await typed("dx-ask-appearance", now.appearance?.join("\n"), LONG);
+      return value === undefined ? changes : { ...changes, appearance: lines(value) };
+    }
+    case "device": {
+      const typeDevice = await typed("dx-ask-device-type", now.typeDevice, SHORT);
+      const brand = await typed("dx-ask-brand", now.brand, SHORT);
+      const model = await typed("dx-ask-model", now.model, SHORT);
+      return {
+        ...changes,
+        ...(typeDevice === undefined ? {} : { typeDevice }),
+        ...(brand === undefined ? {} : { brand }),
+        ...(model === undefined ? {} : { model }),
+      };
+    }
+    case "serial": {
+      const value = await typed("dx-ask-serial", now.sn, SHORT);
+      return value === undefined ? changes : { ...changes, sn: value };
+    }
+  }
+}
+
+/** The PATCH of what differs from the record the dialog started from; undefined when nothing does. */
+export function updateOf(order: Order, changes: Changes): OrderUpdateInput | undefined {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    const before = key === "deadline" ? order.deadline?.getTime() : (order as Record<string, unknown>)[key];
+    if (!same(value, before)) input[key] = value;
+  }
+  return Object.keys(input).length > 0 ? (input as OrderUpdateInput) : undefined;
+}
+
+/** Whether a record shows every change of `input` (a retry after a lost answer checks this first). */
+export function landed(order: Order, input: OrderUpdateInput): boolean {
+  return Object.entries(input).every(([key, value]) => {
+    const now = key === "deadline" ? order.deadline?.getTime() : (order as Record<string, unknown>)[key];
+    return JSON.stringify(now ?? null) === JSON.stringify(value ?? null);
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Photos of an order. A photo or an album sent in reply to a card, with the
+ * order's number as the caption, or after "📷 Add photos" is kept for that
+ * order (file ids in the bot's store: photo-store.ts) and confirmed; an album
+ * arrives as several messages and gets one confirmation, edited as it grows.
+ * Operators add; viewers see (📷 on the card sends them again, an album of
+ * ten at a time); a viewer's photo is not kept. Strangers never get here (the
+ * access gate). Nothing goes to the service unless PHOTO_COMMENT=on.
+ */
+import { Composer } from "grammy";
+import type { InputMediaPhoto } from "grammy/types";
+import { canWrite } from "../../access.ts";
+import type { BotContext } from "../../context.ts";
+import { callService } from "../../services/service-gateway.ts";
+import { photosAdd, photosShow } from "../../ui/callbacks.ts";
+import { numberFromCard } from "../../ui/card-number.ts";
+import { stripHtml } from "../../ui/messages.ts";
+import type { CardAction } from "../../ui/order-keyboard.ts";
+import { escapeHtml } from "../../ui/text.ts";
+import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "./photo-store.ts";
+import { albumKey, findTarget, pendingKey } from "./target.ts";
+
+/** Telegram's album: 2 to 10 photos. */
+const ALBUM_SIZE = 10;
+
+export const photosAddAction: CardAction = {
+  label: "card-btn-photos-add",
+  data: (order) => (photosAdd.fits({ id: order.id }) ? photosAdd.encode({ id: order.id }) : undefined),
+};
+
+export const photosFeature = new Composer<BotContext>();
+
+photosFeature.on("message:photo", async (ctx, next) => {
+  const photos = createPhotoStore(ctx.services.store);
+  const found = await findTarget(ctx, photos);
+  // In a group only a photo meant for an order is answered (a reply to a card, a number, a press).
+  if (found.kind === "none") {
+    if (ctx.chat.type !== "private") return next();
+    await ctx.reply(ctx.t("photos-how"));
+    return;
+  }
+  if (found.kind === "miss") {
+    await ctx.reply(found.message);
+    return;
+  }
+  if (!canWrite(ctx.role)) {
+    await ctx.reply(ctx.t("photos-viewer"));
+    return;
+  }
+  const sizes = ctx.message.photo;
+  const largest = sizes.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+  const kept: KeptPhoto = {
+    id: largest.file_id,
+    unique: largest.file_unique_id,
+    by: ctx.from.id,
+    at: ctx.services.clock.now().getTime(),
+  };
+  const { target } = found;
+  const result = await photos.add(target.orderId, [kept]);
+  await confirm(ctx, photos, target, result);
+});
+
+/** One confirmation per album: the first photo sends it, the next ones edit it. */
+async function confirm(
+  ctx: BotContext & { message: { media_group_id?: string } },
+  photos: ReturnType<typeof createPhotoStore>,
+  target: PhotoTarget,
+  result: { added: number; total: number },
+): Promise<void> {
+  const chatId = ctx.chat?.id ?? 0;
+  const groupId = ctx.message.media_group_id;
+  const added = target.added + result.added;
+  const text = ctx.t("photos-kept", { count: added, total: result.total, order: escapeHtml(target.title) });
+  let confirmId = target.confirmId;
+  if (confirmId !== undefined) {
+    await ctx.api.editMessageText(chatId, confirmId, text).catch(() => {});
+  } else {
+    confirmId = (await ctx.reply(text, { reply_parameters: { message_id: ctx.message.message_id } }))
+      .message_id;
+    if (ctx.services.config.photoComment && result.added > 0) await commentPhotos(ctx, target);
+  }
+  if (groupId) await photos.setTarget(albumKey(chatId, groupId), { ...target, confirmId, added });
+}
+
+/** PHOTO_COMMENT=on: one comment per photo or album noting it (1 request); a failure is logged only. */
+async function commentPhotos(ctx: BotContext, target: PhotoTarget): Promise<void> {
+  const author = [ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ");
+  const outcome = await callService(ctx, (client) =>
+    client.orders.update(target.orderId, { comment: ctx.t("photos-comment", { author }) }),
+  );
+  if (!outcome.ok) ctx.log.warn({ order: target.orderId }, "the photo comment was not written");
+}
+
+/** "📷 Add photos": the next photos of this user in this chat go to the order. */
+photosFeature.callbackQuery(photosAdd.filter, async (ctx) => {
+  const id = photosAdd.decode(ctx.callbackQuery.data)?.id;
+  if (!id || !canWrite(ctx.role)) {
+    await ctx.answerCallbackQuery({ text: ctx.t(id ? "photos-viewer" : "stale-button") });
+    return;
+  }
+  const title = titleOf(ctx) ?? id;
+  await createPhotoStore(ctx.services.store).setTarget(pendingKey(ctx.chat?.id ?? 0, ctx.from.id), {
+    orderId: id,
+    title,
+    added: 0,
+  });
+  await ctx.answerCallbackQuery();
+  await ctx.reply(ctx.t("photos-send-now", { order: escapeHtml(title) }));
+});
+
+/** 📷 on the card: the order's photos sent again, albums of ten. */
+photosFeature.callbackQuery(photosShow.filter, async (ctx) => {
+  const id = photosShow.decode(ctx.callbackQuery.data)?.id;
+  if (!id) {
+    await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+    return;
+  }
+  const kept = await createPhotoStore(ctx.services.store).list(id);
+  if (kept.length === 0) {
+    await ctx.answerCallbackQuery({ text: ctx.t("photos-none") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const title = titleOf(ctx);
+  for (let from = 0; from < kept.length; from += ALBUM_SIZE) {
+    const chunk = kept.slice(from, from + ALBUM_SIZE);
+    const caption = title && from === 0 ? ctx.t("photos-caption", { order: escapeHtml(title) }) : undefined;
+    if (chunk.length === 1) {
+      await ctx.replyWithPhoto(chunk[0]?.id ?? "", { caption });
+      continue;
+    }
+    const media: InputMediaPhoto[] = chunk.map((p, index) => ({
+      type: "photo",
+      media: p.id,
+      ...(index === 0 && caption ? { caption, parse_mode: "HTML" as const } : {}),
+    }));
+    await ctx.replyWithMediaGroup(media);
+  }
+});
+
+/** The number the pressed card shows. */
+function titleOf(ctx: BotContext): string | undefined {
+  const message = ctx.callbackQuery?.message;
+  const text = message && "text" in message ? message.text : undefined;
+  return numberFromCardText(ctx, text);
+}
+
+function numberFromCardText(ctx: BotContext, text: string | undefined): string | undefined {
+  // Telegram gives the plain text; a copy kept as HTML reads the same once stripped.
+  return text ? numberFromCard(stripHtml(text), ctx.services.i18n) : undefined;
+}
