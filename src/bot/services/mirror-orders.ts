@@ -6,10 +6,10 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Context } from "grammy";
 import type { MirroredOrder, MirrorQuery } from "../../mirror/index.ts";
-import type { Order } from "../../service/index.ts";
+import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
 import { rememberFigures, withKnownFigures } from "./order-figures.ts";
-import { getOrder, type OrderPage, type OrderQuery } from "./order-search.ts";
+import { getOrder, numberShapesOf, type OrderPage, type OrderQuery } from "./order-search.ts";
 
 type Ctx = Context & CoreFlavor;
 
@@ -92,15 +92,35 @@ export function mirrorListPage(
 }
 
 /**
- * The orders of a number from the mirror: an exact number in any form costs no
- * request when held, else the mirror asks once (and keeps what it got). A part
- * of a textual number the mirror does not hold as a whole number goes to the
- * service as before (undefined; also with MIRROR=off).
+ * The orders of a number from the mirror: an exact number in any form (digits, or
+ * a whole number with its prefix as the workshop prints it) costs no request when
+ * held, else the mirror asks once and keeps what it got, so the next lookup and
+ * the card's buttons find it held. A part of a textual number the mirror does not
+ * hold as a whole number goes to the service as a partial search (undefined; also
+ * with MIRROR=off).
  */
 export async function mirrorNumber(ctx: Ctx, query: OrderQuery): Promise<MirroredOrder[] | undefined> {
   const { mirror } = ctx.services;
   if (!mirror) return undefined;
   if (query.kind === "num") return mirror.findByNumber(query.text);
   const held = mirror.byNumber(query.text);
-  return held.length > 0 ? held : undefined;
+  if (held.length > 0) return held;
+  if (await isWholeNumber(ctx, query.text)) return mirror.findByNumber(query.text);
+  return undefined;
+}
+
+/** Digits a whole number has when no workshop's shape is known yet (docs/decisions.md: six, zero-padded). */
+const WHOLE_NUMBER_DIGITS = 6;
+
+/**
+ * Letters and as many digits as the workshop's numbers have ("А001042", "a-001042"):
+ * a whole number, not the start of one ("А0010" asks for every number beginning so).
+ */
+async function isWholeNumber(ctx: Ctx, text: string): Promise<boolean> {
+  const parts = /^(\D+)(\d+)$/u.exec(foldOrderNumber(text.trim()));
+  if (!parts) return false;
+  const [, letters = "", digits = ""] = parts;
+  const shapes = await numberShapesOf(ctx.services.store)();
+  const shape = shapes.find((s) => foldOrderNumber(s.prefix) === letters);
+  return digits.length >= (shape?.digits ?? WHOLE_NUMBER_DIGITS);
 }
