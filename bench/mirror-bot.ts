@@ -1,5 +1,5 @@
 /**
- * Requests per user action with a warm order mirror (issue 10): lookups, list
+ * Requests per user action with a warm order mirror: lookups, list
  * pages, search by a client's name and by phone, inline typing cost nothing;
  * a number the mirror does not hold costs one. Counted at the sandbox (the
  * bot's requests and the mirror's alike); the mirror does not sync meanwhile.

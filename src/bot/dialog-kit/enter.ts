@@ -13,19 +13,8 @@ import { readLatestPrompt } from "./latest-prompt.ts";
 
 /**
  * Version of the dialogs' stored shape: bump it whenever a dialog's steps
- * change, so a state saved by older code is dropped instead of replayed wrongly.
- * 2: the client step takes typed searches at the matches, contacts are validated,
- * deadline buttons carry dates, statuses may come with unknown payment rules.
- * 3: every prompt is recorded before and after it is sent (latest-prompt.ts): two more
- * `external` results per prompt in the replay log.
- * 4: the comment dialog offers a retry (with a "did it land?" check) after a failure.
- * 5: one marker shape for every write (write-once.ts): a create's "done" marker holds its result;
- * a service failure while loading no longer answers the (already answered) press again.
- * 6: the fast intake (main path, summary, groups).
- * 7: the intake asks what its summary offers once per order type, not at each return to it.
- * 8: ✏️ Edit of the order type, the same type picked again, asks none of its fields again.
- * 9: an offer the service could not give is asked again a minute later (the time read through external).
- * 10: a mixed payment whose cash part covers what is left asks no bank part.
+ * change, so a state saved by other code is dropped instead of replayed wrongly
+ * (git log of this line says what each number brought).
  */
 export const DIALOG_VERSION = 10;
 

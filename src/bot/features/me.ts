@@ -1,5 +1,5 @@
 /**
- * "Who am I" (issue 10): `/me` links the user's Telegram account to their
+ * "Who am I": `/me` links the user's Telegram account to their
  * employee record, picked from the staff of the configured workshops (cached:
  * a request only when the cache is cold), changed or removed at any time;
  * `/my` lists their open orders as master or manager, overdue first, in the

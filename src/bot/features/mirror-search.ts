@@ -1,5 +1,5 @@
 /**
- * Search by anything from the order mirror (issue 10): plain text in a private
+ * Search by anything from the order mirror: plain text in a private
  * chat that is not an order number (a client's name or part of it, a phone in
  * any format, a device, a serial number or IMEI, a fault) lists the matching
  * orders, ranked exact number first, then open orders, newest first. No

@@ -1,5 +1,5 @@
 /**
- * The service's webhooks (issue 10, optional): where the deployment has a
+ * The service's webhooks (optional): where the deployment has a
  * public URL, the service can call `POST /service-webhook` on an order event;
  * the bot then syncs the order mirror at once (within its budget) instead of at
  * the next periodic sync, which cuts the notification delay. The periodic sync

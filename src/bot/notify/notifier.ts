@@ -1,5 +1,5 @@
 /**
- * Notifications from the order mirror's changes (issue 10), at no request:
+ * Notifications from the order mirror's changes, at no request:
  * assigned to me; a status change of an order I am on (opt-in) or watch (🔔);
  * an order reaching a "ready" status (opt-in); a morning digest at DIGEST_TIME
  * in TIMEZONE (opt-in). Rules (recipients.ts): only users still in

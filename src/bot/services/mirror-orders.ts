@@ -1,5 +1,5 @@
 /**
- * The bot's reads and writes through the order mirror (issue 10), one place for
+ * The bot's reads and writes through the order mirror, one place for
  * "the mirror when there is one, else the service as before" (MIRROR=off keeps
  * today's behaviour exactly).
  */

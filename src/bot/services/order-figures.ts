@@ -2,7 +2,7 @@
  * The price and the amount paid of the orders the bot saw, per order, for a
  * day: the real service's full record (GET /orders/{id}) may lack them where
  * its list record had them (no positions, no cash amounts). A card read then
- * keeps the figures the bot knew rather than showing none (issue 9), with no
+ * keeps the figures the bot knew rather than showing none, with no
  * extra request. Only with MIRROR=off: the mirror keeps its records whole itself.
  */
 import { z } from "zod";
