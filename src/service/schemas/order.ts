@@ -189,7 +189,7 @@ const fastOrder = fastReader(orderShape);
  * A record in the usual nested shape is read by the fast reader (fast-path.ts: the
  * same checks, derived from `orderShape`); anything else goes through zod.
  */
-export const order = z.unknown().transform((raw, ctx): Order => {
+export const order = z.transform((raw: unknown, ctx): Order => {
   if (isObject(raw) && normalizeOrder(raw) === raw) {
     const read = fastOrder(raw);
     if (read !== SLOW) return withMoney(read as Order);
