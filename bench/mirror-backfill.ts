@@ -1,5 +1,5 @@
 /**
- * Issue 10: the first fill of a company with 10 000 open orders, with the
+ * The first fill of a company with 10 000 open orders, with the
  * default budget (40 requests per 15-minute window, 20 kept for users): the
  * requests it takes and the quota windows it needs.
  */

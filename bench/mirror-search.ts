@@ -1,5 +1,5 @@
 /**
- * Issue 10: mirror search over 50 000 orders (names, phones in any format,
+ * Mirror search over 50 000 orders (names, phones in any format,
  * numbers in any form, devices, serial numbers), latency p50/p99 per query,
  * and what the mirror costs in memory and on disk.
  */

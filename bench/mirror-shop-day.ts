@@ -1,5 +1,5 @@
 /**
- * A "shop day" (issue 10): 8 staff and the CRM's other users work two busy
+ * A "shop day": 8 staff and the CRM's other users work two busy
  * hours on a simulated clock against a sandbox that enforces the real quota
  * (100 requests per 15 minutes for the company: the bot and its mirror share
  * it), once with the order mirror and once without. Staff look orders up by

@@ -1,5 +1,5 @@
 /**
- * Issue 10: what keeping the mirror current costs. Requests the sync sends per
+ * What keeping the mirror current costs. Requests the sync sends per
  * 15-minute window when nothing changes (day and night) and when the CRM's
  * other users make 1, 10 and 100 changes a minute, with the default budget
  * (40 per window, 20 kept for users, MIRROR_SYNC_SECONDS=60); and how long a

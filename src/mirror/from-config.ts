@@ -7,7 +7,8 @@ import type { Logger } from "pino";
 import type { Config } from "../config/index.ts";
 import type { Status } from "../service/index.ts";
 import { DEFAULT_BUDGET } from "./budget.ts";
-import { Mirror, type MirrorClient } from "./mirror.ts";
+import { createOrderMirror, type OrderMirror } from "./index.ts";
+import type { MirrorClient } from "./mirror.ts";
 import { redisCoordinator } from "./redis-coordinator.ts";
 
 export const MIRROR_FILE = "mirror.sqlite";
@@ -26,12 +27,12 @@ export interface MirrorDeps {
   redis?: Redis;
 }
 
-export function mirrorFromConfig(deps: MirrorDeps): Mirror | undefined {
+export function mirrorFromConfig(deps: MirrorDeps): OrderMirror | undefined {
   const { config } = deps;
   if (!config.mirror.enabled) return undefined;
   const instanceId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const logger = deps.logger.child({ module: "mirror" });
-  return new Mirror({
+  return createOrderMirror({
     client: deps.client,
     path: join(config.mirror.dataDir, MIRROR_FILE),
     shopIds: config.shopIds,

@@ -1,5 +1,5 @@
 /**
- * The order mirror (issue 10): a local read model of the company's orders,
+ * The order mirror: a local read model of the company's orders,
  * kept current by an incremental sync that spends a small, fixed share of the
  * request quota. The bot depends on `OrderMirror` only; nothing here imports grammY.
  *

@@ -3,6 +3,7 @@
  * the secret is refused and triggers nothing, an event triggers one mirror
  * sync, a retry of the same eventId (or a burst) no more, bad bodies are refused.
  */
+import { connect } from "node:net";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type BotHttpServer, startHttpServer } from "../../src/bot/http/server.ts";
@@ -18,9 +19,10 @@ afterEach(async () => {
 async function start() {
   let syncs = 0;
   let t = 0;
+  const store = createMemoryStore();
   const route = serviceWebhookRoute({
     secret: "hook-secret-1",
-    store: createMemoryStore(),
+    store,
     syncNow: async () => {
       syncs++;
     },
@@ -34,6 +36,8 @@ async function start() {
     fetch(`http://127.0.0.1:${port}${SERVICE_WEBHOOK_PATH}`, { method: "POST", headers, body });
   return {
     post,
+    port,
+    store,
     syncs: () => syncs,
     advance: (ms: number) => {
       t += ms;
@@ -82,5 +86,59 @@ describe("service webhook", () => {
     expect((await hook.post(secret, "not json")).status).toBe(400);
     expect((await hook.post(secret, "[1,2]")).status).toBe(400);
     expect(hook.syncs()).toBe(0);
+  });
+
+  it("a declared body over 64 KB is refused with 413 and syncs nothing", async () => {
+    const hook = await start();
+    const big = JSON.stringify({ eventId: "big", pad: "x".repeat(70 * 1024) });
+    expect((await hook.post(secret, big)).status).toBe(413);
+    expect(hook.syncs()).toBe(0);
+  });
+
+  it("a chunked body is refused with 413 while it arrives, the connection closed, not read to its end", async () => {
+    const hook = await start();
+    const socket = connect(hook.port, "127.0.0.1");
+    socket.on("error", () => {});
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += chunk.toString("latin1");
+    });
+    let closed = false;
+    const done = new Promise<void>((resolve) => {
+      const deadline = setTimeout(() => {
+        socket.destroy();
+        resolve();
+      }, 6_000);
+      socket.once("close", () => {
+        closed = true;
+        clearTimeout(deadline);
+        resolve();
+      });
+    });
+    socket.write(
+      `POST ${SERVICE_WEBHOOK_PATH} HTTP/1.1\r\nHost: bot\r\nx-bot-secret: hook-secret-1\r\ntransfer-encoding: chunked\r\n\r\n`,
+    );
+    const chunk = "x".repeat(16 * 1024);
+    let sent = 0;
+    // Up to 32 MB: the answer must come long before, after about 64 KB.
+    for (let i = 0; i < 2048 && !closed && text === "" && !socket.destroyed; i++) {
+      socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      sent += chunk.length;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await done;
+    expect(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])).toBe(413);
+    expect(closed).toBe(true);
+    expect(sent).toBeLessThan(1024 * 1024);
+    expect(hook.syncs()).toBe(0);
+    // The server goes on: a real event after it syncs.
+    expect((await hook.post(secret, event("after"))).status).toBe(200);
+  });
+
+  it("event ids are kept in their own short-lived namespace, not among the notification markers", async () => {
+    const hook = await start();
+    await hook.post(secret, event("e-own"));
+    expect(await hook.store.adapter("service-events").read("e-own")).toBeDefined();
+    expect(await hook.store.adapter("notified").read("service-webhook:e-own")).toBeUndefined();
   });
 });

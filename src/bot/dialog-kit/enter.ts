@@ -14,7 +14,8 @@ import { readLatestPrompt } from "./latest-prompt.ts";
 /**
  * Version of the dialogs' stored shape: bump it whenever a dialog's steps
  * change (their order, the prompts and `external` calls a step makes), so a
- * state saved by older code is dropped instead of replayed wrongly.
+ * state saved by other code is dropped instead of replayed wrongly (git log of
+ * this line says what each number brought).
  */
 export const DIALOG_VERSION = 12;
 

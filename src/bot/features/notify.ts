@@ -1,5 +1,5 @@
 /**
- * `/notify` (issue 10): each kind of notification on or off for this user
+ * `/notify`: each kind of notification on or off for this user
  * (defaults are quiet: only "assigned to me", once linked with /me), and the
  * 🔔 button of a card that watches an order's status changes. Anything the
  * user sends also lifts a "blocked" mark (they are back: notifications resume).

@@ -34,7 +34,7 @@ orderLookupFeature.on("message:text", async (ctx, next) => {
   await lookup(ctx, query);
 });
 
-/** The older list button `oo:<orderId>` (messages sent before the token was added). */
+/** The list button without a token, `oo:<orderId>`, as messages sent by earlier versions still carry it. */
 orderLookupFeature.callbackQuery(orderOpenById.filter, async (ctx) => {
   const id = orderOpenById.decode(ctx.callbackQuery.data)?.id;
   if (!id) {

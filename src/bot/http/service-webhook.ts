@@ -1,5 +1,5 @@
 /**
- * The service's webhooks (issue 10, optional): where the deployment has a
+ * The service's webhooks (optional): where the deployment has a
  * public URL, the service can call `POST /service-webhook` on an order event;
  * the bot then syncs the order mirror at once (within its budget) instead of at
  * the next periodic sync, which cuts the notification delay. The periodic sync
@@ -14,14 +14,17 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../../logger.ts";
-import { claimOnce } from "../notify/claims.ts";
 import type { Store } from "../storage.ts";
+import { parseJsonObject, readCappedBody } from "./body.ts";
 import { type Route, refuse } from "./server.ts";
 
 export const SERVICE_WEBHOOK_PATH = "/service-webhook";
 const VERIFICATION_HEADER = "x-livesklad-verification";
 const SECRET_HEADER = "x-bot-secret";
 const MAX_BODY_BYTES = 64 * 1024;
+/** Event ids seen are kept this long in their own namespace: longer than the service goes on retrying one event. */
+const EVENT_IDS_KEPT_SECONDS = 24 * 60 * 60;
+const EVENTS_NAMESPACE = "service-events";
 /** Events closer together than this share one sync (a burst of changes is one read). */
 const COALESCE_MS = 5_000;
 
@@ -50,7 +53,9 @@ export function serviceWebhookRoute(options: ServiceWebhookOptions): Route {
   };
 
   const receive = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const body = await readJson(req);
+    const raw = await readCappedBody(req, res, MAX_BODY_BYTES);
+    if (raw === undefined) return; // refused (413) or gone
+    const body = parseJsonObject(raw);
     if (body === undefined) {
       refuse(req, res, 400);
       return;
@@ -59,11 +64,7 @@ export function serviceWebhookRoute(options: ServiceWebhookOptions): Route {
     const eventId =
       typeof body.eventId === "string" || typeof body.eventId === "number" ? String(body.eventId) : undefined;
     // A retry of an event already seen: answered, nothing more.
-    if (
-      eventId !== undefined &&
-      !(await claimOnce(options.store, `service-webhook:${eventId.slice(0, 200)}`))
-    )
-      return;
+    if (eventId !== undefined && !(await claimEvent(options.store, eventId.slice(0, 200)))) return;
     trigger();
   };
 
@@ -79,10 +80,6 @@ export function serviceWebhookRoute(options: ServiceWebhookOptions): Route {
     const secret = header(req, SECRET_HEADER);
     if (secret === undefined || !timingSafeEqual(digest(secret), expected)) {
       refuse(req, res, 401);
-      return true;
-    }
-    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
-      refuse(req, res, 413);
       return true;
     }
     receive(req, res).catch((error: unknown) => {
@@ -102,28 +99,13 @@ function digest(text: string): Buffer {
   return createHash("sha256").update(text).digest();
 }
 
-/** The body as a JSON object, or undefined (too big, not JSON, the client went away). */
-function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.once("end", () => {
-      if (size > MAX_BODY_BYTES) return resolve(undefined);
-      try {
-        const value: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        resolve(
-          typeof value === "object" && value !== null && !Array.isArray(value)
-            ? (value as Record<string, unknown>)
-            : undefined,
-        );
-      } catch {
-        resolve(undefined);
-      }
-    });
-    req.once("close", () => resolve(undefined));
-  });
+/** True the first time this event id is seen (atomic across instances on Redis). */
+async function claimEvent(store: Store, eventId: string): Promise<boolean> {
+  if (store.kind === "redis" && store.claim) {
+    return store.claim(`${EVENTS_NAMESPACE}:${eventId}`, EVENT_IDS_KEPT_SECONDS * 1000);
+  }
+  const seen = store.adapter<number>(EVENTS_NAMESPACE, { ttlSeconds: EVENT_IDS_KEPT_SECONDS });
+  if ((await seen.read(eventId)) !== undefined) return false;
+  await seen.write(eventId, Date.now());
+  return true;
 }

@@ -1,7 +1,8 @@
 /**
  * Webhook mode: the route on the path of WEBHOOK_URL. The secret header is
  * checked as soon as the headers are in (401 and close, no body read); a body
- * larger than MAX_UPDATE_BYTES is refused with 413 while it still arrives; a
+ * larger than MAX_UPDATE_BYTES is refused with 413 while it still arrives
+ * (body.ts, shared with the service's webhook); a
  * body that is no JSON update is 400. The update then goes to grammY, which
  * answers Telegram fast: after a few seconds the update goes on in the
  * background instead of making Telegram wait and redeliver (redeliveries are
@@ -13,6 +14,7 @@ import { type Bot, webhookCallback } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "../../logger.ts";
 import type { BotContext } from "../context.ts";
+import { parseJsonObject, readCappedBody } from "./body.ts";
 import { createLiveness, type Liveness } from "./health.ts";
 import { type HttpLimits, type Route, refuse, startHttpServer } from "./server.ts";
 
@@ -49,7 +51,7 @@ export function webhookRoute(bot: Bot<BotContext>, options: WebhookRouteOptions,
   });
 
   const receive = async (req: IncomingMessage, res: ServerResponse, secret: string): Promise<void> => {
-    const body = await readBody(req, res, maxBytes);
+    const body = await readCappedBody(req, res, maxBytes);
     if (body === undefined) return;
     const update = parseUpdate(body);
     if (update === undefined) {
@@ -73,10 +75,6 @@ export function webhookRoute(bot: Bot<BotContext>, options: WebhookRouteOptions,
       refuse(req, res, 401);
       return true;
     }
-    if (Number(req.headers["content-length"] ?? 0) > maxBytes) {
-      refuse(req, res, 413);
-      return true;
-    }
     receive(req, res, secret).catch((error: unknown) => {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "webhook handler failed");
       if (!res.headersSent) res.writeHead(500).end();
@@ -90,37 +88,12 @@ function digest(text: string): Buffer {
   return createHash("sha256").update(text).digest();
 }
 
-/** The body, or undefined when it grew past `maxBytes` (answered 413) or the client went away. */
-function readBody(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<Buffer | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        req.off("data", onData);
-        chunks.length = 0;
-        refuse(req, res, 413);
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on("data", onData);
-    req.once("end", () => resolve(size > maxBytes ? undefined : Buffer.concat(chunks)));
-    req.once("close", () => resolve(undefined));
-  });
-}
-
 /** A JSON object with a numeric update_id, or undefined. */
 function parseUpdate(body: Buffer): Update | undefined {
-  try {
-    const value: unknown = JSON.parse(body.toString("utf8"));
-    if (typeof value !== "object" || value === null) return undefined;
-    return Number.isSafeInteger((value as { update_id?: unknown }).update_id) ? (value as Update) : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = parseJsonObject(body);
+  return value !== undefined && Number.isSafeInteger(value.update_id)
+    ? (value as unknown as Update)
+    : undefined;
 }
 
 /** The webhook and GET /health on one server (tests and small set-ups; main.ts adds the liveness). */

@@ -4,7 +4,8 @@
  * number typed with a part only) costs one request, and what it brings is kept.
  */
 import type { MirroredOrder, MirrorQuery, OrderMirror } from "../../mirror/index.ts";
-import { ordersOfNumber } from "../services/order-search.ts";
+import { foldOrderNumber } from "../../service/index.ts";
+import { type NumberShapes, ordersOfNumber } from "../services/order-search.ts";
 import { localPage } from "./order-rules.ts";
 import { type OrderSource, type SourceDeps, stuckPage } from "./service-reader.ts";
 import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
@@ -30,8 +31,10 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
     },
     async number(query, at, spend) {
       await spend();
-      // Digits: the mirror asks once and keeps the matches; a part of a textual number asks the service.
-      if (query.kind === "num")
+      // Digits, or a whole number as the workshop prints it ("А001042"): the mirror asks once and keeps
+      // the matches, so the next lookup and the card's buttons find it held. A part of a textual number
+      // ("А0010": every number beginning so) asks the service.
+      if (query.kind === "num" || (await isWholeNumber(deps.shapes, query.text)))
         return localPage(
           (await mirror.findByNumber(query.text)).map((h) => h.order),
           at,
@@ -63,4 +66,16 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
     instant: (text, limit) => mirror.list({ text, pageSize: limit }).items.map(asHeld),
     heldCount: () => mirror.stats().orders,
   };
+}
+
+/** Digits a whole number has when no workshop's shape is known yet (docs/decisions.md: six, zero-padded). */
+const WHOLE_NUMBER_DIGITS = 6;
+
+/** Letters and as many digits as the workshop's numbers have ("А001042", "a-001042"): a whole number. */
+async function isWholeNumber(shapes: NumberShapes, text: string): Promise<boolean> {
+  const parts = /^(\D+)(\d+)$/u.exec(foldOrderNumber(text.trim()));
+  if (!parts) return false;
+  const [, letters = "", digits = ""] = parts;
+  const shape = (await shapes()).find((s) => foldOrderNumber(s.prefix) === letters);
+  return digits.length >= (shape?.digits ?? WHOLE_NUMBER_DIGITS);
 }

@@ -1,5 +1,5 @@
 /**
- * Per-user settings of the mirror's features (issue 10), in the bot's store
+ * Per-user settings of the mirror's features, in the bot's store
  * under the Telegram user id: the employee record the user linked with `/me`,
  * which notifications they want (`/notify`), the orders they watch (🔔 on the
  * card), and whether Telegram said they blocked the bot (then nothing is sent

@@ -124,11 +124,12 @@ export function liftRefs(targets: readonly string[]): (raw: JsonObject) => JsonO
       [`${target}Name`, "name"],
     ] as const,
   }));
-  const flatKeys = refs.flatMap(({ flat }) => flat.map(([flatKey]) => flatKey));
-  // Runs on every record: plain loops, no closures.
+  const flatKeys = new Set<string>(refs.flatMap(({ flat }) => flat.map(([flatKey]) => flatKey)));
+  // Runs on every record: one pass over its own keys (most records have fewer keys than the
+  // flat names looked for, and a missing key is the slow lookup), plain loops, no closures.
   const isFlat = (raw: JsonObject): boolean => {
+    for (const key in raw) if (flatKeys.has(key) && raw[key] !== undefined) return true;
     for (const target of targets) if (typeof raw[target] === "string") return true;
-    for (const flatKey of flatKeys) if (raw[flatKey] !== undefined) return true;
     return false;
   };
 

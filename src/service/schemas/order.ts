@@ -13,6 +13,7 @@ import {
   strings,
   text,
 } from "./common.ts";
+import { fastReader, SLOW } from "./fast-path.ts";
 
 const person = ref;
 
@@ -136,53 +137,70 @@ type CashSums = z.output<typeof cashSums>;
 type PriceSums = z.output<typeof priceSums>;
 type Position = z.output<typeof orderPosition>;
 
-/** An order in the one normalized shape, whichever shape the service answered with. */
-export const order = z.preprocess(
-  normalizeOrder,
-  record({
-    id,
-    number: text.optional(),
-    num: num.optional(),
-    dateCreate: date.optional(),
-    lastAction: date.optional(),
-    dateFinish: date.optional(),
-    dateClose: date.optional(),
-    deadline: date.optional(),
-    statusDeadline: date.optional(),
-    status: orderStatusRef.optional(),
-    typeOrder: ref.optional(),
-    counteragent: counteragentRef.optional(),
-    shop: ref.optional(),
-    manager: person.optional(),
-    master: person.optional(),
-    createManager: person.optional(),
-    closeManager: person.optional(),
-    howKnow: ref.optional(),
-    cash: cashSums.optional(),
-    summ: priceSums.optional(),
-    device: z.string().optional(),
-    typeDevice: z.string().optional(),
-    brand: z.string().optional(),
-    model: z.string().optional(),
-    sn: text.optional(),
-    problem: strings.optional(),
-    completeSet: strings.optional(),
-    appearance: strings.optional(),
-    approximatePrice: text.optional(),
-    /** The master's verdict after diagnosis (free text). */
-    recommendation: text.optional(),
-    color: z.string().optional(),
-    isVisible: bool.optional(),
-    isUrgent: bool.optional(),
-    customFields: z.array(customFieldValue).optional(),
-    positions: z.array(orderPosition).optional(),
-    /** The order's note: `orderNode` as written, `node` as some answers name it. */
-    orderNode: text.optional(),
-    node: text.optional(),
-    comments: z.array(orderComment).optional(),
-  }).transform(withMoney),
-);
-export type Order = z.output<typeof order>;
+/** What an order's fields are checked against. */
+export const orderShape = record({
+  id,
+  number: text.optional(),
+  num: num.optional(),
+  dateCreate: date.optional(),
+  lastAction: date.optional(),
+  dateFinish: date.optional(),
+  dateClose: date.optional(),
+  deadline: date.optional(),
+  statusDeadline: date.optional(),
+  status: orderStatusRef.optional(),
+  typeOrder: ref.optional(),
+  counteragent: counteragentRef.optional(),
+  shop: ref.optional(),
+  manager: person.optional(),
+  master: person.optional(),
+  createManager: person.optional(),
+  closeManager: person.optional(),
+  howKnow: ref.optional(),
+  cash: cashSums.optional(),
+  summ: priceSums.optional(),
+  device: z.string().optional(),
+  typeDevice: z.string().optional(),
+  brand: z.string().optional(),
+  model: z.string().optional(),
+  sn: text.optional(),
+  problem: strings.optional(),
+  completeSet: strings.optional(),
+  appearance: strings.optional(),
+  approximatePrice: text.optional(),
+  /** The master's verdict after diagnosis (free text). */
+  recommendation: text.optional(),
+  color: z.string().optional(),
+  isVisible: bool.optional(),
+  isUrgent: bool.optional(),
+  customFields: z.array(customFieldValue).optional(),
+  positions: z.array(orderPosition).optional(),
+  /** The order's note: `orderNode` as written, `node` as some answers name it. */
+  orderNode: text.optional(),
+  node: text.optional(),
+  comments: z.array(orderComment).optional(),
+});
+
+/** Every shape the service answers with, read by zod alone: flat fields lifted, then checked. */
+export const anyOrder = z.preprocess(normalizeOrder, orderShape.transform(withMoney));
+export type Order = z.output<typeof anyOrder>;
+const fastOrder = fastReader(orderShape);
+
+/**
+ * An order in the one normalized shape, whichever shape the service answered with.
+ * A record in the usual nested shape is read by the fast reader (fast-path.ts: the
+ * same checks, derived from `orderShape`); anything else goes through zod.
+ */
+export const order = z.transform((raw: unknown, ctx): Order => {
+  if (isObject(raw) && normalizeOrder(raw) === raw) {
+    const read = fastOrder(raw);
+    if (read !== SLOW) return withMoney(read as Order);
+  }
+  const result = anyOrder.safeParse(raw);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.issues.push(issue as (typeof ctx.issues)[number]);
+  return z.NEVER;
+});
 
 /** An order as stored by the bot (JSON: dates as strings, nulls possible) back in its normalized shape. */
 export const storedOrder = answer(order);

@@ -1,8 +1,8 @@
 /**
  * The optional details of an order, in groups of a few questions each. The
  * summary has a button per group (and one that walks through all of them, so a
- * full order costs no more presses than the old one-question-after-another
- * form); a group asks its questions and returns to the summary.
+ * full order costs no more presses than one question after another would);
+ * a group asks its questions and returns to the summary.
  */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";

@@ -1,0 +1,80 @@
+/**
+ * Opening the mirror's file. The file is a cache of the service's data: one
+ * that cannot be opened (garbage, truncated, a broken write-ahead log) or fails
+ * SQLite's quick integrity check is set aside (renamed with a timestamp, with
+ * its -wal and -shm) and a new one is made, which the sync's backfill fills;
+ * the bot starts meanwhile and reads what it misses from the service.
+ */
+import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Logger } from "pino";
+import { LAYOUT_VERSION, PRAGMAS, SCHEMA, TABLES } from "./db-schema.ts";
+
+export interface OpenOptions {
+  /** A file path, or ":memory:". */
+  path: string;
+  /** Where a file set aside is told (a warning). */
+  logger?: Logger;
+  /** For the name of a file set aside. */
+  now?: () => number;
+}
+
+/** Beside the database file, SQLite's write-ahead log and its index. */
+const COMPANIONS = ["", "-wal", "-shm"];
+
+/** The database, ready for use: a sound file as it is, a broken one replaced by a new empty one. */
+export function openMirrorFile(options: OpenOptions): DatabaseSync {
+  if (options.path === ":memory:") return prepare(new DatabaseSync(":memory:"));
+  mkdirSync(dirname(options.path), { recursive: true });
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(options.path);
+    return prepare(checked(db));
+  } catch (error) {
+    if (db?.isOpen) db.close();
+    const aside = setAside(options.path, options.now?.() ?? Date.now());
+    options.logger?.warn(
+      { err: String(error), path: options.path, setAside: aside },
+      "mirror: the database file is broken; it is set aside and a new one is filled from the service",
+    );
+    return prepare(new DatabaseSync(options.path));
+  }
+}
+
+/** The database when its pages read back sound; throws what SQLite says otherwise. */
+function checked(db: DatabaseSync): DatabaseSync {
+  const rows = db.prepare("PRAGMA quick_check").all() as { quick_check?: unknown }[];
+  const verdict = rows.map((row) => String(row.quick_check)).join("; ");
+  if (verdict !== "ok") throw new Error(`quick_check: ${verdict.slice(0, 200)}`);
+  return db;
+}
+
+/** Pragmas, and the tables made afresh when the file has another layout (or none). */
+function prepare(db: DatabaseSync): DatabaseSync {
+  db.exec(PRAGMAS);
+  const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+  if (version !== LAYOUT_VERSION) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
+      db.exec(SCHEMA);
+      db.exec(`PRAGMA user_version = ${LAYOUT_VERSION}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+  return db;
+}
+
+/** Renames the file and its companions to `<path>.broken-<time>`; returns the new name of the file. */
+function setAside(path: string, at: number): string {
+  const stamp = new Date(at).toISOString().replace(/[:.]/g, "-");
+  const aside = `${path}.broken-${stamp}`;
+  for (const suffix of COMPANIONS) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+  }
+  return aside;
+}

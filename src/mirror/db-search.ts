@@ -1,0 +1,172 @@
+/**
+ * Lists and searches over the mirror database: the filters of a MirrorQuery,
+ * the ranking (overdue first, then by deadline, newest), and a text search that
+ * puts an exact number first and walks the rank index when a word matches many.
+ */
+import type { StatementSync } from "node:sqlite";
+import { ftsExpression } from "./db-schema.ts";
+import { CLOSED_GROUP, decodeOrder, READY_GROUP } from "./records.ts";
+import { parseNumberKey } from "./text.ts";
+import type { MirroredOrder, MirrorPage, MirrorQuery } from "./types.ts";
+
+/** The database as the queries need it: `sql` caches the statement, `prepare` does not (SQL holding `now`). */
+export interface SqlHandle {
+  sql(text: string): StatementSync;
+  prepare(text: string): StatementSync;
+}
+
+const MAX_PAGE_SIZE = 50;
+/** From this many matches on, a search walks the rank index instead of sorting. */
+const BROAD_MATCHES = 300;
+
+export interface Row {
+  record: string;
+  synced_at: number;
+}
+
+export function toMirrored(row: Row): MirroredOrder {
+  return { order: decodeOrder(row.record), syncedAt: new Date(row.synced_at) };
+}
+
+/** A page of a list (see MirrorQuery), with the total. */
+export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): MirrorPage {
+  const page = Math.max(1, Math.floor(query.page ?? 1));
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? 10)));
+  const offset = (page - 1) * pageSize;
+  const where: string[] = ["o.is_visible = 1"];
+  const params: (string | number)[] = [];
+  const overdue = `(o.deadline IS NOT NULL AND o.deadline < ${Math.floor(now)} AND (o.status_group IS NULL OR o.status_group NOT IN ('${READY_GROUP}', '${CLOSED_GROUP}')))`;
+  const text = query.text?.trim() ?? "";
+  if (text === "" && !query.includeClosed) where.push("o.is_open = 1");
+  if (query.employeeId !== undefined) {
+    const role = query.role ?? "any";
+    if (role === "master") where.push("o.master_id = ?");
+    else if (role === "manager") where.push("o.manager_id = ?");
+    else where.push("(o.master_id = ? OR o.manager_id = ?)");
+    params.push(query.employeeId);
+    if (role === "any") params.push(query.employeeId);
+  }
+  if (query.overdue) where.push(overdue);
+  if (query.deadlineFrom || query.deadlineTo) {
+    where.push(`(o.status_group IS NULL OR o.status_group NOT IN ('${READY_GROUP}', '${CLOSED_GROUP}'))`);
+    if (query.deadlineFrom) {
+      where.push("o.deadline >= ?");
+      params.push(query.deadlineFrom.getTime());
+    }
+    if (query.deadlineTo) {
+      where.push("o.deadline < ?");
+      params.push(query.deadlineTo.getTime());
+    }
+  }
+  const filter = { sql: where.join(" AND "), params };
+  const { rids, total } =
+    text === ""
+      ? ranked(
+          h,
+          filter,
+          `${overdue} DESC, o.deadline IS NULL, o.deadline ASC, o.date_create DESC`,
+          pageSize,
+          offset,
+        )
+      : searched(h, text, filter, pageSize, offset);
+  // The records of the page only (a search may match thousands).
+  const rows = rids.map(
+    (rid) =>
+      h
+        .sql("SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.rid = ?")
+        .get(rid) as unknown as Row,
+  );
+  return { items: rows.map(toMirrored), total, page, pageSize };
+}
+
+/** One page of rids in `orderBy` order, with the total; not cached (the SQL may hold `now`). */
+function ranked(
+  h: SqlHandle,
+  filter: { sql: string; params: (string | number)[] },
+  orderBy: string,
+  limit: number,
+  offset: number,
+): { rids: number[]; total: number } {
+  const rows = h
+    .prepare(
+      `SELECT o.rid, count(*) OVER () AS total FROM orders o WHERE ${filter.sql}
+       ORDER BY ${orderBy}, o.rid DESC LIMIT ? OFFSET ?`,
+    )
+    .all(...filter.params, limit, offset) as unknown as { rid: number; total: number }[];
+  const total = rows[0]?.total ?? countWhere(h, filter);
+  return { rids: rows.map((r) => r.rid), total };
+}
+
+/** `hint` "NOT INDEXED": the matches' rowids are the way in, not an index of all orders. */
+function countWhere(h: SqlHandle, filter: { sql: string; params: (string | number)[] }, hint = ""): number {
+  return (
+    h.prepare(`SELECT count(*) AS n FROM orders o ${hint} WHERE ${filter.sql}`).get(...filter.params) as {
+      n: number;
+    }
+  ).n;
+}
+
+/**
+ * A search: orders with exactly this number first, then the text's matches, open
+ * ones first, newest first. Many matches (a vague word) are read in that order
+ * from an index until the page is full, instead of sorting them all.
+ */
+function searched(
+  h: SqlHandle,
+  text: string,
+  filter: { sql: string; params: (string | number)[] },
+  limit: number,
+  offset: number,
+): { rids: number[]; total: number } {
+  const key = parseNumberKey(text);
+  const exact = key
+    ? key.prefix === ""
+      ? { sql: "o.num = ?", param: key.num as string | number, index: "orders_num" }
+      : {
+          sql: "o.number_key = ?",
+          param: `${key.prefix}${key.num}` as string | number,
+          index: "orders_number_key",
+        }
+    : undefined;
+  const exactRids = exact
+    ? (
+        h
+          .prepare(
+            `SELECT o.rid FROM orders o INDEXED BY ${exact.index} WHERE ${filter.sql} AND ${exact.sql}
+             ORDER BY o.is_open DESC, o.date_create DESC, o.rid DESC LIMIT 50`,
+          )
+          .all(...filter.params, exact.param) as { rid: number }[]
+      ).map((r) => r.rid)
+    : [];
+  const match = ftsExpression(text);
+  const sources: string[] = [];
+  const sourceParams: string[] = [];
+  if (match?.words) {
+    sources.push("SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?");
+    sourceParams.push(match.words);
+  }
+  if (match?.digits) {
+    sources.push("SELECT rowid FROM orders_digits WHERE orders_digits MATCH ?");
+    sourceParams.push(match.digits);
+  }
+  const fromExact = exactRids.slice(offset, offset + limit);
+  if (sources.length === 0) return { rids: fromExact, total: exactRids.length };
+  // `+o.rid`: the same test, but not a way in (the broad plan walks the rank index instead).
+  const restSql = (rid: string) =>
+    `${filter.sql} AND (${sources.map((source) => `${rid} IN (${source})`).join(" OR ")})${exact ? ` AND NOT (${exact.sql})` : ""}`;
+  const restParams = [...filter.params, ...sourceParams, ...(exact ? [exact.param] : [])];
+  const rest = { sql: restSql("o.rid"), params: restParams };
+  const restTotal = countWhere(h, rest, "NOT INDEXED");
+  const restOffset = Math.max(0, offset - exactRids.length);
+  const restLimit = limit - fromExact.length;
+  if (restLimit <= 0 || restTotal === 0) return { rids: fromExact, total: exactRids.length + restTotal };
+  // Few matches: sort them; many: walk the rank index (open, newest) and stop at the page.
+  const broad = restTotal > BROAD_MATCHES;
+  const rows = h
+    .prepare(
+      `SELECT o.rid FROM orders o ${broad ? "INDEXED BY orders_rank" : "NOT INDEXED"} WHERE ${restSql(broad ? "+o.rid" : "o.rid")}
+       ORDER BY o.is_visible DESC, o.is_open DESC, o.date_create DESC, o.rid DESC LIMIT ? OFFSET ?`,
+    )
+    .all(...rest.params, restLimit, restOffset) as { rid: number }[];
+  return { rids: [...fromExact, ...rows.map((r) => r.rid)], total: exactRids.length + restTotal };
+}

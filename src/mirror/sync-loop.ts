@@ -1,0 +1,268 @@
+/**
+ * The sync loop: a step reads as many pages as the budget allows now (the
+ * backfill, then changes since the watermark), applies them, and saves its
+ * progress; the timer paces the steps by the budget (budget.ts), slower when
+ * nobody is around, and backs off after failures.
+ */
+import type { Logger } from "pino";
+import { ServiceError, type Status } from "../service/index.ts";
+import type { ChangeApplier } from "./apply.ts";
+import type { SyncBudget } from "./budget.ts";
+import type { Coordinator } from "./coordinator.ts";
+import type { MirrorDb } from "./db.ts";
+import type { DiffContext } from "./diff.ts";
+import type { MirrorClient } from "./mirror.ts";
+import { CLOSED_GROUP } from "./records.ts";
+import {
+  advanceScan,
+  newRun,
+  type StatusSplit,
+  type StepOutcome,
+  type SyncRun,
+  type SyncState,
+  scanQuery,
+} from "./sync.ts";
+import type { MirrorStats } from "./types.ts";
+
+const RETRY_AFTER_FAILURE_MS = 30_000;
+export const BUDGET_KEY = "budget";
+
+export interface SyncLoopOptions {
+  client: MirrorClient;
+  db: MirrorDb;
+  budget: SyncBudget;
+  coordinator: Coordinator;
+  applier: ChangeApplier;
+  overlapMs: number;
+  backfillDays: number;
+  /** The statuses with their groups (the bot's cache); default GET /statuses. */
+  statuses?: () => Promise<Status[]>;
+  now: () => number;
+  logger?: Logger;
+}
+
+export class SyncLoop {
+  private readonly options: SyncLoopOptions;
+  state: SyncState = { watermark: null };
+  idleRuns = 0;
+  leading = false;
+  lastError: MirrorStats["lastError"];
+  private failures = 0;
+  private lastActivityAt: number | undefined;
+  private running: Promise<StepOutcome> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private groupsLoaded: boolean;
+
+  constructor(options: SyncLoopOptions) {
+    this.options = options;
+    const { db } = options;
+    const groups = db.getMeta<Record<string, string>>("groups");
+    if (groups) db.setGroups(new Map(Object.entries(groups)));
+    // Groups kept from the last run spare GET /statuses; a statuses source (the bot's cache) is free to ask.
+    this.groupsLoaded = groups !== undefined && options.statuses === undefined;
+  }
+
+  /** A user did something: the sync keeps its day pace. */
+  noteActivity(): void {
+    this.lastActivityAt = this.options.now();
+  }
+
+  /** Loads the sync state and applies what other instances published; call once before syncing. */
+  async open(): Promise<void> {
+    const { coordinator, applier } = this.options;
+    this.state = (await coordinator.loadState()) ?? { watermark: null };
+    await coordinator.follow((batch) => applier.applyBatch(batch));
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops the timer and waits for a step under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.step()
+        .catch((error: unknown) =>
+          this.options.logger?.error({ err: String(error) }, "mirror: sync step failed"),
+        )
+        .finally(() => this.schedule(this.nextDelay()));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  nextDelay(): number {
+    const { budget } = this.options;
+    if (this.failures > 0) {
+      return Math.min(RETRY_AFTER_FAILURE_MS * 2 ** (this.failures - 1), budget.options.maxIntervalMs);
+    }
+    if (!this.leading) return Math.min(budget.options.baseIntervalMs, 10_000);
+    return budget.nextDelay({
+      now: this.options.now(),
+      quota: this.options.client.quota,
+      idleRuns: this.idleRuns,
+      lastActivityAt: this.lastActivityAt,
+      pending: this.state.run !== undefined,
+    });
+  }
+
+  /** One sync step: as many pages as the budget allows now. Never runs twice at once. */
+  step(): Promise<StepOutcome> {
+    this.running ??= this.runStep().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async runStep(): Promise<StepOutcome> {
+    const { coordinator, budget, client, now } = this.options;
+    const outcome: StepOutcome = { requests: 0, completed: false, records: 0 };
+    this.leading = await coordinator.lead();
+    if (!this.leading) {
+      // The syncing instance's progress, for /status here (last sync, first fill done).
+      this.state = (await coordinator.loadState()) ?? this.state;
+      return outcome;
+    }
+    // The leader may have changed: continue from the shared state.
+    this.state = (await coordinator.loadState()) ?? this.state;
+    budget.restore(this.state.budget);
+    const quota = () => client.quota;
+    let changed = false;
+    try {
+      if (!this.groupsLoaded && budget.allowance(now(), quota()) > 0) {
+        outcome.requests += await this.loadGroups();
+      }
+      if (!this.state.run) {
+        this.state = { ...this.state, run: newRun(this.state, now(), this.settings(), this.statusSplit()) };
+      }
+      while (this.state.run && budget.allowance(now(), quota()) > 0) {
+        const run: SyncRun = this.state.run;
+        const scan = run.scans[0];
+        if (!scan) break; // a run is saved with scans left only
+        const readAt = now();
+        let page: Awaited<ReturnType<MirrorClient["orders"]["list"]>>;
+        try {
+          page = await client.orders.list(scanQuery(scan, run, this.statusSplit()));
+        } finally {
+          outcome.requests++;
+          this.spend(1);
+        }
+        if (!(await coordinator.lead())) break; // the lease was lost while waiting: the new leader goes on
+        outcome.records += page.items.length;
+        const context = this.syncContext(run, scan.from);
+        const { changes, published } = this.options.applier.applyAndPublish(page.items, readAt, context);
+        if (changes.length > 0) changed = true;
+        // The other instances have the page before the progress says it was read.
+        await published;
+        const next = advanceScan(scan, page);
+        const scans = [...(next ? [next] : []), ...run.scans.slice(1)];
+        this.state =
+          scans.length > 0
+            ? { ...this.state, run: { ...run, scans } }
+            : { watermark: run.startedAt, lastSyncAt: now() };
+        const snapshot = budget.snapshot();
+        if (snapshot) this.state = { ...this.state, budget: snapshot };
+        await coordinator.saveState(this.state);
+        if (scans.length === 0) {
+          outcome.completed = true;
+          break;
+        }
+      }
+      this.failures = 0;
+      this.lastError = undefined;
+    } catch (error) {
+      this.failures = error instanceof ServiceError && error.kind === "quota" ? 0 : this.failures + 1;
+      const kind = error instanceof ServiceError ? error.kind : undefined;
+      this.lastError = kind === "quota" || kind === "unavailable" ? kind : "other";
+      this.options.logger?.warn({ err: String(error) }, "mirror: sync step stopped; it continues later");
+      if (error instanceof ServiceError && error.kind === "quota" && error.resetAt) {
+        // Spent by someone: the budget waits for the reset like everybody else.
+        this.spend(budget.options.perWindow);
+      }
+    }
+    if (outcome.completed || outcome.requests > 0) this.idleRuns = changed ? 0 : this.idleRuns + 1;
+    return outcome;
+  }
+
+  /** Counts requests against the budget and keeps the count (a restart goes on with it). */
+  private spend(requests: number): void {
+    const { budget, db } = this.options;
+    budget.record(requests, this.options.now(), this.options.client.quota);
+    db.setMeta(BUDGET_KEY, budget.snapshot());
+  }
+
+  private settings() {
+    return { overlapMs: this.options.overlapMs, backfillDays: this.options.backfillDays };
+  }
+
+  /** Status ids by closed or not, for the backfill; undefined when no status is known. */
+  private statusSplit(): StatusSplit | undefined {
+    const { groups } = this.options.db;
+    if (groups.size === 0) return undefined;
+    const split: StatusSplit = { open: [], closed: [] };
+    for (const [id, group] of groups) (group === CLOSED_GROUP ? split.closed : split.open).push(id);
+    return split;
+  }
+
+  private async loadGroups(): Promise<number> {
+    const { db } = this.options;
+    let requests = 0;
+    try {
+      let statuses: Status[];
+      if (this.options.statuses) statuses = await this.options.statuses();
+      else {
+        requests = 1;
+        statuses = (await this.options.client.statuses.list()).items;
+      }
+      const groups = new Map<string, string>();
+      for (const status of statuses) if (status.group) groups.set(status.id, status.group);
+      db.setGroups(groups);
+      db.setMeta("groups", Object.fromEntries(db.groups));
+    } catch (error) {
+      // Without GET /statuses, records of 2026 carry their group (`status.type`).
+      this.options.logger?.info(
+        { err: String(error) },
+        "mirror: no status list; groups come from the records",
+      );
+    }
+    if (requests > 0) this.spend(requests);
+    this.groupsLoaded = true;
+    return requests;
+  }
+
+  private syncContext(run: SyncRun, windowFrom: number): DiffContext {
+    return {
+      groups: this.options.db.groups,
+      detectedAt: run.startedAt,
+      source: "sync",
+      // During the backfill nothing is "new": the mirror is only learning what exists.
+      isNew: (order) => !run.backfill && (order.dateCreate?.getTime() ?? 0) >= windowFrom,
+    };
+  }
+
+  /**
+   * A lookup's one read. An order created after the last complete sync's window is one
+   * no sync has seen: "created" here, or nobody would be told (the next sync finds it held).
+   */
+  readContext(at: number): DiffContext {
+    const { watermark } = this.state;
+    const since = watermark === null ? Number.POSITIVE_INFINITY : watermark - this.options.overlapMs;
+    return {
+      groups: this.options.db.groups,
+      detectedAt: at,
+      source: "sync",
+      isNew: (order) => (order.dateCreate?.getTime() ?? 0) >= since,
+    };
+  }
+}

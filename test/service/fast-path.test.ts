@@ -1,0 +1,112 @@
+/**
+ * The fast reader of orders gives what zod alone gives: the same records for
+ * the usual shape, and for every unusual one (flat fields, numeric ids,
+ * numeric strings, "true", unreadable dates, comments as strings) zod's own
+ * reading; a record zod refuses is refused with the same path and message.
+ */
+import { describe, expect, it } from "vitest";
+import { withoutNulls } from "../../src/service/schemas/common.ts";
+import { listEnvelope, oneEnvelope } from "../../src/service/schemas/envelope.ts";
+import { fastReader, SLOW } from "../../src/service/schemas/fast-path.ts";
+import { anyOrder, order, orderShape } from "../../src/service/schemas/order.ts";
+
+const usual = {
+  id: "o1",
+  number: "А001042",
+  dateCreate: "2026-11-20T09:00:00.000Z",
+  deadline: 1_795_000_000_000,
+  device: "iPhone 12",
+  cash: { summ: 500 },
+  summ: { price: 4500, soldPrice: 4000 },
+  counteragent: { id: "c1", name: "Иванов", phones: ["+7 912 345-67-89"], rating: 0 },
+  shop: { id: "s1", name: "Ленина" },
+  status: { id: "st1", name: "Новый", color: "#fff", type: "new" },
+  typeOrder: { id: "t1", name: "Платный" },
+  isVisible: true,
+  isUrgent: false,
+  problem: ["Не включается"],
+  manager: { id: "e1", name: "Соколов" },
+  sn: "SN1",
+  approximatePrice: "4500",
+  extraField: { kept: [1, 2] },
+};
+
+const cases: Record<string, unknown> = {
+  usual,
+  "a full record without sums (computed)": {
+    ...usual,
+    summ: undefined,
+    cash: { order: 300, elements: [{ id: "p1", money: 300, type: "income", date: "2026-11-20T10:00:00Z" }] },
+    positions: [{ id: "w1", name: "Замена", price: 1000, count: 2, isWork: true }],
+  },
+  "the older flat shape": {
+    id: "o2",
+    number: "А-1043",
+    statusId: "st1",
+    statusName: "Новый",
+    counteragentId: "c1",
+    manager: "Соколов",
+    cash: 250,
+    summ: "3000",
+  },
+  "a numeric id and numeric strings": { ...usual, id: 42, num: "1042", counteragent: { id: 7, rating: "5" } },
+  "booleans as strings and numbers": { ...usual, isVisible: "true", isUrgent: 0 },
+  "an unreadable date": { ...usual, dateCreate: "not a date" },
+  "a comment as a plain string": { ...usual, comments: ["позвонить", { text: "ok", date: "2026-11-20" }] },
+  "problem as one string": { ...usual, problem: "Разбит экран" },
+  "custom fields": { ...usual, customFields: [{ id: "f1", value: { any: "thing" } }] },
+  "nulls for absent fields": { ...usual, master: null, deadline: null, sn: null },
+};
+
+describe("the fast order reader", () => {
+  for (const [name, record] of Object.entries(cases)) {
+    it(`reads ${name} exactly as zod does`, () => {
+      const input = withoutNulls(JSON.parse(JSON.stringify(record)));
+      const fast = order.safeParse(input);
+      const zod = anyOrder.safeParse(input);
+      expect(fast.success).toBe(true);
+      expect(fast).toEqual(zod);
+    });
+  }
+
+  it("takes the usual list record the fast way (no zod per field)", () => {
+    expect(fastReader(orderShape)(usual)).not.toBe(SLOW);
+    expect(fastReader(orderShape)(cases["a numeric id and numeric strings"])).toBe(SLOW);
+  });
+
+  it("refuses what zod refuses, with the same path and message", () => {
+    const bad: Record<string, unknown> = {
+      "no id": { ...usual, id: undefined },
+      "an object id": { ...usual, id: { x: 1 } },
+      "a status that is a number": { ...usual, status: 5 },
+      "a phone list of objects": { ...usual, counteragent: { id: "c1", phones: [{}] } },
+      "a price in words": { ...usual, summ: { price: "много" } },
+      "not an object": ["o1"],
+    };
+    for (const [name, record] of Object.entries(bad)) {
+      const input = withoutNulls(JSON.parse(JSON.stringify(record)));
+      const fast = order.safeParse(input);
+      const zod = anyOrder.safeParse(input);
+      expect(fast.success, name).toBe(false);
+      expect(zod.success, name).toBe(false);
+      const issue = (r: typeof fast) => r.error?.issues.map((i) => ({ path: i.path, message: i.message }));
+      expect(issue(fast), name).toEqual(issue(zod));
+    }
+  });
+
+  it("a bad record inside a list is named by its place in the answer", () => {
+    const answer = { data: [usual, { ...usual, id: { x: 1 } }], total: 2 };
+    const result = listEnvelope(order).safeParse(answer);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(["data", 1, "id"]);
+    expect(oneEnvelope(order).safeParse({ data: usual }).success).toBe(true);
+  });
+
+  it("a __proto__ key is left to zod, which does not let it reach the prototype", () => {
+    const input = JSON.parse(`{"id":"o9","__proto__":{"polluted":true}}`);
+    const result = order.safeParse(input);
+    expect(result.success).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(result.data)).toBe(Object.prototype);
+  });
+});
