@@ -98,7 +98,8 @@ export function writeOnce<R, S>(run: DialogRun, write: OnceWrite<R, S>): Promise
       outer.log.warn({ action: write.action }, "an unreadable write marker: the write may have been sent");
       // Without a way to check, sending again could write twice: the user is told, nothing is sent.
       if (!landed) return { kind: "failed", message: outer.t("store-marker-unreadable"), retryable: false };
-      marker = { state: "sending", at: 0, sent: write.sent };
+      // When it was sent is lost with the marker: anywhere within the marker's lifetime.
+      marker = { state: "sending", at: clock.now().getTime() - MARKER_TTL_SECONDS * 1000, sent: write.sent };
     }
     if (marker?.state === "done") return { kind: "done", result: marker.result };
     if (marker?.state === "sending" && landed) {
