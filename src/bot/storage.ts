@@ -242,6 +242,8 @@ function redisEntries<T>(
 
 export function createRedisStore(redis: Redis, prefix = "bot", options: StoreOptions = {}): Store {
   const { health, warn } = common(options);
+  // Connected again: the failures seen while it was down are over.
+  redis.on("ready", () => health.succeeded());
   return {
     kind: "redis",
     redis,

@@ -62,7 +62,15 @@ export function dialogsMiddleware(services: BotServices, logger: Logger): Compos
   });
   composer.use(async (ctx, next) => {
     try {
-      await dialogs(ctx, next);
+      await dialogs(ctx, async () => {
+        // A store that cannot be read (Redis down) hides the dialog a button belongs to: say so, and
+        // leave the button working for when the store is back (never "outdated").
+        if (ctx.callbackQuery && services.store.health?.().fault === "unavailable") {
+          await ctx.answerCallbackQuery({ text: ctx.t("store-unavailable"), show_alert: true });
+          return;
+        }
+        await next();
+      });
     } catch (error) {
       // The step ran; only its state could not be stored. It is kept in this process (dialogStorage).
       if (!(error instanceof StoreWriteError && error.namespace === DIALOG_NAMESPACE)) throw error;
