@@ -14,7 +14,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { fillOrder, lastText } from "../bot/dialogs/driver.ts";
