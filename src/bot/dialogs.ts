@@ -44,7 +44,8 @@ export function dialogStorage(
     type: "key",
     version,
     adapter: keptOnFailure(
-      store.adapter<VersionedState<ConversationData>>(DIALOG_NAMESPACE, { durable: true, keep: 1000 }),
+      // No copy served while the store cannot be read: another instance may have moved the dialog on.
+      store.adapter<VersionedState<ConversationData>>(DIALOG_NAMESPACE, { durable: true }),
     ),
   };
 }
