@@ -32,7 +32,7 @@ async function connectService(
   // Token and quota shared by all instances: Redis (with a renewal lock) or the bot's own storage.
   const serviceStore = store.redis
     ? createRedisStore({ redis: store.redis, prefix: "bot:service:" })
-    : serviceStoreFrom(store);
+    : serviceStoreFrom(store, logger);
   const common = {
     logger,
     store: serviceStore,
@@ -79,8 +79,8 @@ async function main(): Promise<void> {
   }
   const config = parsed.config;
   const logger = createLogger({ level: config.logLevel });
-  const store = await openStore(config.storage);
-  const liveness = createLiveness({ mode: config.mode.kind });
+  const store = await openStore(config.storage, "bot", { logger });
+  const liveness = createLiveness({ mode: config.mode.kind, store });
   const { client, sandbox } = await connectService(config, logger, store, liveness);
   // The statuses come from the bot's reference cache once it exists (no second request for them).
   let statuses: (() => Promise<Status[]>) | undefined;

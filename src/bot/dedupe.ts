@@ -12,6 +12,9 @@
  * so one update delivered to two instances at once would pass both. Each update
  * is therefore first claimed atomically (`claimUpdate`, Store.claim); the mark
  * stays for redeliveries after the claim expired or was lost with a restart.
+ *
+ * The mark is bookkeeping: a store that refuses it (read-only, full, Redis down)
+ * lets the update through with a rate-limited warning (storage-guard.ts).
  */
 import type { Context, MiddlewareFn } from "grammy";
 import type { Logger } from "../logger.ts";
@@ -64,7 +67,7 @@ function chatKey(ctx: Context): string | undefined {
 }
 
 export function skipRedelivered<C extends Context & { log: Logger }>(store: Store): MiddlewareFn<C> {
-  const marks = store.adapter<Mark>(LAST_UPDATE_NAMESPACE);
+  const marks = store.adapter<Mark>(LAST_UPDATE_NAMESPACE, { failures: "skip" });
   return async (ctx, next) => {
     const key = chatKey(ctx);
     if (key === undefined) return next();

@@ -23,6 +23,7 @@ import type { BaseContext, BotContext, BotServices, DialogContext } from "./cont
 import { trackCallbackAnswers } from "./errors.ts";
 import { pinLocale } from "./i18n.ts";
 import type { Store } from "./storage.ts";
+import { keptOnFailure } from "./storage-guard.ts";
 import { dialogApiPlugin } from "./telegram.ts";
 
 export const DIALOG_NAMESPACE = "dialogs";
@@ -30,6 +31,10 @@ export const DIALOG_NAMESPACE = "dialogs";
 /**
  * Persistent dialog state in the shared store (files or Redis), one record per chat.
  * Bump `version` whenever a dialog changes shape: old states are then dropped instead of replayed wrongly.
+ *
+ * Written atomically and durably. A state the store refuses (full or read-only DATA_DIR,
+ * Redis down) is kept in this process and written again on the next update; the write
+ * still throws `StoreWriteError`, and `dialogsMiddleware` tells the user their answer is kept.
  */
 export function dialogStorage(
   store: Store,
@@ -38,7 +43,10 @@ export function dialogStorage(
   return {
     type: "key",
     version,
-    adapter: store.adapter<VersionedState<ConversationData>>(DIALOG_NAMESPACE),
+    adapter: keptOnFailure(
+      // No copy served while the store cannot be read: another instance may have moved the dialog on.
+      store.adapter<VersionedState<ConversationData>>(DIALOG_NAMESPACE, { durable: true }),
+    ),
   };
 }
 

@@ -180,7 +180,8 @@ export function createBot(deps: BotDeps): CreatedBot {
     session<SessionData, BotContext>({
       initial: () => ({}),
       getSessionKey: sessionKey,
-      storage: store.adapter<SessionData>(SESSION_NAMESPACE),
+      // Bookkeeping: a store that refuses writes never fails an update (the session is kept in memory).
+      storage: store.adapter<SessionData>(SESSION_NAMESPACE, { failures: "skip", keep: 1000 }),
     }),
   );
   core.use(async (ctx, next) => {

@@ -4,27 +4,56 @@
  * the service client's token/quota. Each user asks for its own namespace, so keys
  * never collide and a single Redis can serve several instances.
  *
- *   files (default): DATA_DIR/<namespace>/..  via @grammyjs/storage-file
- *   Redis (REDIS_URL): "<prefix>:<namespace>:<key>"  via @grammyjs/storage-redis
+ *   files (default): DATA_DIR/<namespace>/<xx>/<key>.json, written atomically (storage-files.ts)
+ *   Redis (REDIS_URL): "<prefix>:<namespace>:<key>" as JSON
  *   memory (tests):  grammY's MemorySessionStorage
+ *
+ * What a namespace does when the store fails (read-only, full, Redis down) is
+ * its own choice (AdapterOptions, storage-guard.ts); `health()` reports the store.
  *
  * Redis also gives the instances atomic claims ("<prefix>:claim:<key>", update
  * dedupe) and locks ("<prefix>:lock:<key>", one chat at a time).
  */
-import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { FileAdapter } from "@grammyjs/storage-file";
-import { RedisAdapter } from "@grammyjs/storage-redis";
 import { MemorySessionStorage, type StorageAdapter } from "grammy";
-import type { Redis } from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
+import { pino } from "pino";
+import type { Logger } from "../logger.ts";
 import { acquireRedisLock, type RedisLock, type RedisLockOptions } from "../service/index.ts";
+import { fileEntries, type RawAdapter, sweepExpired, tightenTree } from "./storage-files.ts";
+import {
+  createHealthTracker,
+  type FaultSwitch,
+  guard,
+  type HealthTracker,
+  rateLimitedWarn,
+  type StoreHealth,
+  type Warn,
+  withFaults,
+} from "./storage-guard.ts";
+import { StoreCorruptError, StoreReadError, StoreWriteError } from "./store-errors.ts";
 
 export type { StorageAdapter } from "grammy";
 export type { RedisLock, RedisLockOptions } from "../service/index.ts";
+export type { FaultSwitch, StoreHealth } from "./storage-guard.ts";
+export * from "./store-errors.ts";
 
 export interface AdapterOptions {
   /** Entries expire after this many seconds (Redis: EX; files and memory: checked on read; files swept hourly). */
   ttlSeconds?: number;
+  /**
+   * A failed write or read: "throw" (default) StoreWriteError / StoreReadError; "skip" for
+   * bookkeeping and caches (skipped with a rate-limited warning; a failed read is "nothing stored").
+   */
+  failures?: "throw" | "skip";
+  /** An entry that exists but cannot be read back: "empty" (default, reads as nothing) or "throw" StoreCorruptError. */
+  corrupt?: "throw" | "empty";
+  /** The last this many entries read or written are served from memory while the store cannot be read. */
+  keep?: number;
+  /** Files only readable by the bot's user (0600 in a 0700 folder); written durably. */
+  secret?: boolean;
+  /** fsync before the rename (files): for records a power cut must not take back. */
+  durable?: boolean;
 }
 
 export interface Store {
@@ -41,19 +70,23 @@ export interface Store {
   claim?(key: string, ttlMs: number): Promise<boolean>;
   /** A lock across instances; only shared stores have one (one process is ordered by sequentialize). */
   lock?(key: string, options: RedisLockOptions): Promise<RedisLock>;
+  /** Whether the store takes writes (and, for Redis, is connected): for /health. */
+  health?(): StoreHealth;
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Warnings of skipped writes and faults; silent when absent. */
+  logger?: Logger;
+  /** Tests: raw operations fail while this says so. */
+  faults?: FaultSwitch;
 }
 
 const NAMESPACE = /^[a-z0-9_-]+$/i;
 
 function checkNamespace(namespace: string): void {
   if (!NAMESPACE.test(namespace)) throw new Error(`Invalid storage namespace "${namespace}"`);
-}
-
-/** Keys become file names: keep them to a safe alphabet, keep them distinct. */
-function fileKey(key: string): string {
-  return /^[\w.-]+$/.test(key) ? key : `~${Buffer.from(key).toString("base64url")}`;
 }
 
 interface Expiring<T> {
@@ -63,13 +96,13 @@ interface Expiring<T> {
 }
 
 /** TTL for stores without native expiry: wraps values with their deadline. */
-function withExpiry<T>(inner: StorageAdapter<Expiring<T>>, ttlSeconds: number): StorageAdapter<T> {
+function withExpiry<T>(inner: RawAdapter<Expiring<T>>, ttlSeconds: number): RawAdapter<T> {
   return {
     async read(key) {
       const entry = await inner.read(key);
       if (!entry) return undefined;
       if (entry.e <= Date.now()) {
-        await inner.delete(key);
+        await inner.delete(key).catch(() => undefined);
         return undefined;
       }
       return entry.v;
@@ -100,101 +133,139 @@ function localClaims(): (key: string, ttlMs: number) => Promise<boolean> {
 /** How often, at most, a namespace with a TTL is swept of expired files (on a write; the first write at once). */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/**
- * Deletes the expired entries' files of one namespace (`dir/<xx>/<key>.json`). A file
- * written within its lifetime is not even read. Failures (a file gone or half written
- * meanwhile) leave it to the next sweep.
- */
-async function sweepExpired(dir: string, ttlMs: number, now: number): Promise<void> {
-  for (const sub of await readdir(dir).catch(() => [])) {
-    for (const name of await readdir(join(dir, sub)).catch(() => [])) {
-      const path = join(dir, sub, name);
-      try {
-        if (!name.endsWith(".json")) continue;
-        const written = (await stat(path)).mtimeMs;
-        if (written + ttlMs > now) continue;
-        const entry: unknown = JSON.parse(await readFile(path, "utf8"));
-        const expiry = typeof entry === "object" && entry !== null ? (entry as { e?: unknown }).e : undefined;
-        // Written again meanwhile (a new entry under the old key): it stays.
-        if (typeof expiry !== "number" || expiry > now || (await stat(path)).mtimeMs !== written) continue;
-        await rm(path, { force: true });
-      } catch {
-        // Next time.
-      }
-    }
-  }
+function common(options: StoreOptions): { health: HealthTracker; warn: Warn; logger: Logger } {
+  const logger = options.logger ?? pino({ level: "silent" });
+  return { health: createHealthTracker(), warn: rateLimitedWarn(logger), logger };
 }
 
-export function createFileStore(dataDir: string): Store {
+export function createFileStore(dataDir: string, options: StoreOptions = {}): Store {
+  const { health, warn, logger } = common(options);
   // Per namespace, not per adapter: features make an adapter per call, and a sweep per
   // write would read the whole namespace's folder each time.
   const sweptAt = new Map<string, number>();
+  const tightened = new Set<string>();
   return {
     kind: "file",
     claim: localClaims(),
-    adapter<T>(namespace: string, options: AdapterOptions = {}) {
+    health: health.report,
+    adapter<T>(namespace: string, adapterOptions: AdapterOptions = {}) {
       checkNamespace(namespace);
-      const make = <V>(): StorageAdapter<V> => {
-        const files = new FileAdapter<V>({
-          dirName: join(dataDir, namespace),
-          // Compact JSON: dialog states are replay logs and add up (the budget is 8 KB each).
-          serializer: (value) => JSON.stringify(value),
-        });
-        return {
-          async read(key) {
-            try {
-              return await files.read(fileKey(key));
-            } catch {
-              // A file cut short by a crash mid-write reads as "nothing stored", never as a crash.
-              return undefined;
+      const dir = join(dataDir, namespace);
+      const { secret, ttlSeconds } = adapterOptions;
+      if (secret && !tightened.has(namespace)) {
+        // Files an older version left readable by everyone: narrowed before anything reads them.
+        tightened.add(namespace);
+        void tightenTree(dir).catch((error: unknown) =>
+          logger.warn({ namespace, err: String(error) }, "could not narrow the modes of a secret folder"),
+        );
+      }
+      const entryOptions = { namespace, secret, durable: adapterOptions.durable || secret };
+      const raw = <V>() => withFaults(fileEntries<V>(dir, entryOptions), options.faults);
+      let entries: RawAdapter<T> = raw<T>();
+      if (ttlSeconds) {
+        const expiring = withExpiry<T>(raw<Expiring<T>>(), ttlSeconds);
+        const ttlMs = ttlSeconds * 1000;
+        entries = {
+          ...expiring,
+          write(key, value) {
+            // An entry is deleted when read after its expiry, and most (a list's records, its token)
+            // are never read again: without a sweep their files pile up in DATA_DIR for good.
+            const now = Date.now();
+            if (now - (sweptAt.get(namespace) ?? 0) >= SWEEP_EVERY_MS) {
+              sweptAt.set(namespace, now);
+              void sweepExpired(dir, ttlMs, now);
             }
+            return expiring.write(key, value);
           },
-          write: (key, value) => files.write(fileKey(key), value),
-          delete: (key) => files.delete(fileKey(key)),
         };
-      };
-      if (!options.ttlSeconds) return make<T>();
-      const expiring: StorageAdapter<T> = withExpiry<T>(make<Expiring<T>>(), options.ttlSeconds);
-      const ttlMs = options.ttlSeconds * 1000;
-      const swept: StorageAdapter<T> = {
-        ...expiring,
-        write(key: string, value: T) {
-          // An entry is deleted when read after its expiry, and most (a list's records, its token)
-          // are never read again: without a sweep their files pile up in DATA_DIR for good.
-          const now = Date.now();
-          if (now - (sweptAt.get(namespace) ?? 0) >= SWEEP_EVERY_MS) {
-            sweptAt.set(namespace, now);
-            void sweepExpired(join(dataDir, namespace), ttlMs, now);
-          }
-          return expiring.write(key, value);
-        },
-      };
-      return swept;
+      }
+      return guard(entries, { ...adapterOptions, namespace, health, warn });
     },
     close: async () => {},
   };
 }
 
-export function createRedisStore(redis: Redis, prefix = "bot"): Store {
+/**
+ * ioredis settings that answer within seconds while Redis is down: no offline
+ * queue (a command fails at once while disconnected), bounded connect and command
+ * timeouts, one retry. Reconnection goes on in the background (every 2 s at most),
+ * so the bot recovers without a restart when Redis is back.
+ */
+export function redisOptions(timeoutMs: number): RedisOptions {
+  return {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 100, 2000),
+  };
+}
+
+function redisEntries<T>(
+  redis: Redis,
+  namespace: string,
+  full: (key: string) => string,
+  ttlSeconds: number | undefined,
+): RawAdapter<T> {
+  const down = (error: unknown, what: "read" | "write") =>
+    what === "read"
+      ? new StoreReadError(namespace, "unavailable", { cause: error })
+      : new StoreWriteError(namespace, "unavailable", { cause: error });
+  return {
+    async read(key) {
+      const text = await redis.get(full(key)).catch((error: unknown) => {
+        throw down(error, "read");
+      });
+      if (text === null) return undefined;
+      try {
+        return JSON.parse(text) as T;
+      } catch (cause) {
+        throw new StoreCorruptError(namespace, key, { cause });
+      }
+    },
+    async write(key, value) {
+      const text = JSON.stringify(value);
+      await (ttlSeconds ? redis.set(full(key), text, "EX", ttlSeconds) : redis.set(full(key), text)).catch(
+        (error: unknown) => {
+          throw down(error, "write");
+        },
+      );
+    },
+    async delete(key) {
+      await redis.del(full(key)).catch((error: unknown) => {
+        throw down(error, "write");
+      });
+    },
+  };
+}
+
+export function createRedisStore(redis: Redis, prefix = "bot", options: StoreOptions = {}): Store {
+  const { health, warn } = common(options);
+  // Connected again: the failures seen while it was down are over.
+  redis.on("ready", () => health.succeeded());
   return {
     kind: "redis",
     redis,
     async claim(key, ttlMs) {
       return (await redis.set(`${prefix}:claim:${key}`, "1", "PX", ttlMs, "NX")) === "OK";
     },
-    lock: (key, options) => acquireRedisLock(redis, `${prefix}:lock:${key}`, options),
-    adapter<T>(namespace: string, options: AdapterOptions = {}): StorageAdapter<T> {
+    lock: (key, lockOptions) => acquireRedisLock(redis, `${prefix}:lock:${key}`, lockOptions),
+    health() {
+      // The connection first: a Redis that is down fails every read and write.
+      if (redis.status !== "ready") {
+        return { ok: false, fault: "unavailable", reason: `redis ${redis.status}` };
+      }
+      return health.report();
+    },
+    adapter<T>(namespace: string, adapterOptions: AdapterOptions = {}): StorageAdapter<T> {
       checkNamespace(namespace);
-      const inner = new RedisAdapter<T>({
-        instance: redis,
-        ttl: options.ttlSeconds,
-      });
       const full = (key: string) => `${prefix}:${namespace}:${key}`;
-      return {
-        read: (key) => inner.read(full(key)),
-        write: (key: string, value: T) => inner.write(full(key), value),
-        delete: (key) => inner.delete(full(key)),
-      };
+      const raw = withFaults(
+        redisEntries<T>(redis, namespace, full, adapterOptions.ttlSeconds),
+        options.faults,
+      );
+      return guard(raw, { ...adapterOptions, namespace, health, warn });
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
@@ -202,22 +273,30 @@ export function createRedisStore(redis: Redis, prefix = "bot"): Store {
   };
 }
 
-export function createMemoryStore(): Store {
+export function createMemoryStore(options: StoreOptions = {}): Store {
+  const { health, warn } = common(options);
   const namespaces = new Map<string, MemorySessionStorage<unknown>>();
   return {
     kind: "memory",
     claim: localClaims(),
-    adapter<T>(namespace: string, options: AdapterOptions = {}) {
+    health: health.report,
+    adapter<T>(namespace: string, adapterOptions: AdapterOptions = {}) {
       checkNamespace(namespace);
       let storage = namespaces.get(namespace);
       if (!storage) {
         storage = new MemorySessionStorage<unknown>();
         namespaces.set(namespace, storage);
       }
-      const typed = storage as MemorySessionStorage<T>;
-      return options.ttlSeconds
-        ? withExpiry(storage as MemorySessionStorage<Expiring<T>>, options.ttlSeconds)
-        : typed;
+      const memory = storage;
+      const plain = <V>(): RawAdapter<V> => ({
+        read: async (key) => memory.read(key) as V | undefined,
+        write: async (key, value) => memory.write(key, value),
+        delete: async (key) => memory.delete(key),
+      });
+      const entries = adapterOptions.ttlSeconds
+        ? withExpiry(plain<Expiring<T>>(), adapterOptions.ttlSeconds)
+        : plain<T>();
+      return guard(withFaults(entries, options.faults), { ...adapterOptions, namespace, health, warn });
     },
     close: async () => {},
   };
@@ -225,12 +304,17 @@ export function createMemoryStore(): Store {
 
 /** Opens the store the configuration asks for; Redis is imported only when used. */
 export async function openStore(
-  storage: { kind: "file"; dataDir: string } | { kind: "redis"; url: string },
+  storage: { kind: "file"; dataDir: string } | { kind: "redis"; url: string; timeoutMs?: number },
   prefix = "bot",
+  options: StoreOptions = {},
 ): Promise<Store> {
-  if (storage.kind === "file") return createFileStore(storage.dataDir);
+  if (storage.kind === "file") return createFileStore(storage.dataDir, options);
   const { Redis } = await import("ioredis");
-  const redis = new Redis(storage.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const redis = new Redis(storage.url, redisOptions(storage.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS));
+  // Errors are the commands' to report; without a listener ioredis prints each reconnect failure.
+  redis.on("error", () => undefined);
   await redis.connect();
-  return createRedisStore(redis, prefix);
+  return createRedisStore(redis, prefix, options);
 }
+
+export const DEFAULT_REDIS_TIMEOUT_MS = 2000;

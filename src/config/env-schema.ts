@@ -50,6 +50,7 @@ export const commonSchema = z.object({
       .refine((s) => /^rediss?:\/\//.test(s), { message: "REDIS_URL must start with redis:// or rediss://" })
       .optional(),
   ),
+  REDIS_TIMEOUT_MS: positiveInt("REDIS_TIMEOUT_MS", 2000),
   STATUSES: optionalText,
   MIRROR: z.preprocess(
     (v) => (v === "" || v === undefined ? "on" : String(v).trim().toLowerCase()),

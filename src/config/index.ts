@@ -82,7 +82,9 @@ export function parseConfig(env: Env): ConfigResult {
     photoComment: c.PHOTO_COMMENT === "on",
     stuckDays: c.STUCK_DAYS,
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
-    storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
+    storage: c.REDIS_URL
+      ? { kind: "redis", url: c.REDIS_URL, timeoutMs: c.REDIS_TIMEOUT_MS }
+      : { kind: "file", dataDir: c.DATA_DIR },
     mode:
       m.BOT_MODE === "webhook"
         ? { kind: "webhook", url: m.WEBHOOK_URL, secret: m.WEBHOOK_SECRET, port: m.PORT ?? 8080 }

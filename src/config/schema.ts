@@ -53,7 +53,8 @@ export const configSchema = z.object({
   reportTime: z.object({ hours: z.number(), minutes: z.number() }),
   storage: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("file"), dataDir: z.string() }),
-    z.object({ kind: z.literal("redis"), url: z.string() }),
+    /** timeoutMs (REDIS_TIMEOUT_MS): connect and command timeout; while Redis is down commands fail at once. */
+    z.object({ kind: z.literal("redis"), url: z.string(), timeoutMs: z.number().optional() }),
   ]),
   mode: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("polling"), port: z.number().optional() }),

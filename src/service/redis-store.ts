@@ -6,6 +6,12 @@
  * (see redis-lock.ts). Waiters poll; after `lockWaitMs` they run anyway (the
  * client's renewal re-reads the token first), so a dead holder never stops the
  * others for long.
+ *
+ * While Redis is down the process goes on with what it last read or wrote
+ * here (the token, the quota): a known token keeps serving requests, a renewal
+ * runs without the lock, and what could not be written is written again with
+ * the next change. Only a process that never read anything fails (kind
+ * "unavailable").
  */
 import type { Redis } from "ioredis";
 import { z } from "zod";
@@ -56,6 +62,13 @@ async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The last value read or written, for when Redis cannot be asked. */
+interface Known<T> {
+  value: T | undefined;
+  /** A write Redis refused: Redis may not hold this value yet. */
+  unsaved: boolean;
+}
+
 export function createRedisStore(options: RedisStoreOptions): ServiceStore {
   const { redis } = options;
   const prefix = options.prefix ?? "crm:service:";
@@ -65,36 +78,82 @@ export function createRedisStore(options: RedisStoreOptions): ServiceStore {
   const tokenKey = `${prefix}token`;
   const quotaKey = `${prefix}quota`;
 
-  return {
-    getToken: () => guarded("reading the token", async () => parse(await redis.get(tokenKey), tokenSchema)),
+  const writeToken = async (token: StoredToken | undefined) => {
+    if (!token) {
+      await redis.del(tokenKey);
+      return;
+    }
+    // Expire with the token when that is in the future by the wall clock.
+    const ttl = Math.round(token.expiresAt - Date.now());
+    if (ttl > 0) await redis.set(tokenKey, JSON.stringify(token), "PX", ttl);
+    else await redis.set(tokenKey, JSON.stringify(token));
+  };
+  const writeQuota = async (quota: StoredQuota | undefined) => {
+    if (quota) await redis.set(quotaKey, JSON.stringify(quota));
+  };
 
-    setToken: (token) =>
-      guarded("writing the token", async () => {
-        if (!token) {
-          await redis.del(tokenKey);
-          return;
+  /** Reads through Redis; while it fails, the last known value (or a ServiceError when none). */
+  const keptValue = <T>(
+    what: string,
+    load: () => Promise<T | undefined>,
+    save: (value: T | undefined) => Promise<void>,
+  ) => {
+    let known: Known<T> | undefined;
+    return {
+      async get(): Promise<T | undefined> {
+        try {
+          const value = await load();
+          // Back after an outage: what the other processes kept in Redis wins; ours fills a gap.
+          if (value === undefined && known?.unsaved && known.value !== undefined) {
+            await save(known.value);
+            known.unsaved = false;
+            return known.value;
+          }
+          known = { value, unsaved: false };
+          return value;
+        } catch (cause) {
+          if (known) return known.value;
+          throw new ServiceError("unavailable", `Redis store: reading the ${what} failed`, { cause });
         }
-        // Expire with the token when that is in the future by the wall clock.
-        const ttl = Math.round(token.expiresAt - Date.now());
-        if (ttl > 0) await redis.set(tokenKey, JSON.stringify(token), "PX", ttl);
-        else await redis.set(tokenKey, JSON.stringify(token));
-      }),
+      },
+      async set(value: T | undefined): Promise<void> {
+        known = { value, unsaved: true };
+        try {
+          await save(value);
+          if (known.value === value) known.unsaved = false;
+        } catch {
+          // Kept here and written with the next read or change.
+        }
+      },
+    };
+  };
 
-    getQuota: () => guarded("reading the quota", async () => parse(await redis.get(quotaKey), quotaSchema)),
+  const token = keptValue<StoredToken>(
+    "token",
+    async () => parse(await redis.get(tokenKey), tokenSchema),
+    writeToken,
+  );
+  const quota = keptValue<StoredQuota>(
+    "quota",
+    async () => parse(await redis.get(quotaKey), quotaSchema),
+    writeQuota,
+  );
 
-    setQuota: (quota) =>
-      guarded("writing the quota", async () => {
-        await redis.set(quotaKey, JSON.stringify(quota));
-      }),
+  return {
+    getToken: () => token.get(),
+    setToken: (value) => token.set(value),
+    getQuota: () => quota.get(),
+    setQuota: (value) => quota.set(value),
 
     async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
       const lock = await guarded("taking a lock", () =>
         acquireRedisLock(redis, `${prefix}lock:${key}`, { ttlMs: lockTtlMs, waitMs: lockWaitMs, pollMs }),
-      );
+      ).catch(() => undefined);
+      // Without Redis there is no lock to share: this process renews on its own, as a waiter past its wait does.
       try {
         return await fn();
       } finally {
-        await lock.release();
+        await lock?.release();
       }
     },
   };

@@ -123,8 +123,17 @@ describe("configuration", () => {
 
   it("uses Redis when REDIS_URL is set", () => {
     const result = parseConfig({ BOT_TOKEN: TOKEN, REDIS_URL: "redis://127.0.0.1:6379" });
-    expect(result.ok && result.config.storage).toEqual({ kind: "redis", url: "redis://127.0.0.1:6379" });
+    expect(result.ok && result.config.storage).toEqual({
+      kind: "redis",
+      url: "redis://127.0.0.1:6379",
+      timeoutMs: 2000,
+    });
     expect(errorsOf({ BOT_TOKEN: TOKEN, REDIS_URL: "http://x" }).join()).toMatch(/REDIS_URL must start/);
+    const quick = parseConfig({ BOT_TOKEN: TOKEN, REDIS_URL: "redis://r:6379", REDIS_TIMEOUT_MS: "500" });
+    expect(quick.ok && quick.config.storage).toMatchObject({ timeoutMs: 500 });
+    expect(errorsOf({ BOT_TOKEN: TOKEN, REDIS_URL: "redis://r", REDIS_TIMEOUT_MS: "soon" }).join()).toMatch(
+      /REDIS_TIMEOUT_MS/,
+    );
   });
 });
 

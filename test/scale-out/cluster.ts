@@ -22,9 +22,15 @@ import { pino } from "pino";
 import type { ChatLockOptions } from "../../src/bot/chat-lock.ts";
 import type { Clock } from "../../src/bot/clock.ts";
 import type { BotContext, BotServices } from "../../src/bot/context.ts";
+import { createLiveness } from "../../src/bot/http/health.ts";
 import { startWebhookServer } from "../../src/bot/http/telegram-webhook.ts";
 import { createBot } from "../../src/bot/index.ts";
-import { createRedisStore as createBotStore, type Store } from "../../src/bot/storage.ts";
+import {
+  createRedisStore as createBotStore,
+  DEFAULT_REDIS_TIMEOUT_MS,
+  redisOptions,
+  type Store,
+} from "../../src/bot/storage.ts";
 import type { Sandbox } from "../../src/sandbox/index.ts";
 import {
   createServiceClient,
@@ -49,6 +55,8 @@ export interface Instance {
   readonly store: Store;
   /** The webhook endpoint of this instance. */
   readonly url: string;
+  /** GET /health of this instance (it reports the store). */
+  readonly healthUrl: string;
   /** Service exchanges of this instance's client, /auth included. */
   readonly requests: RequestEvent[];
   /** POSTs one update to this instance's webhook, as Telegram does; resolves when it was handled. */
@@ -92,6 +100,8 @@ export interface ClusterOptions {
   /** One clock for both instances (a ManualClock drives the inline debounce). */
   clock?: Clock;
   chatLock?: ChatLockOptions;
+  /** REDIS_TIMEOUT_MS of the instances. */
+  redisTimeoutMs?: number;
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -119,7 +129,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   const startInstance = async (name: "A" | "B"): Promise<Instance> => {
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    // As main.ts connects: no offline queue, bounded timeouts.
+    const redis = new Redis(redisUrl, redisOptions(options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS));
+    redis.on("error", () => undefined); // a stopped Redis is some tests' point; commands report it
+    await redis.connect();
     const store = createBotStore(redis, prefix);
     // As main.ts does: the client's token and quota under the store's prefix, with a renewal lock.
     const serviceStore = createServiceStore({ redis, prefix: `${prefix}:service:`, pollMs: 10 });
@@ -148,9 +161,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       bot,
       { url: WEBHOOK_URL, secret: WEBHOOK_SECRET, port: 0 },
       logger,
+      { liveness: createLiveness({ mode: "webhook", store }) },
     );
     servers.push(server);
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${new URL(WEBHOOK_URL).pathname}`;
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const url = `${origin}${new URL(WEBHOOK_URL).pathname}`;
     return {
       name,
       bot,
@@ -159,6 +174,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       serviceStore,
       store,
       url,
+      healthUrl: `${origin}/health`,
       requests,
       async deliver(update) {
         const response = await fetch(url, {
@@ -176,6 +192,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const a = await startInstance("A");
   const b = await startInstance("B");
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on("error", () => undefined); // reconnects on its own after a stopped Redis
 
   const makeUser = (
     id: number,

@@ -8,7 +8,8 @@ import { Composer } from "grammy";
 import type { Logger } from "../../logger.ts";
 import { ensureOperator } from "../access.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
-import { dialogPlugins, dialogStorage } from "../dialogs.ts";
+import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "../dialogs.ts";
+import { StoreWriteError } from "../store-errors.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
 
 /**
@@ -45,12 +46,28 @@ export async function enterDialog(ctx: BotContext, id: string, ...args: unknown[
 /** The conversations plugin on the core's storage and plugins, then `/cancel` for when no dialog runs. */
 export function dialogsMiddleware(services: BotServices, logger: Logger): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.use(
-    conversations<BotContext, DialogContext>({
-      storage: dialogStorage(services.store, DIALOG_VERSION),
-      plugins: dialogPlugins(services, logger),
-    }),
-  );
+  const dialogs = conversations<BotContext, DialogContext>({
+    storage: dialogStorage(services.store, DIALOG_VERSION),
+    plugins: dialogPlugins(services, logger),
+  });
+  composer.use(async (ctx, next) => {
+    try {
+      await dialogs(ctx, async () => {
+        // A store that cannot be read (Redis down) hides the dialog a button belongs to: say so, and
+        // leave the button working for when the store is back (never "outdated").
+        if (ctx.callbackQuery && services.store.health?.().fault === "unavailable") {
+          await ctx.answerCallbackQuery({ text: ctx.t("store-unavailable"), show_alert: true });
+          return;
+        }
+        await next();
+      });
+    } catch (error) {
+      // The step ran; only its state could not be stored. It is kept in this process (dialogStorage).
+      if (!(error instanceof StoreWriteError && error.namespace === DIALOG_NAMESPACE)) throw error;
+      ctx.log.warn({ fault: error.fault }, "a dialog step could not be stored; kept in memory");
+      await ctx.reply(ctx.t("store-answer-kept"));
+    }
+  });
   // Runs before the dialogs see the update: leaving here works even for a dialog that cannot replay.
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;

@@ -23,7 +23,12 @@ export interface LatestPrompt {
 }
 
 const adapter = (store: Store) =>
-  store.adapter<LatestPrompt>(PROMPTS_NAMESPACE, { ttlSeconds: PROMPT_TTL_SECONDS });
+  store.adapter<LatestPrompt>(PROMPTS_NAMESPACE, {
+    ttlSeconds: PROMPT_TTL_SECONDS,
+    // Only for stripping a prompt's buttons later: a store that refuses it never fails a step.
+    failures: "skip",
+    keep: 1000,
+  });
 const chatOf = (ctx: BotContext): string | undefined =>
   ctx.chat?.id === undefined ? undefined : String(ctx.chat.id);
 

@@ -22,6 +22,7 @@ import { ensureOperator } from "../access.ts";
 import type { BotContext, BotServices } from "../context.ts";
 import { noteOwnChange, type OwnChange } from "../notify/own-changes.ts";
 import { callService, type ServiceOutcome } from "../services/service-gateway.ts";
+import { StoreCorruptError, StoreWriteError } from "../store-errors.ts";
 import type { DialogRun } from "./ask.ts";
 
 export const WRITES_NAMESPACE = "dialog-writes";
@@ -63,7 +64,12 @@ export function writeOnce<R, S>(run: DialogRun, write: OnceWrite<R, S>): Promise
     // `ask` has answered the press that brought this update (a Confirm, a pick).
     if (!(await ensureOperator(outer, { pressAnswered: true }))) return { kind: "refused" };
     const { store, clock } = outer.services;
-    const markers = store.adapter<Marker<R, S>>(WRITES_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
+    // A marker the store cannot read back throws (never "nothing stored"); one it cannot store throws too.
+    const markers = store.adapter<Marker<R, S>>(WRITES_NAMESPACE, {
+      ttlSeconds: MARKER_TTL_SECONDS,
+      corrupt: "throw",
+      durable: true,
+    });
     const key = `${write.action}.${outer.chat?.id ?? 0}.${run.nonce}`;
     const noteOwn = async (own: OwnChange | undefined) => {
       const userId = outer.from?.id;
@@ -75,13 +81,27 @@ export function writeOnce<R, S>(run: DialogRun, write: OnceWrite<R, S>): Promise
     };
     const done = async (result: R): Promise<WriteOutcome<R>> => {
       if (typeof write.own === "function") await noteOwn(write.own(result));
-      await markers.write(key, { state: "done", result });
+      // The write is done whatever the store says: a "sending" marker left behind is checked by `landed`.
+      await Promise.resolve(markers.write(key, { state: "done", result })).catch((error: unknown) =>
+        outer.log.warn({ err: String(error), action: write.action }, "a write's done marker was not stored"),
+      );
       return { kind: "done", result };
     };
 
-    const marker = await markers.read(key);
-    if (marker?.state === "done") return { kind: "done", result: marker.result };
+    // Unreadable: the write may have been sent, so it is checked as an ambiguous attempt of what the dialog holds.
     const { landed } = write;
+    let marker: Marker<R, S> | undefined;
+    try {
+      marker = await markers.read(key);
+    } catch (error) {
+      if (!(error instanceof StoreCorruptError)) throw error;
+      outer.log.warn({ action: write.action }, "an unreadable write marker: the write may have been sent");
+      // Without a way to check, sending again could write twice: the user is told, nothing is sent.
+      if (!landed) return { kind: "failed", message: outer.t("store-marker-unreadable"), retryable: false };
+      // When it was sent is lost with the marker: anywhere within the marker's lifetime.
+      marker = { state: "sending", at: clock.now().getTime() - MARKER_TTL_SECONDS * 1000, sent: write.sent };
+    }
+    if (marker?.state === "done") return { kind: "done", result: marker.result };
     if (marker?.state === "sending" && landed) {
       const check = await callService(outer, (client) => landed(client, marker, outer.services));
       if (!check.ok) return failed(check);
@@ -89,7 +109,17 @@ export function writeOnce<R, S>(run: DialogRun, write: OnceWrite<R, S>): Promise
     }
 
     const attempt: Attempt<S> = { at: clock.now().getTime(), sent: write.sent };
-    await markers.write(key, { state: "sending", ...attempt });
+    try {
+      await markers.write(key, { state: "sending", ...attempt });
+    } catch (error) {
+      // No marker, no request: a crash afterwards could not tell whether it was sent.
+      if (!(error instanceof StoreWriteError)) throw error;
+      outer.log.warn(
+        { fault: error.fault, action: write.action },
+        "a write's marker cannot be stored; not sent",
+      );
+      return { kind: "failed", message: outer.t("store-unavailable"), retryable: true };
+    }
     // Before the request: a sync may read the change before this dialog writes it through.
     if (typeof write.own === "object") await noteOwn(write.own);
     const outcome = await callService(outer, (client) => write.send(client, attempt, outer.services));

@@ -5,8 +5,13 @@
  * Telegram outage) and /health says 503; in webhook mode Telegram may simply
  * have nothing to send, so only the server answering counts. The service is
  * reported, never judged: restarting the bot does not bring the service back.
+ *
+ * The bot's own store is judged: while Redis is down, or DATA_DIR refuses
+ * writes (read-only, full), /health says 503 with `store.reason`, and 200 again
+ * once the store works (no restart needed).
  */
 import type { Transformer } from "grammy";
+import type { StoreHealth } from "../storage-guard.ts";
 import type { HealthAnswer } from "./server.ts";
 
 /** Long polls last 30 s (the runner's default), so three missed ones mean trouble. */
@@ -24,6 +29,8 @@ export interface LivenessOptions {
   mode: "polling" | "webhook";
   now?: () => number;
   staleAfterMs?: number;
+  /** The bot's store: its kind and how it fares (Store.health). */
+  store?: { kind: string; health?(): StoreHealth };
 }
 
 export function createLiveness(options: LivenessOptions): Liveness {
@@ -45,11 +52,24 @@ export function createLiveness(options: LivenessOptions): Liveness {
     report: () => {
       // Before the first getUpdates, the time since start counts: a bot that never got going is not live.
       const deaf = options.mode === "polling" && now() - (lastUpdates ?? startedAt) > staleAfterMs;
+      const store = options.store;
+      const stored = store?.health?.() ?? { ok: true };
+      const ok = !deaf && stored.ok;
       return {
-        ok: !deaf,
+        ok,
         body: {
-          ok: !deaf,
+          ok,
           mode: options.mode,
+          ...(store
+            ? {
+                store: {
+                  kind: store.kind,
+                  ok: stored.ok,
+                  reason: stored.reason ?? null,
+                  failingForS: ageS(stored.since),
+                },
+              }
+            : {}),
           uptimeS: ageS(startedAt),
           telegram: { lastUpdatesAgoS: ageS(lastUpdates) },
           service: {

@@ -76,8 +76,15 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
     };
   }
 
-  const markers = store.adapter<unknown>(INLINE_MARKER_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS });
-  const shared = store.adapter<unknown>(INLINE_CACHE_NAMESPACE, { ttlSeconds: INLINE_CACHE_MS / 1000 });
+  const markers = store.adapter<unknown>(INLINE_MARKER_NAMESPACE, {
+    ttlSeconds: MARKER_TTL_SECONDS,
+    // While Redis is down the gate works on this instance's maps alone: a query is never lost for it.
+    failures: "skip",
+  });
+  const shared = store.adapter<unknown>(INLINE_CACHE_NAMESPACE, {
+    ttlSeconds: INLINE_CACHE_MS / 1000,
+    failures: "skip",
+  });
   const readShared = async (key: string) => {
     const entry = parseCached(await shared.read(key));
     const hit = fresh(entry);

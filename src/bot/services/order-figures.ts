@@ -23,7 +23,7 @@ type Figures = z.output<typeof figuresSchema>;
 type Services = Pick<BotServices, "store" | "mirror">;
 
 const adapterOf = (services: Services) =>
-  services.store.adapter<unknown>(FIGURES_NAMESPACE, { ttlSeconds: FIGURES_TTL_SECONDS });
+  services.store.adapter<unknown>(FIGURES_NAMESPACE, { ttlSeconds: FIGURES_TTL_SECONDS, failures: "skip" });
 
 const figuresOf = (order: Order): Figures | undefined =>
   order.summ === undefined && order.cash?.summ === undefined

@@ -83,7 +83,11 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
   const { client, store, logger } = options;
   const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
   const now = options.now ?? Date.now;
-  const entries = store.adapter<Entry<unknown>>(REFERENCE_NAMESPACE);
+  const entries = store.adapter<Entry<unknown>>(REFERENCE_NAMESPACE, {
+    // A cache: a store that refuses writes skips them, and what this process knew is served while it cannot be read.
+    failures: "skip",
+    keep: 200,
+  });
   const known = new Set<string>(); // keys this process wrote, for invalidate() without a kind
   const inFlight = new Map<string, Promise<unknown>>();
 

@@ -71,9 +71,16 @@ const savedResultSchema = savedListSchema.extend({
 });
 
 export function createSearchStore(store: Store): SearchStore {
-  const searches = store.adapter<unknown>(SEARCH_NAMESPACE, { ttlSeconds: SEARCH_TTL_SECONDS });
+  const searches = store.adapter<unknown>(SEARCH_NAMESPACE, {
+    ttlSeconds: SEARCH_TTL_SECONDS,
+    // Saved lists and searches are a cache: a store that refuses them never fails the list shown.
+    failures: "skip",
+    keep: 200,
+  });
   const results = store.adapter<unknown>(SEARCH_RESULT_NAMESPACE, {
     ttlSeconds: Math.ceil(RESULT_TTL_MS / 1000),
+    failures: "skip",
+    keep: 50,
   });
   const writeResult = (token: string, result: SavedResult) =>
     results.write(token, { ...result, items: result.items.map(cardRecord) });

@@ -1,0 +1,64 @@
+/**
+ * What a store says when it cannot do its job, as typed errors a caller can
+ * tell apart:
+ * - `StoreWriteError`: nothing was stored (read-only or full DATA_DIR, Redis
+ *   down or slow). A caller that must not go on without its record (an
+ *   exactly-once marker before a write to the service) stops here.
+ * - `StoreReadError`: the store could not be read at all (Redis down).
+ * - `StoreCorruptError`: an entry exists but cannot be read back (a file cut
+ *   short by an older version, foreign bytes in Redis). It is not "nothing
+ *   stored": for an exactly-once marker it means "the write may have been sent".
+ */
+
+/** Why a store refused: shown in /health and in the log. */
+export type StoreFault = "read-only" | "full" | "unavailable" | "failed";
+
+export class StoreWriteError extends Error {
+  override readonly name = "StoreWriteError";
+  readonly namespace: string;
+  readonly fault: StoreFault;
+  constructor(namespace: string, fault: StoreFault, options?: { cause?: unknown }) {
+    super(`Store "${namespace}" refused a write (${fault})`, options);
+    this.namespace = namespace;
+    this.fault = fault;
+  }
+}
+
+export class StoreReadError extends Error {
+  override readonly name = "StoreReadError";
+  readonly namespace: string;
+  readonly fault: StoreFault;
+  constructor(namespace: string, fault: StoreFault, options?: { cause?: unknown }) {
+    super(`Store "${namespace}" could not be read (${fault})`, options);
+    this.namespace = namespace;
+    this.fault = fault;
+  }
+}
+
+export class StoreCorruptError extends Error {
+  override readonly name = "StoreCorruptError";
+  readonly namespace: string;
+  readonly key: string;
+  constructor(namespace: string, key: string, options?: { cause?: unknown }) {
+    super(`Store "${namespace}" holds an unreadable entry`, options);
+    this.namespace = namespace;
+    this.key = key;
+  }
+}
+
+export type StoreError = StoreWriteError | StoreReadError | StoreCorruptError;
+
+export function isStoreError(error: unknown): error is StoreError {
+  return (
+    error instanceof StoreWriteError || error instanceof StoreReadError || error instanceof StoreCorruptError
+  );
+}
+
+/** The fault behind a file system or Redis error. */
+export function faultOf(error: unknown): StoreFault {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM") return "read-only";
+  if (code === "ENOSPC" || code === "EDQUOT") return "full";
+  if (typeof code === "string" && code.startsWith("E")) return "failed";
+  return "unavailable";
+}
