@@ -25,7 +25,7 @@ help-write =
     • /cancel — leave the current dialog
 help-staff = 👥 <b>Staff</b>: /masters, /managers, /staff <i>[name]</i>
 help-other-operator = ⚙️ /status — service and quota · /language — language · /help
-help-other-viewer = ⚙️ /language — language · /help
+help-other-viewer = ⚙️ /status — service and quota · /language — language · /help
 start-help-title = ℹ️ <b>What I can do</b>
 
 ## Language

@@ -25,7 +25,7 @@ help-write =
     • /cancel — выйти из текущего диалога
 help-staff = 👥 <b>Сотрудники</b>: /masters, /managers, /staff <i>[имя]</i>
 help-other-operator = ⚙️ /status — сервис и лимит запросов · /language — язык · /help
-help-other-viewer = ⚙️ /language — язык · /help
+help-other-viewer = ⚙️ /status — сервис и лимит запросов · /language — язык · /help
 start-help-title = ℹ️ <b>Что я умею</b>
 
 ## Язык

@@ -1,5 +1,5 @@
 ## /overdue (operators): open orders past their deadline
-cmd-overdue = overdue open orders
+cmd-overdue = Overdue open orders
 overdue-title = ⏰ Overdue open orders
 overdue-heading = ⏰ Overdue open orders: { $total }. Page { $page } of { $pages }:
 overdue-none = ✅ No open order is past its deadline in { $scope }.

@@ -51,6 +51,10 @@ export const commonSchema = z.object({
     (v) => (v === "" || v === undefined ? "on" : String(v).trim().toLowerCase()),
     z.enum(["on", "off"], { error: "MIRROR must be on or off" }),
   ),
+  GROUP_PHONES: z.preprocess(
+    (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "GROUP_PHONES must be on or off" }),
+  ),
   MIRROR_SYNC_SECONDS: positiveInt("MIRROR_SYNC_SECONDS", 60),
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),

@@ -77,6 +77,7 @@ export function parseConfig(env: Env): ConfigResult {
     timezone: c.TIMEZONE,
     closingTime: { hours, minutes },
     digestTime: { hours: digestHours, minutes: digestMinutes },
+    groupPhones: c.GROUP_PHONES === "on",
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
     storage: c.REDIS_URL ? { kind: "redis", url: c.REDIS_URL } : { kind: "file", dataDir: c.DATA_DIR },
     mode:

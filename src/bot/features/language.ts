@@ -1,6 +1,6 @@
 /**
  * /language: buttons to switch; the choice is kept in the session (i18n `useSession`)
- * and the chat's command menu follows it.
+ * and the chat's command menu (the user's role's) follows it.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { setChatCommands } from "../commands.ts";
@@ -32,8 +32,8 @@ languageFeature.callbackQuery(languagePick.filter, async (ctx) => {
   await ctx.answerCallbackQuery();
   // Best-effort: the language is switched whether or not Telegram takes the menu.
   if (ctx.chat)
-    await setChatCommands(ctx.api, ctx.services.i18n, locale, ctx.chat, ctx.from.id).catch((error: unknown) =>
-      ctx.log.warn({ err: error }, "setting the chat's command menu failed"),
+    await setChatCommands(ctx.api, ctx.services.i18n, locale, ctx.chat, ctx.from.id, ctx.role).catch(
+      (error: unknown) => ctx.log.warn({ err: error }, "setting the chat's command menu failed"),
     );
   // A second press of the same choice changes nothing ("same"): no second message. A message that
   // cannot be edited any more gets the confirmation as a new one; the answer above already happened.

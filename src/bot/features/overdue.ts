@@ -1,10 +1,9 @@
 /**
- * `/overdue` (operators): the open orders past their deadline in the configured
+ * `/overdue` (all staff: it only reads): the open orders past their deadline in the configured
  * workshops, in the shared order list. One request per 48 orders
  * (`isDeadline=true`: past the deadline and not ready or handed over).
  */
 import { Composer } from "grammy";
-import { operatorsOnly } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import type { ListQuery } from "../services/list-query.ts";
 import { ordersOfShops } from "../services/order-search.ts";
@@ -23,12 +22,8 @@ export const overdueList: OrderListKind<OverdueQuery> = {
   heading: (ctx, _query, counts) => ctx.t("overdue-heading", counts),
   title: (ctx) => ctx.t("overdue-title"),
   empty: async (ctx) => ctx.t("overdue-none", { scope: await scopeText(ctx) }),
-  operatorsOnly: true,
 };
 
 export const overdueFeature = new Composer<BotContext>();
 
-overdueFeature
-  .command("overdue")
-  .use(operatorsOnly())
-  .use((ctx) => showOrderList(ctx, overdueList, { kind: "overdue" }));
+overdueFeature.command("overdue").use((ctx) => showOrderList(ctx, overdueList, { kind: "overdue" }));

@@ -1,10 +1,9 @@
 /**
- * `/status` (operators), its one owner: alone, the connection to the service
- * and the request quota; with an order number, that order's status change
- * (status-change/, a dialog).
+ * `/status`, its one owner: alone, the connection to the service and the
+ * request quota (all staff: it only reads); with an order number, that order's
+ * status change (status-change/, a dialog: operators only, the dialog checks).
  */
 import { Composer } from "grammy";
-import { operatorsOnly } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";
 import { callService } from "../services/service-gateway.ts";
@@ -15,7 +14,7 @@ import { changeStatusOf } from "./status-change/index.ts";
 
 export const statusFeature = new Composer<BotContext>();
 
-statusFeature.command("status", operatorsOnly(), async (ctx) => {
+statusFeature.command("status", async (ctx) => {
   if (ctx.match.trim() === "") await showConnection(ctx);
   else await changeStatusOf(ctx, ctx.match);
 });

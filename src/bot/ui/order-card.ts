@@ -25,6 +25,8 @@ export interface CardOptions {
   statusGroup?: string | undefined;
   /** The order's filled custom fields, named (custom-fields.ts): e.g. a visit address. */
   fields?: readonly CardField[] | undefined;
+  /** False: the client's phone numbers stay out (a card in a group chat, GROUP_PHONES=off). */
+  phones?: boolean | undefined;
 }
 
 const DONE_GROUPS = new Set(["finish", "closed"]);
@@ -82,7 +84,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
 
   const client = order.counteragent;
   if (client?.name) line("card-client", { name: e(client.name) });
-  const phones = (client?.phones ?? []).filter(Boolean);
+  const phones = options.phones === false ? [] : (client?.phones ?? []).filter(Boolean);
   if (phones.length > 0)
     line("card-phones", { phones: phones.map((p) => `<code>${e(p)}</code>`).join(", ") });
   if (order.master?.name) line("card-master", { name: e(order.master.name) });
