@@ -57,7 +57,9 @@ describe("/overdue", () => {
     await op.press(first);
     expect(t.serviceRequests()).toBe(1); // the saved record, no request
     const card = op.lastReply();
-    expect(card?.text).toContain(`<b>Order ${first.split(" · ")[0]}</b>`);
+    // The button: the deadline mark first ("❗ 2 d overdue"), then number · status · client · device.
+    expect(first).toMatch(/^❗ (\d+ d overdue|overdue today) · /);
+    expect(card?.text).toContain(`<b>Order ${first.split(" · ")[1]}</b>`);
     expect(card?.text).toContain("Overdue"); // the card's own overdue mark agrees
   });
 

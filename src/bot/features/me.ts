@@ -34,6 +34,7 @@ export const mineList: OrderListKind<MineQuery> = {
   },
   heading: (ctx, _query, counts) => ctx.t("my-heading", counts),
   title: (ctx) => ctx.t("my-title"),
+  deadlines: true,
   empty: async (ctx) => ctx.t("my-none"),
 };
 

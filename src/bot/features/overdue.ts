@@ -21,6 +21,7 @@ export const overdueList: OrderListKind<OverdueQuery> = {
     ),
   heading: (ctx, _query, counts) => ctx.t("overdue-heading", counts),
   title: (ctx) => ctx.t("overdue-title"),
+  deadlines: true,
   empty: async (ctx) => ctx.t("overdue-none", { scope: await scopeText(ctx) }),
 };
 
