@@ -16,17 +16,19 @@ export { SKIP } from "./ask.ts";
 
 const SHORT_TEXT_LIMIT = 200;
 
-/** Free text; with `skippable` a "Skip" button answers undefined. */
+/** Free text of `min` to `limit` characters; with `skippable` a "Skip" button answers undefined. */
 export async function askText(
   run: DialogRun,
   ctx: DialogContext,
   text: string,
-  options: { skippable?: boolean; limit?: number; extra?: Button[][] } = {},
+  options: { skippable?: boolean; limit?: number; min?: number; extra?: Button[][] } = {},
 ): Promise<string | undefined> {
   const limit = options.limit ?? SHORT_TEXT_LIMIT;
+  const min = options.min ?? 1;
   return ask<string | undefined>(run, ctx, {
     text,
     acceptsText: true,
+    limit,
     buttons: [
       ...(options.extra ?? []),
       ...(options.skippable ? [[{ text: ctx.t("dlg-btn-skip"), value: SKIP }]] : []),
@@ -36,8 +38,9 @@ export async function askText(
         return answer.value === SKIP && options.skippable
           ? accept(undefined)
           : reject(answer.ctx.t("dlg-use-buttons"));
-      return answer.text.length > limit
-        ? reject(answer.ctx.t("dlg-too-long-field", { limit }))
+      if (answer.text.length > limit) return reject(answer.ctx.t("dlg-too-long-field", { limit }));
+      return answer.text.length < min
+        ? reject(answer.ctx.t("dlg-too-short-field", { min }))
         : accept(answer.text);
     },
   });

@@ -50,7 +50,8 @@ export async function askDeviceType(run: DialogRun, ctx: DialogContext): Promise
 }
 
 export async function askProblem(run: DialogRun, ctx: DialogContext): Promise<string[]> {
-  return lines((await askText(run, ctx, ctx.t("new-ask-problem"), { limit: 1000 })) ?? "");
+  // One letter ("x") is no fault a master can work from.
+  return lines((await askText(run, ctx, ctx.t("new-ask-problem"), { limit: 1000, min: 2 })) ?? "");
 }
 
 /** Group "brand, model, serial". */
