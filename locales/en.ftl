@@ -103,6 +103,7 @@ status-kind-sandbox = built-in sandbox
 status-kind-remote = service
 status-quota = Requests left: <b>{ $remaining }</b>
 status-quota-unknown = Requests left: unknown yet
+status-quota-off = Request quota: not counted (the embedded sandbox runs without one)
 status-reset = Resets at: { $time }
 status-shops = Workshops: { $shops }
 

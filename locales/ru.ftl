@@ -104,6 +104,7 @@ status-kind-sandbox = встроенная песочница
 status-kind-remote = сервис
 status-quota = Осталось запросов: <b>{ $remaining }</b>
 status-quota-unknown = Осталось запросов: пока неизвестно
+status-quota-off = Лимит запросов: не считается (встроенная песочница без лимита)
 status-reset = Обновится в: { $time }
 status-shops = Мастерские: { $shops }
 

@@ -14,6 +14,9 @@ import { changeStatusOf } from "./status-change/index.ts";
 
 export const statusFeature = new Composer<BotContext>();
 
+/** What the sandbox reports as left with its quota off (docs/decisions.md, "Sandbox"). */
+const UNLIMITED_SANDBOX = 100_000;
+
 statusFeature.command("status", async (ctx) => {
   if (ctx.match.trim() === "") await showConnection(ctx);
   else await changeStatusOf(ctx, ctx.match);
@@ -33,7 +36,10 @@ async function showConnection(ctx: BotContext): Promise<void> {
     lines.push(ctx.t("status-connection-fail", { error: outcome.message }));
   }
   const quota = client.quota;
-  if (quota) {
+  if (quota && serviceKind === "sandbox" && quota.remaining >= UNLIMITED_SANDBOX) {
+    // The embedded sandbox without its quota counts nothing: a "left" and a reset time would not be true.
+    lines.push(ctx.t("status-quota-off"));
+  } else if (quota) {
     lines.push(ctx.t("status-quota", { remaining: quota.remaining }));
     if (quota.resetAt) {
       lines.push(
