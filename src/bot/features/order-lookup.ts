@@ -76,14 +76,14 @@ export const numberList: OrderListKind<OrderQuery> = {
     return ordersOfPhone(ctx, query.text, fetch);
   },
   heading: (ctx, query, counts, items) =>
-    byPhone(query, items)
+    byPhone(ctx, query, items)
       ? ctx.t("lookup-by-phone", { num: query.text, ...counts })
       : ctx.t("lookup-many", { query: escapeHtml(query.text), ...counts }),
   title: (ctx, query) => ctx.t("list-title-number", { query: escapeHtml(query.text) }),
   empty: nothingFound,
   singleAsCard: true,
   cardNote: (ctx, query, order) =>
-    byPhone(query, [order]) ? ctx.t("lookup-by-phone-one", { num: query.text }) : undefined,
+    byPhone(ctx, query, [order]) ? ctx.t("lookup-by-phone-one", { num: query.text }) : undefined,
 };
 
 async function ordersOfQuery(ctx: BotContext, query: OrderQuery, fetch: number) {
@@ -137,9 +137,14 @@ function phoneMatches(order: Order, digits: string): boolean {
   );
 }
 
-/** Found by the phone: digits, and not one record bears that number. */
-function byPhone(query: OrderQuery, items: readonly Order[]): boolean {
-  return query.kind === "num" && items.length > 0 && items.every((order) => order.num !== query.num);
+/** Found by the phone: digits typed bare in a private chat, and every record's phone holds them, none that number. */
+function byPhone(ctx: BotContext, query: OrderQuery, items: readonly Order[]): boolean {
+  return (
+    query.kind === "num" &&
+    phoneDigits(ctx, query) &&
+    items.length > 0 &&
+    items.every((order) => order.num !== query.num && phoneMatches(order, query.text))
+  );
 }
 
 /** Runs a lookup: the card of a single match, the list of several, or what was searched when none. */
