@@ -22,14 +22,16 @@ COPY src ./src
 COPY locales ./locales
 # Fonts the chart and the label load explicitly (DejaVu Sans, Cyrillic included), never the host's.
 COPY assets ./assets
-# Fill the compile cache: main.ts loads every module, then stops for the missing config.
-# The cache is keyed by the V8 flags, so these must be the flags of CMD below.
-RUN node --max-semi-space-size=4 --max-old-space-size=512 src/main.ts >/dev/null 2>&1; \
-    test -n "$(ls -A /app/.cache/node)" && chown -R node:node /app/.cache
 # Sessions, dialog state and caches live here unless REDIS_URL is set.
-RUN mkdir -p /data && chown node:node /data
-VOLUME ["/data"]
+RUN mkdir -p /data /app/.cache/node && chown node:node /data /app/.cache /app/.cache/node
+# The compile cache is filled as the user that runs the bot: Node keys its folder by the user id
+# (.cache/node/v24...-<uid>), so a cache filled as root is never read by `node` (uid 1000).
 USER node
+# Fill the compile cache: main.ts loads every module, then stops for the missing config.
+# The cache is keyed by the V8 flags too, so these must be the flags of CMD below.
+RUN node --max-semi-space-size=4 --max-old-space-size=512 src/main.ts >/dev/null 2>&1; \
+    ls /app/.cache/node | grep -q -- "-$(id -u)\$"
+VOLUME ["/data"]
 EXPOSE 8080
 # GET /health on PORT in both modes: 503 when polling has not had a successful getUpdates for 90 s.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \

@@ -6,7 +6,7 @@
  * run as after a restart); a second child with Node's defaults shows what they save.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -14,7 +14,7 @@ import type { RssChildInput, RssChildOutput } from "./dialog-rss-child.ts";
 import { DIALOGS } from "./dialog-storage.ts";
 import { round } from "./measure.ts";
 import { type SandboxProcess, startSandboxProcess } from "./sandbox-process.ts";
-import { startCommand } from "./start-command.ts";
+import { ownCacheFolder, startCommand } from "./start-command.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 
 const TARGET_MB = 150;
@@ -48,8 +48,12 @@ async function measure(
     };
     const args = ["--expose-gc", ...launch.flags, child];
     // The cache is keyed by the flags: a first child only loads the modules and fills it.
-    if (launch.compileCache)
+    if (launch.compileCache) {
       await run(process.execPath, [...args, JSON.stringify({ ...input, loadOnly: true })], options);
+      // The start reads the folder of its own user id (as the image's `node` user reads what it filled).
+      if (!ownCacheFolder(await readdir(launch.compileCache).catch(() => [])))
+        throw new Error(`bench: no compile cache of this user in ${launch.compileCache}`);
+    }
     const { stdout } = await run(process.execPath, [...args, JSON.stringify(input)], options);
     const line = stdout.trim().split("\n").at(-1) ?? "";
     return JSON.parse(line) as RssChildOutput;

@@ -1,7 +1,10 @@
 /**
  * How the bot is started (package.json `start`), for bench processes that stand
  * for the bot: its Node flags and its compile cache. Also checks that the
- * Dockerfile's CMD passes the same flags, so the figures hold for both.
+ * Dockerfile's CMD passes the same flags, so the figures hold for both, and that
+ * the image fills its compile cache as the user CMD runs as: Node keys the
+ * cache's folder by the user id (`<version>-<arch>-<hash>-<uid>`), so a cache
+ * filled by another user is never read.
  */
 import { readFileSync } from "node:fs";
 
@@ -34,5 +37,38 @@ export function startCommand(): StartCommand {
       `bench: the Dockerfile starts node with [${dockerFlags.join(" ")}], npm start with [${nodeFlags.join(" ")}]`,
     );
   }
+  const users = dockerCacheUsers(read("Dockerfile"));
+  if (users.fill !== users.run) {
+    throw new Error(
+      `bench: the Dockerfile fills the compile cache as ${users.fill} but runs as ${users.run}: the bot would miss it`,
+    );
+  }
   return { nodeFlags, compileCache: cache };
+}
+
+/**
+ * The user the Dockerfile's last stage fills the compile cache as (the RUN that
+ * starts src/main.ts) and the user its CMD runs as: the last USER before each
+ * (root without one).
+ */
+export function dockerCacheUsers(dockerfile: string): { fill: string; run: string } {
+  const lines = dockerfile.split("\n");
+  const stage = lines.findLastIndex((line) => /^FROM\s/i.test(line));
+  let user = "root";
+  let fill: string | undefined;
+  let run = "root";
+  for (const line of lines.slice(Math.max(stage, 0))) {
+    const named = /^USER\s+(\S+)/i.exec(line)?.[1];
+    if (named) user = named;
+    if (/^RUN\s.*\bnode\b.*src\/main\.ts/i.test(line)) fill = user;
+    if (/^CMD\s/i.test(line)) run = user;
+  }
+  if (fill === undefined)
+    throw new Error("bench: the Dockerfile does not fill the compile cache (RUN node ... src/main.ts)");
+  return { fill, run };
+}
+
+/** The folder of a compile cache this process reads (Node names it ending in `-<uid>`), if it was filled. */
+export function ownCacheFolder(entries: readonly string[], uid = process.getuid?.()): string | undefined {
+  return uid === undefined ? entries[0] : entries.find((entry) => entry.endsWith(`-${uid}`));
 }

@@ -25,7 +25,7 @@ help-write =
     • /cancel — leave the current dialog
 help-staff = 👥 <b>Staff</b>: /masters, /managers, /staff <i>[name]</i>
 help-other-operator = ⚙️ /status — service and quota · /language — language · /help
-help-other-viewer = ⚙️ /language — language · /help
+help-other-viewer = ⚙️ /status — service and quota · /language — language · /help
 start-help-title = ℹ️ <b>What I can do</b>
 
 ## Language
@@ -43,14 +43,14 @@ btn-open-bot = Open the bot
 
 ## Order lookup
 lookup-usage = Send the order number after the command, for example: <code>/order 1042</code>
-lookup-none-num = 🔍 No order with the number <b>{ $num }</b> (exact match) in { $scope }.
-lookup-none-text = 🔍 No order whose number contains “<b>{ $query }</b>” in { $scope }.
-lookup-hint-partial = To search by part of the number, include the prefix: <code>{ $example }</code>
+lookup-none-num = 🔍 No order with the number <b>{ $num }</b> { $scope } (exact match).
+lookup-none-text = 🔍 No order whose number contains “<b>{ $query }</b>” { $scope }.
+lookup-hint-partial = Digits alone find the exact number only. A part of a number with its prefix finds every number containing it: <code>{ $example }</code> finds { $from }–{ $to }.
 lookup-hint-partial-generic = Digits alone find the exact number only. To search by part of the number, type it with its letters, as on the receipt (for example <code>А00104</code>).
-lookup-scope-all = any workshop
+lookup-scope-all = in any workshop
 lookup-scope-shops = { $count ->
-        [one] the workshop { $shops }
-       *[other] the workshops { $shops }
+        [one] in the workshop { $shops }
+       *[other] in the workshops { $shops }
     }
 lookup-many = 🔍 Found { $total ->
         [one] { $total } order
@@ -103,6 +103,7 @@ status-kind-sandbox = built-in sandbox
 status-kind-remote = service
 status-quota = Requests left: <b>{ $remaining }</b>
 status-quota-unknown = Requests left: unknown yet
+status-quota-off = Request quota: not counted (the embedded sandbox runs without one)
 status-reset = Resets at: { $time }
 status-shops = Workshops: { $shops }
 

@@ -25,7 +25,7 @@ help-write =
     • /cancel — выйти из текущего диалога
 help-staff = 👥 <b>Сотрудники</b>: /masters, /managers, /staff <i>[имя]</i>
 help-other-operator = ⚙️ /status — сервис и лимит запросов · /language — язык · /help
-help-other-viewer = ⚙️ /language — язык · /help
+help-other-viewer = ⚙️ /status — сервис и лимит запросов · /language — язык · /help
 start-help-title = ℹ️ <b>Что я умею</b>
 
 ## Язык
@@ -43,14 +43,14 @@ btn-open-bot = Открыть бота
 
 ## Поиск заказа
 lookup-usage = Укажите номер заказа после команды, например: <code>/order 1042</code>
-lookup-none-num = 🔍 Заказа с номером <b>{ $num }</b> (точное совпадение) нет: { $scope }.
-lookup-none-text = 🔍 Заказа, номер которого содержит «<b>{ $query }</b>», нет: { $scope }.
-lookup-hint-partial = Чтобы искать по части номера, добавьте префикс: <code>{ $example }</code>
+lookup-none-num = 🔍 Заказа с номером <b>{ $num }</b> нет { $scope } (искали точное совпадение).
+lookup-none-text = 🔍 Заказов, в номере которых есть «<b>{ $query }</b>», нет { $scope }.
+lookup-hint-partial = Одни цифры ищут только точный номер. Часть номера с префиксом находит все номера, где она есть: <code>{ $example }</code> найдёт { $from }–{ $to }.
 lookup-hint-partial-generic = Одни цифры ищут только точный номер. Чтобы искать по части номера, наберите его с буквами, как в квитанции (например, <code>А00104</code>).
-lookup-scope-all = все мастерские
+lookup-scope-all = во всех мастерских
 lookup-scope-shops = { $count ->
-        [one] мастерская { $shops }
-       *[other] мастерские { $shops }
+        [one] в мастерской { $shops }
+       *[other] в мастерских { $shops }
     }
 lookup-many = 🔍 По запросу «<b>{ $query }</b>» { $total ->
         [one] найден { $total } заказ
@@ -104,6 +104,7 @@ status-kind-sandbox = встроенная песочница
 status-kind-remote = сервис
 status-quota = Осталось запросов: <b>{ $remaining }</b>
 status-quota-unknown = Осталось запросов: пока неизвестно
+status-quota-off = Лимит запросов: не считается (встроенная песочница без лимита)
 status-reset = Обновится в: { $time }
 status-shops = Мастерские: { $shops }
 

@@ -3,7 +3,7 @@
  * storage -> bot -> polling (runner) or webhook; graceful shutdown on SIGINT/SIGTERM.
  */
 import { type RunnerHandle, run } from "@grammyjs/runner";
-import { registerCommands } from "./bot/commands.ts";
+import { type MenuRecord, registerCommands, syncStaffMenus } from "./bot/commands.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
 import { startHttpServer } from "./bot/http/server.ts";
 import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
@@ -139,6 +139,18 @@ async function main(): Promise<void> {
   logger.info({ bot: bot.botInfo.username, mode: config.mode.kind, storage: store.kind }, "bot starting");
   await registerCommands(bot.api, services.i18n, config.defaultLocale).catch((error: unknown) =>
     logger.warn({ err: String(error) }, "could not register the command menu"),
+  );
+  // Each configured user's own menu, set again only when the staff configuration changed.
+  await syncStaffMenus({
+    api: bot.api,
+    i18n: services.i18n,
+    config,
+    records: store.adapter<MenuRecord>("command-menus"),
+    localeOf: async (userId) => (await services.users.read(userId)).locale,
+    onError: (user, error) =>
+      logger.warn({ user, err: String(error) }, "could not set a user's command menu"),
+  }).catch((error: unknown) =>
+    logger.warn({ err: String(error) }, "could not set the staff's command menus"),
   );
   // Warm the workshop list (one request) and catch a SHOP_IDS typo early.
   await services.reference

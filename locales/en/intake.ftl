@@ -22,3 +22,6 @@ pay-btn-rest = 💰 { $amount }: the rest
 st-confirm-unpaid = ⚠️ { $amount } remains unpaid: the order is closed with a debt.
 card-paid-in-full = ✅ Paid in full
 pay-no-registers = No register of this workshop takes payments: no payment is recorded.
+# A payment beyond what is left to pay (dialog-kit/payment.ts confirmOverpayment).
+pay-over = ⚠️ The payment of { $total } is more than is left to pay ({ $left }): an overpayment of { $over }. Take it anyway?
+pay-over-no-price = ⚠️ The order has no price: all of the payment of { $total } is an overpayment. Take it anyway?

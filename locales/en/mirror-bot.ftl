@@ -50,3 +50,8 @@ help-mirror =
     🔎 <b>Search and me</b>
     • send a client's name, a phone, a device or a serial number: the matching orders
     • /me — who I am (my employee record) · /my — my open orders · /notify — what the bot tells me
+me-taken = 🔒 <b>{ $name }</b> is linked to { $holder } already. One employee, one Telegram account.
+me-ask-operator = If that is wrong, ask an operator to release the record.
+me-btn-release = 🔓 Release
+me-released = 🔓 Released: { $holder } is no longer linked to it. It can be picked in /me now.
+me-free = The record is free already: pick it in /me.

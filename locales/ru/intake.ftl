@@ -22,3 +22,6 @@ pay-btn-rest = 💰 { $amount }: остаток
 st-confirm-unpaid = ⚠️ Не оплачено { $amount }: заказ закроется с долгом.
 card-paid-in-full = ✅ Оплачен полностью
 pay-no-registers = Ни одна касса этой мастерской не принимает оплату: оплата не записана.
+# A payment beyond what is left to pay (dialog-kit/payment.ts confirmOverpayment).
+pay-over = ⚠️ Оплата { $total } больше остатка ({ $left }): переплата { $over }. Принять всё равно?
+pay-over-no-price = ⚠️ У заказа нет цены: вся оплата { $total } станет переплатой. Принять всё равно?

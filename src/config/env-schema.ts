@@ -63,6 +63,11 @@ export const commonSchema = z.object({
   ),
   /** An open order with no change for this many days is "stuck" (the digest, /overdue). */
   STUCK_DAYS: positiveInt("STUCK_DAYS", 3),
+  /** on: cards in group chats show the client's phones. */
+  GROUP_PHONES: z.preprocess(
+    (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "GROUP_PHONES must be on or off" }),
+  ),
   MIRROR_SYNC_SECONDS: positiveInt("MIRROR_SYNC_SECONDS", 60),
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),

@@ -81,6 +81,7 @@ export function parseConfig(env: Env): ConfigResult {
     reportTime: { hours: reportHours, minutes: reportMinutes },
     photoComment: c.PHOTO_COMMENT === "on",
     stuckDays: c.STUCK_DAYS,
+    groupPhones: c.GROUP_PHONES === "on",
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
     storage: c.REDIS_URL
       ? { kind: "redis", url: c.REDIS_URL, timeoutMs: c.REDIS_TIMEOUT_MS }

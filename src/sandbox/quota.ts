@@ -75,10 +75,12 @@ export class Quota {
     else this.windows.delete(login);
   }
 
+  /** Quota off: fixed windows on the clock, so the reset time stays put and counts down as a real one does. */
   private unlimited(): QuotaState {
+    const windowMs = this.options?.windowMs ?? DEFAULT_WINDOW_MS;
     return {
       remainRequest: UNLIMITED_REMAIN,
-      expireDate: new Date(this.clock.now() + (this.options?.windowMs ?? DEFAULT_WINDOW_MS)).toISOString(),
+      expireDate: new Date((Math.floor(this.clock.now() / windowMs) + 1) * windowMs).toISOString(),
     };
   }
 }

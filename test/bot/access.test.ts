@@ -56,7 +56,9 @@ describe("access", () => {
       const text = viewer.lastReply()?.text ?? "";
       for (const listed of ["/order", "/masters", "/managers", "/staff", "/language", "/help", "@repair_crm"])
         expect(text).toContain(listed);
-      for (const hidden of ["/new", "/status", "/cancel"]) expect(text).not.toContain(hidden);
+      for (const hidden of ["/new", "/status <i>", "/cancel"]) expect(text).not.toContain(hidden);
+      // What only reads is theirs too: the service's state and the overdue list.
+      for (const listed of ["/status —", "/overdue"]) expect(text).toContain(listed);
     }
   });
 
@@ -79,12 +81,18 @@ describe("access", () => {
     ).toEqual(["🔄 Refresh"]);
   });
 
-  it("keeps viewers out of /status", async () => {
+  it("shows a viewer the service's state with /status, and refuses only a status change", async () => {
     const viewer = t.user(VIEWER, { languageCode: "en" });
-    t.resetServiceRequests();
     await viewer.send("/status");
-    expect(viewer.lastReply()?.text).toContain("changes are for operators only");
+    expect(viewer.lastReply()?.text).toContain("<b>Service status</b>");
+    expect(viewer.lastReply()?.text).not.toContain("operators only");
+    t.resetServiceRequests();
+    await viewer.send(`/status ${KNOWN_NUM}`);
+    expect(viewer.lastReply()?.text).toBe("👀 You can look orders up, but changes are for operators only.");
     expect(t.serviceRequests()).toBe(0);
+    const ru = t.user(VIEWER, { languageCode: "ru" });
+    await ru.send("/status");
+    expect(ru.lastReply()?.text).not.toContain("только операторам");
   });
 
   it("refuses a stranger's message showing only their id, without asking the service", async () => {

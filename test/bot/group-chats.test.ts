@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { BOT_INFO } from "../helpers/fake-telegram.ts";
 import { createTestBot, type TestBot } from "../helpers/test-bot.ts";
 import { messageUpdate, telegramUser } from "../helpers/updates.ts";
@@ -24,6 +24,14 @@ afterAll(async () => {
 const inGroup = (userId: number, text: string) =>
   t.handle(messageUpdate(telegramUser(userId, { languageCode: "en" }), text, messageId++, GROUP));
 const sent = (calls: { method: string }[]) => calls.filter((c) => c.method === "sendMessage");
+type Sent = {
+  payload: { text?: string; reply_markup?: { inline_keyboard: { text: string; url?: string }[][] } };
+};
+const textOf = (calls: { method: string }[]) => (sent(calls)[0] as Sent | undefined)?.payload.text ?? "";
+const buttonsOf = (calls: { method: string }[]) =>
+  (sent(calls)[0] as Sent | undefined)?.payload.reply_markup?.inline_keyboard.flat() ?? [];
+const inGroupAs = (userId: number, lang: "ru" | "en", text: string) =>
+  t.handle(messageUpdate(telegramUser(userId, { languageCode: lang }), text, messageId++, GROUP));
 
 describe("group chats", () => {
   it("stay quiet at a stranger's ordinary messages and at commands for other bots", async () => {
@@ -44,5 +52,83 @@ describe("group chats", () => {
     expect(sent(await inGroup(OPERATOR, "/order@other_bot 1042"))).toHaveLength(0);
     expect(sent(await inGroup(OPERATOR, "/start@other_bot"))).toHaveLength(0);
     expect(sent(await inGroup(OPERATOR, `/nonsense@${BOT_INFO.username}`))).toHaveLength(1);
+  });
+
+  it("post a card without the client's phone numbers, in ru and en", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(String(KNOWN_NUM));
+    const phone = /📞 <code>([^<]+)<\/code>/.exec(op.lastReply()?.text ?? "")?.[1];
+    expect(phone).toBeDefined();
+    for (const lang of ["en", "ru"] as const) {
+      const text = textOf(await inGroupAs(OPERATOR, lang, String(KNOWN_NUM)));
+      expect(text).toContain("А001042");
+      expect(text).not.toContain("📞");
+      expect(text).not.toContain(phone ?? "?");
+    }
+    expect(textOf(await inGroupAs(OPERATOR, "en", `/order@${BOT_INFO.username} ${KNOWN_NUM}`))).not.toContain(
+      "📞",
+    );
+  });
+
+  it("turn the card's dialog buttons into one link to the private chat on that order", async () => {
+    for (const [lang, label] of [
+      ["en", "✏️ Change in the private chat"],
+      ["ru", "✏️ Изменить в личном чате"],
+    ] as const) {
+      const buttons = buttonsOf(await inGroupAs(OPERATOR, lang, String(KNOWN_NUM)));
+      const link = buttons.find((b) => b.text === label);
+      expect(link?.url).toMatch(new RegExp(`^https://t\\.me/${BOT_INFO.username}\\?start=o[\\w-]+$`));
+      expect(buttons.map((b) => b.text)).not.toContain(lang === "en" ? "💬 Comment" : "💬 Комментарий");
+    }
+  });
+
+  it("the link's /start opens the order's card with its buttons and phones in the private chat", async () => {
+    const buttons = buttonsOf(await inGroupAs(OPERATOR, "en", String(KNOWN_NUM)));
+    const payload = new URL(buttons.find((b) => b.url)?.url ?? "https://t.me/x").searchParams.get("start");
+    const op = t.user(OPERATOR, { languageCode: "ru" });
+    await op.send(`/start ${payload}`);
+    const card = op.lastReply();
+    expect(card?.text).toContain("А001042");
+    expect(card?.text).toContain("📞");
+    expect(card?.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toContain("💬 Комментарий");
+    // A stranger following the link learns nothing.
+    const stranger = t.user(STRANGER, { languageCode: "en" });
+    t.resetServiceRequests();
+    await stranger.send(`/start ${payload}`);
+    expect(stranger.lastReply()?.text).not.toContain("А001042");
+    expect(t.serviceRequests()).toBe(0);
+  });
+
+  it("answer a forged order link with the service's miss, and a malformed one with the greeting", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/start onot-an-order");
+    expect(op.lastReply()?.text).not.toContain("📞");
+    await op.send("/start <script>");
+    expect(op.lastReply()?.text).toContain("Hello");
+  });
+
+  it("show group help that says what works in a group, in ru and en", async () => {
+    const en = textOf(await inGroupAs(OPERATOR, "en", `/start@${BOT_INFO.username}`));
+    expect(en).toContain("In a group");
+    expect(en).toContain("without the client's phone numbers");
+    expect(en).toContain(`@${BOT_INFO.username}`);
+    expect(en).not.toContain("send a client's name");
+    const ru = textOf(await inGroupAs(OPERATOR, "ru", `/help@${BOT_INFO.username}`));
+    expect(ru).toContain("В группе");
+    expect(ru).toContain("в личном чате");
+  });
+});
+
+describe("group chats with GROUP_PHONES=on", () => {
+  it("show the phone numbers on a group's card", async () => {
+    const shown = await createTestBot({ sandbox, operators: [OPERATOR], config: { groupPhones: true } });
+    try {
+      const calls = await shown.handle(
+        messageUpdate(telegramUser(OPERATOR, { languageCode: "en" }), String(KNOWN_NUM), messageId++, GROUP),
+      );
+      expect(textOf(calls)).toContain("📞");
+    } finally {
+      await shown.close();
+    }
   });
 });

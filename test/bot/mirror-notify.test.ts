@@ -66,6 +66,16 @@ async function link(bot: MirrorBot, userId: number, person: Employee, languageCo
   await user.send(`/me ${person.name}`);
   await user.press(person.name);
 }
+/**
+ * A second user on the same employee, written straight into their settings: /me allows one user
+ * per employee, but links made before that rule stay, and the own-change rules must hold for them.
+ */
+async function alsoLinked(bot: MirrorBot, userId: number, person: Employee): Promise<void> {
+  await bot.services.users.update(userId, (s) => {
+    s.employee = { id: person.id, name: person.name };
+    s.locale = "en";
+  });
+}
 /** An open order with a master of its workshop who is not on it yet. */
 function reassignable(bot: MirrorBot): { order: SandboxOrder; person: Employee } {
   const { store } = bot.sandbox;
@@ -144,6 +154,9 @@ describe("/me and /my", () => {
     const shown = `${reply?.text} ${JSON.stringify(reply?.replyMarkup ?? "")}`;
     expect(shown).toContain(order.number);
     expect(bot.requests()).toBe(0);
+    // One employee, one Telegram account: user 1 lets go before user 2 takes it.
+    await en.send("/me");
+    await en.press("❌ Remove the link");
     const ru = bot.user(2, { languageCode: "ru" });
     await link(bot, 2, person, "ru");
     await ru.send("/my");
@@ -300,7 +313,7 @@ describe("notifications", () => {
     const order = openOrders(bot)[2]!;
     const person = masterOf(bot, order, order.masterId);
     await link(bot, 1, person);
-    await link(bot, 2, person);
+    await alsoLinked(bot, 2, person);
     const held = bot.mirror.get(order.id)!.order;
     const b1 = texts(bot, 1).length;
     const b2 = texts(bot, 2).length;
@@ -315,7 +328,7 @@ describe("notifications", () => {
     const bot = await start();
     const { order, person } = reassignable(bot);
     await link(bot, 2, person);
-    await link(bot, 1, person);
+    await alsoLinked(bot, 1, person);
     const clerk = bot.user(1, { languageCode: "en" });
     await clerk.send(order.number);
     const b1 = texts(bot, 1).length;
@@ -638,7 +651,7 @@ describe("a change the bot made, read by a sync before its write-through", () =>
     const bot = await start();
     const { order, person } = reassignable(bot);
     await link(bot, 1, person);
-    await link(bot, 2, person);
+    await alsoLinked(bot, 2, person);
     const clerk = bot.user(1, { languageCode: "en" });
     await clerk.send(order.number);
     const b1 = texts(bot, 1).length;
@@ -665,7 +678,7 @@ describe("a change the bot made, read by a sync before its write-through", () =>
     const bot = await start();
     const master = bot.sandbox.store.ref.employees.find((e) => e.name === "Орлов Дмитрий Павлович")!;
     await link(bot, 1, master);
-    await link(bot, 2, master);
+    await alsoLinked(bot, 2, master);
     // One workshop, as the dialog tests have it: /new asks for no shop.
     bot.config.shopIds.push(bot.sandbox.shops[0]!.id);
     const op = bot.user(1, { languageCode: "en" });

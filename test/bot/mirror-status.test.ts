@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { SyncBudget } from "../../src/mirror/budget.ts";
 import { DEFAULT_BUDGET, Mirror } from "../../src/mirror/index.ts";
 import { createTestBot, type TestBot } from "../helpers/test-bot.ts";
 
@@ -50,6 +51,31 @@ describe("/status and the mirror", () => {
     expect(text).toContain("Last sync: none yet");
     expect(text).toContain("First fill in progress");
     expect(text).toContain("Sync requests this window: 0 of 40; 20 always kept for users");
+  });
+
+  it("on the embedded sandbox without a quota: says the quota is not counted, no made-up reset (en, ru)", async () => {
+    t = await withMirror();
+    const en = t.user(OPERATOR, { languageCode: "en" });
+    await en.send("/status");
+    expect(en.lastReply()?.text).toContain(
+      "Request quota: not counted (the embedded sandbox runs without one)",
+    );
+    expect(en.lastReply()?.text).not.toContain("Requests left");
+    expect(en.lastReply()?.text).not.toContain("Resets at");
+    const ru = t.user(OPERATOR, { languageCode: "ru" });
+    await ru.send("/status");
+    expect(ru.lastReply()?.text).toContain("Лимит запросов: не считается");
+    expect(ru.lastReply()?.text).not.toContain("Обновится в");
+  });
+
+  it("the sync's requests are counted across syncs a minute apart (the window stays put)", async () => {
+    t = await withMirror();
+    const budget = new SyncBudget({ ...DEFAULT_BUDGET, baseIntervalMs: 60_000 });
+    const reset = new Date(Date.UTC(2026, 10, 25, 10, 15));
+    const at = (minute: number) => Date.UTC(2026, 10, 25, 10, minute);
+    budget.record(12, at(1), { remaining: 100_000, resetAt: reset });
+    budget.record(1, at(2), { remaining: 100_000, resetAt: reset });
+    expect(budget.spent(at(3), { remaining: 100_000, resetAt: reset })).toBe(13);
   });
 
   it("after a sync: the orders held, when, and the requests it spent (Russian)", async () => {

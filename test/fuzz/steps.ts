@@ -214,6 +214,12 @@ export function statusSteps(plan: StatusPlan): Step[] {
     },
     ...payment,
     {
+      name: "status-overpayment",
+      match: /overpayment/,
+      acceptsText: always,
+      move: () => ({ press: "✅ Yes" }),
+    },
+    {
       name: "status-note",
       match: /Payment note/,
       acceptsText: always,

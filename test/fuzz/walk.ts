@@ -198,7 +198,11 @@ export async function walk(env: FuzzEnv, owner: TestUser, start: Move, o: WalkOp
     if (moved) continue;
 
     if (o.cancelAt === step.name) {
-      const byButton = rng.chance(0.5);
+      // A confirmation offers ❌ No instead of ✖ Cancel: there /cancel is the way out.
+      const hasCancel = (currentPrompt(env.t, owner) ?? prompt).replyMarkup?.inline_keyboard
+        .flat()
+        .some((b) => b.text === "✖ Cancel");
+      const byButton = rng.chance(0.5) && hasCancel === true;
       const d = await play(env, owner, byButton ? { press: "✖ Cancel" } : { send: "/cancel" }, where);
       const text = d?.calls.map((c) => String(c.payload.text ?? "")).join("\n") ?? "";
       if (!/Dialog cancelled/.test(text))

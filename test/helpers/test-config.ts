@@ -15,6 +15,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     defaultLocale: "ru",
     timezone: "Europe/Moscow",
     closingTime: { hours: 19, minutes: 0 },
+    groupPhones: false,
     digestTime: { hours: 9, minutes: 0 },
     reportTime: { hours: 20, minutes: 0 },
     photoComment: false,

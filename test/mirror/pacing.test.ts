@@ -40,16 +40,19 @@ describe("budget", () => {
     expect(budget.allowance(T0 + 11 * MINUTE, quota(3))).toBe(40);
   });
 
-  it("waits longer when nothing changes, at night and when the quota runs low; never past the cap", () => {
+  it("syncs sooner than the base while staff are active, news or not; slows at night and when the quota runs low", () => {
     const budget = new SyncBudget(options);
     const q = quota(95, 15 * MINUTE);
     const day = budget.nextDelay({ ...pace, quota: q });
     const idle = budget.nextDelay({ ...pace, quota: q, idleRuns: 5 });
     const night = budget.nextDelay({ ...pace, quota: q, idleRuns: 5, lastActivityAt: T0 - 3 * 3_600_000 });
     const low = budget.nextDelay({ ...pace, quota: quota(30, 15 * MINUTE) });
-    expect(day).toBe(MINUTE);
-    expect(idle).toBe(4 * MINUTE);
+    // Staff at work: 3/4 of the base interval, whether or not the last syncs found anything.
+    expect(day).toBe(0.75 * MINUTE);
+    expect(idle).toBe(0.75 * MINUTE);
+    // Nobody around: twice the base, doubled for each idle sync up to 4 times.
     expect(night).toBe(8 * MINUTE);
+    expect(budget.nextDelay({ ...pace, quota: q, lastActivityAt: undefined })).toBe(2 * MINUTE);
     expect(low).toBeGreaterThan(day);
     expect(
       budget.nextDelay({ ...pace, quota: q, idleRuns: 50, lastActivityAt: undefined }),

@@ -31,6 +31,21 @@ describe("request quota", () => {
     expect(fresh.body.remainRequest).toBe(2);
   });
 
+  it("with the quota off keeps one reset time per fixed window, so a sync's count and /status stay true", async () => {
+    const clock = manualClock();
+    sandbox = await startSandbox({ port: 0, orders: 20, clock });
+    const first = await call(sandbox, "/shops");
+    expect(first.body.remainRequest).toBe(100_000);
+    clock.advance(60_000);
+    const later = await call(sandbox, "/shops");
+    const reset = Date.parse(String(first.body.expireDate));
+    // A minute on (within the same 15-minute slot unless it just ended): the same reset, not "in 15 min" again.
+    if (Math.floor((clock.now() - 60_000) / 900_000) === Math.floor(clock.now() / 900_000))
+      expect(later.body.expireDate).toBe(first.body.expireDate);
+    expect(reset % 900_000).toBe(0);
+    expect(reset).toBeGreaterThan(clock.now() - 60_000);
+  });
+
   it("counts POST /auth against the quota", async () => {
     sandbox = await startSandbox({ port: 0, orders: 20, quota: { limit: 2, windowMs: 60_000 } });
     const auth = await call(sandbox, "/auth", {

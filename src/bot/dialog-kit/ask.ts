@@ -82,6 +82,8 @@ export interface AskOptions<T> {
   cancelButton?: boolean;
   /** Accepts typed text as an answer; without it only buttons count. */
   acceptsText?: boolean;
+  /** The longest text the prompt takes, named when a longer one comes (ANSWER_LIMIT at most). */
+  limit?: number;
   parse(answer: Answer): Parsed<T> | Promise<Parsed<T>>;
 }
 
@@ -144,8 +146,11 @@ export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOpt
         if (incoming.later) await prompt.again(next, next.t("dlg-stale-button"));
         continue;
       case "unfit":
-        // The limit is for dlg-too-long-field; the other keys ignore it.
-        await prompt.again(next, next.t(incoming.error, { limit: ANSWER_LIMIT }));
+        // The limit is for dlg-too-long-field (this prompt's own); the other keys ignore it.
+        await prompt.again(
+          next,
+          next.t(incoming.error, { limit: Math.min(options.limit ?? ANSWER_LIMIT, ANSWER_LIMIT) }),
+        );
         continue;
       case "button":
         await next.answerCallbackQuery();

@@ -9,7 +9,7 @@ import { localeOf } from "../i18n.ts";
 import { formatAmount } from "../ui/money.ts";
 import { accept, ask, type DialogRun, pickIndex, reject } from "./ask.ts";
 import { askMoney } from "./ask-money.ts";
-import { askPick } from "./prompts.ts";
+import { askPick, askYesNo } from "./prompts.ts";
 import { loadOrLeave, loadOrSkip } from "./service.ts";
 
 export interface PaymentRegister {
@@ -139,6 +139,29 @@ async function askAmount(
         ? undefined
         : { amount: due, label: ctx.t(offer.rest ? "pay-btn-rest" : "pay-btn-due", { amount: money(due) }) },
   });
+}
+
+/**
+ * A payment beyond what is left to pay (`due`; undefined: the order has no price)
+ * is asked about, naming the overpayment: "Yes" takes it, "No" answers false so
+ * the amounts are asked again. A payment within what is left asks nothing.
+ */
+export async function confirmOverpayment(
+  run: DialogRun,
+  ctx: DialogContext,
+  amounts: Amounts,
+  due: number | undefined,
+): Promise<boolean> {
+  const total = cents((amounts.money ?? 0) + (amounts.bank ?? 0));
+  const left = due === undefined ? undefined : Math.max(0, due);
+  if (total <= 0 || (left !== undefined && total <= left)) return true;
+  const locale = await localeOf(ctx);
+  const money = (value: number) => ctx.t("money", { amount: formatAmount(value, locale) });
+  const text =
+    left === undefined
+      ? ctx.t("pay-over-no-price", { total: money(total) })
+      : ctx.t("pay-over", { total: money(total), left: money(left), over: money(cents(total - left)) });
+  return askYesNo(run, ctx, { prompt: text, confirmation: true });
 }
 
 /** "1 500 ₽ cash + 2 000 ₽ bank" for summaries and confirmations. */

@@ -49,6 +49,7 @@ export async function askText(
   return ask<string | undefined>(run, ctx, {
     text: `${options.prompt}\n<i>${limits}</i>`,
     acceptsText: true,
+    limit: max,
     buttons: [
       ...(options.extra ?? []),
       ...(options.skippable ? [[{ text: ctx.t("dlg-btn-skip"), value: SKIP }]] : []),

@@ -2,7 +2,7 @@
  * /language: buttons to switch; the choice is kept in the session (i18n
  * `useSession`: every chat's replies follow it) and in the user's settings
  * (what a notification, which has no update to negotiate from, is written in),
- * and the chat's command menu follows it.
+ * and the chat's command menu (the user's role's) follows it.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { setChatCommands } from "../commands.ts";
@@ -42,8 +42,8 @@ languageFeature.callbackQuery(languagePick.filter, async (ctx) => {
   await ctx.answerCallbackQuery();
   // Best-effort: the language is switched whether or not Telegram takes the menu.
   if (ctx.chat)
-    await setChatCommands(ctx.api, ctx.services.i18n, locale, ctx.chat, ctx.from.id).catch((error: unknown) =>
-      ctx.log.warn({ err: error }, "setting the chat's command menu failed"),
+    await setChatCommands(ctx.api, ctx.services.i18n, locale, ctx.chat, ctx.from.id, ctx.role).catch(
+      (error: unknown) => ctx.log.warn({ err: error }, "setting the chat's command menu failed"),
     );
   // A second press of the same choice changes nothing ("same"): no second message. A message that
   // cannot be edited any more gets the confirmation as a new one; the answer above already happened.

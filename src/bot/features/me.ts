@@ -1,16 +1,20 @@
 /**
  * "Who am I": `/me` links the user's Telegram account to their
  * employee record, picked from the staff of the configured workshops (cached:
- * a request only when the cache is cold), changed or removed at any time;
+ * a request only when the cache is cold), changed or removed at any time. An
+ * employee is linked to one user at a time: taking a held one is refused with
+ * who holds it, and an operator may release it;
  * `/my` lists their open orders as master or manager, overdue first, in the
  * shared order list (from the mirror, else two requests: as master, as manager).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Employee } from "../../service/index.ts";
+import { canWrite, ensureOperator } from "../access.ts";
 import type { BotContext } from "../context.ts";
+import { createEmployeeLinks, holderName } from "../services/employee-links.ts";
 import type { ListQuery } from "../services/list-query.ts";
 import { callService } from "../services/service-gateway.ts";
-import { meLink } from "../ui/callbacks.ts";
+import { meLink, meRelease } from "../ui/callbacks.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
@@ -24,6 +28,7 @@ const MAX_PEOPLE = 30;
 export const mineList: OrderListKind<MineQuery> = {
   heading: (ctx, _query, counts) => ctx.t("my-heading", counts),
   title: (ctx) => ctx.t("my-title"),
+  deadlines: true,
   empty: async (ctx) => ctx.t("my-none"),
 };
 
@@ -40,9 +45,12 @@ meFeature.command("me", async (ctx) => {
   const wanted = filter.toLocaleLowerCase();
   const people = outcome.value.filter((e) => (e.name ?? "").toLocaleLowerCase().includes(wanted));
   const keyboard = new InlineKeyboard();
+  const links = createEmployeeLinks(ctx.services.store, ctx.services.users);
   for (const person of people.slice(0, MAX_PEOPLE)) {
     if (!meLink.fits({ id: person.id })) continue;
-    const mark = person.id === settings.employee?.id ? "• " : "";
+    // Own link: "•"; someone else's: "🔒" (pressing it says whose).
+    const mine = person.id === settings.employee?.id;
+    const mark = mine ? "• " : (await links.holderOf(person.id)) ? "🔒 " : "";
     keyboard.text(cutText(`${mark}${person.name ?? person.id}`, 60), meLink.encode({ id: person.id })).row();
   }
   if (settings.employee) keyboard.text(ctx.t("me-btn-remove"), meLink.encode({ id: NO_LINK }));
@@ -61,6 +69,8 @@ meFeature.callbackQuery(meLink.filter, async (ctx) => {
     return;
   }
   if (id === NO_LINK) {
+    const linked = (await ctx.services.users.read(ctx.from.id)).employee;
+    if (linked) await createEmployeeLinks(ctx.services.store, ctx.services.users).release(linked.id);
     await ctx.services.users.updateFrom(ctx, (s) => {
       s.employee = undefined;
     });
@@ -76,11 +86,42 @@ meFeature.callbackQuery(meLink.filter, async (ctx) => {
     return;
   }
   const name = person.name ?? person.id;
+  const links = createEmployeeLinks(ctx.services.store, ctx.services.users);
+  const holder = await links.holderOf(person.id);
+  if (holder && holder.userId !== ctx.from.id) {
+    await ctx.answerCallbackQuery();
+    const taken = ctx.t("me-taken", { name: escapeHtml(name), holder: escapeHtml(holder.name) });
+    // Operators may free it (a phone changed hands, someone left); others ask an operator.
+    const release = new InlineKeyboard().text(ctx.t("me-btn-release"), meRelease.encode({ id: person.id }));
+    if (canWrite(ctx.role) && meRelease.fits({ id: person.id }))
+      await ctx.reply(taken, { reply_markup: release });
+    else await ctx.reply(`${taken}\n${ctx.t("me-ask-operator")}`);
+    return;
+  }
+  const previous = (await ctx.services.users.read(ctx.from.id)).employee;
+  if (previous && previous.id !== person.id) await links.release(previous.id);
   await ctx.services.users.updateFrom(ctx, (s) => {
     s.employee = { id: person.id, name };
   });
+  await links.take(person.id, { userId: ctx.from.id, name: holderName(ctx.from) });
   await ctx.answerCallbackQuery();
   await editOrSame(ctx, ctx.t("me-done", { name: escapeHtml(name) }));
+});
+
+/** An operator frees an employee record another user holds; that user's link goes with it. */
+meFeature.callbackQuery(meRelease.filter, async (ctx) => {
+  const id = meRelease.decode(ctx.callbackQuery.data)?.id;
+  if (!id) {
+    await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+    return;
+  }
+  if (!(await ensureOperator(ctx))) return;
+  const holder = await createEmployeeLinks(ctx.services.store, ctx.services.users).release(id);
+  await ctx.answerCallbackQuery();
+  await editOrSame(
+    ctx,
+    holder ? ctx.t("me-released", { holder: escapeHtml(holder.name) }) : ctx.t("me-free"),
+  );
 });
 
 meFeature.command("my", async (ctx) => {

@@ -17,6 +17,7 @@ import type { CardAction } from "../ui/order-keyboard.ts";
 export const watchAction: CardAction = {
   label: "card-btn-watch",
   roles: ["owner", "operator", "viewer"],
+  dialog: false,
   data: (order) => (watchToggle.fits({ id: order.id }) ? watchToggle.encode({ id: order.id }) : undefined),
 };
 

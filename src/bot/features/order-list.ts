@@ -30,6 +30,7 @@ import { callService } from "../services/service-gateway.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { orderOpen, searchPage } from "../ui/callbacks.ts";
 import { type CardMessage, cardMessage } from "../ui/card-message.ts";
+import { deadlineMark } from "../ui/deadline-mark.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { orderSummary } from "../ui/order-card.ts";
@@ -44,16 +45,21 @@ const REACHABLE = MAX_REACHABLE - (MAX_REACHABLE % LIST_FETCH_SIZE);
 const MAX_PAGE = REACHABLE / LIST_PAGE_SIZE;
 const BUTTON_TEXT_LIMIT = 60;
 
+type ListCounts = { total: number; page: number; pages: number };
 /** One way of listing orders: its query member and its texts (the order reader fetches its pages). */
 export interface OrderListKind<Q extends ListQuery = ListQuery> {
-  /** The line above the buttons when `total` counts exactly what the list holds. */
-  heading(ctx: BotContext, query: Q, counts: { total: number; page: number; pages: number }): string;
+  /** The line above the buttons when `total` counts exactly what the list holds; `items`: the fetch's records. */
+  heading(ctx: BotContext, query: Q, counts: ListCounts, items: readonly Order[]): string;
   /** What the list is, in a few words (the heading of a list narrowed to SHOP_IDS here). */
   title(ctx: BotContext, query: Q): string;
   /** The answer when nothing matches. */
   empty(ctx: BotContext, query: Q): Promise<string>;
   /** A single match is shown as its card (a lookup by number) rather than as a list of one. */
   singleAsCard?: boolean;
+  /** A line above that card, e.g. how it was found when not by what was typed. */
+  cardNote?(ctx: BotContext, query: Q, order: Order): string | undefined;
+  /** Each button starts with the order's deadline mark (⏰ 26.11, ❗ 2 d overdue): lists of work to do. */
+  deadlines?: boolean;
   /** Viewers may not page or open it either (the kind's command is for operators). */
   operatorsOnly?: boolean;
 }
@@ -97,7 +103,8 @@ export async function showOrderList<Q extends ListQuery>(
   const only = result.items[0];
   if (kind.singleAsCard && result.fetch === 1 && result.items.length === 1 && !hasMore(result) && only) {
     const card = await heldCard(ctx, only);
-    await show(ctx, token, card.text, card.keyboard);
+    const note = kind.cardNote?.(ctx, query, only);
+    await show(ctx, token, note ? `${note}\n\n${card.text}` : card.text, card.keyboard);
     return;
   }
   let listToken = token;
@@ -179,18 +186,19 @@ function listMessage(
   const page = before + slot;
   const shown = result.items.slice((slot - 1) * LIST_PAGE_SIZE, slot * LIST_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
+  const marks = { t: ctx.t, now: ctx.services.clock.now(), timezone: ctx.services.config.timezone };
   for (const order of shown) {
     if (!orderOpen.fits({ token, id: order.id })) continue;
-    keyboard
-      .text(cutText(orderSummary(order), BUTTON_TEXT_LIMIT), orderOpen.encode({ token, id: order.id }))
-      .row();
+    const mark = kind.deadlines ? deadlineMark(order, marks) : undefined;
+    const label = [mark, orderSummary(order)].filter(Boolean).join(" · ");
+    keyboard.text(cutText(label, BUTTON_TEXT_LIMIT), orderOpen.encode({ token, id: order.id })).row();
   }
   let text: string;
   let previous: number | undefined = page > 1 ? page - 1 : undefined;
   let next: number | undefined;
   if (!result.scoped) {
     const pages = pageCount(result);
-    text = kind.heading(ctx, result.query, { total: result.total, page, pages });
+    text = kind.heading(ctx, result.query, { total: result.total, page, pages }, result.items);
     if (page < pages) next = page + 1;
   } else {
     // Narrowed here to SHOP_IDS: the service counted all workshops, so say how many were checked.

@@ -3,13 +3,16 @@
  * card refresh. A lookup asks the order reader (no request when it holds the
  * number, else one): one match shows its card, several the shared order list
  * (order-list.ts) of a number query, paged and opened there. A refresh is one
- * request (GET /orders/{id}).
+ * request (GET /orders/{id}). In a private chat, digits that match no order
+ * number search the clients' phones too, in the same answer (the reader's
+ * `phone` fallback).
  */
 import { Composer } from "grammy";
-import { foldOrderNumber } from "../../service/index.ts";
+import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
+import { phoneMatches } from "../orders/order-rules.ts";
 import { learnedOf } from "../services/learned.ts";
-import { numberShapesOf, type OrderQuery, parseOrderQuery } from "../services/order-search.ts";
+import { type OrderQuery, parseOrderQuery } from "../services/order-search.ts";
 import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame } from "../ui/messages.ts";
@@ -61,17 +64,47 @@ orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
   await ctx.answerCallbackQuery({ text: ctx.t(result === "same" ? "refresh-same" : "refresh-done") });
 });
 
-/** The list of a number query: the matches in the configured workshops. */
+/** The list of a number query: the matches in the configured workshops; digits that match none, the phones. */
 export const numberList: OrderListKind<OrderQuery> = {
-  heading: (ctx, query, counts) => ctx.t("lookup-many", { query: escapeHtml(query.text), ...counts }),
+  heading: (ctx, query, counts, items) =>
+    byPhone(ctx, query, items)
+      ? ctx.t("lookup-by-phone", { num: query.text, ...counts })
+      : ctx.t("lookup-many", { query: escapeHtml(query.text), ...counts }),
   title: (ctx, query) => ctx.t("list-title-number", { query: escapeHtml(query.text) }),
   empty: nothingFound,
   singleAsCard: true,
+  cardNote: (ctx, query, order) =>
+    byPhone(ctx, query, [order]) ? ctx.t("lookup-by-phone-one", { num: query.text }) : undefined,
 };
+
+/**
+ * Digits typed bare in a private chat (a group never sees phones; `/order` asks for a
+ * number): 4 or more may be the end of a phone number.
+ */
+const PHONE_MIN_DIGITS = 4;
+function phoneDigits(ctx: BotContext, query: OrderQuery): boolean {
+  if (ctx.message?.text?.startsWith("/")) return false;
+  return (
+    ctx.chat?.type === "private" &&
+    query.kind === "num" &&
+    /^\d+$/.test(query.text) &&
+    query.text.length >= PHONE_MIN_DIGITS
+  );
+}
+
+/** Found by the phone: digits typed bare in a private chat, and every record's phone holds them, none that number. */
+function byPhone(ctx: BotContext, query: OrderQuery, items: readonly Order[]): boolean {
+  return (
+    query.kind === "num" &&
+    phoneDigits(ctx, query) &&
+    items.length > 0 &&
+    items.every((order) => order.num !== query.num && phoneMatches(order, query.text))
+  );
+}
 
 /** Runs a lookup: the card of a single match, the list of several, or what was searched when none. */
 export function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {
-  return showOrderList(ctx, numberList, query);
+  return showOrderList(ctx, numberList, phoneDigits(ctx, query) ? { ...query, phone: true } : query);
 }
 
 async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string> {
@@ -82,49 +115,67 @@ async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string>
     return form ? `${none}\n${form}` : none;
   }
   // A string: no "999,999" grouping.
-  const none = ctx.t("lookup-none-num", { num: String(query.num), scope });
+  const lines = [ctx.t("lookup-none-num", { num: String(query.num), scope })];
+  if (phoneDigits(ctx, query)) lines.push(ctx.t("lookup-none-phone"));
   // Far above the newest order known (a mistyped number): the newest instead of a hint to search by a part.
   const newest = await ctx.services.orders.beyondNewest(query.num);
-  if (newest) return `${none}\n${ctx.t("lookup-none-beyond", { newest: escapeHtml(newest) })}`;
-  return `${none}\n${await partialNumberHint(ctx, query.text)}`;
+  if (newest) return [...lines, ctx.t("lookup-none-beyond", { newest: escapeHtml(newest) })].join("\n");
+  const hint = await partialNumberHint(ctx, query.text);
+  return [...lines, ...(hint ? [hint] : [])].join("\n");
+}
+
+/** The number shape of the configured workshops (prefix and digits), as learned from orders seen. */
+async function shapeOf(ctx: BotContext, letters?: string) {
+  const { shopIds } = ctx.services.config;
+  const shapes = await learnedOf(ctx.services.store)
+    .numbers()
+    .catch(() => []);
+  const ours = shapes.filter(
+    (s) => shopIds.length === 0 || (s.shopId !== undefined && shopIds.includes(s.shopId)),
+  );
+  return letters === undefined ? ours[0] : ours.find((s) => foldOrderNumber(s.prefix) === letters);
 }
 
 /**
- * A number typed with its letters that finds nothing: show how these workshops
- * write it ("A-1042" -> "А001042"), the prefix as their numbers have it.
+ * The one rule of the miss hints: digits with their leading zeros are a part of
+ * a number as written ("А01102": shown as typed, only the letters put right);
+ * digits without them are a whole number ("A-1042" -> "А001042"). A text in
+ * the workshops' own form gets no hint: it was searched as it should be.
  */
 async function numberFormHint(ctx: BotContext, typed: string): Promise<string | undefined> {
   const parts = /^(\D+)(\d+)$/u.exec(foldOrderNumber(typed));
   if (!parts) return undefined;
   const [, letters = "", digits = ""] = parts;
-  const shapes = await numberShapesOf(ctx.services.store)();
-  const { shopIds } = ctx.services.config;
-  const shape = shapes.find(
-    (s) =>
-      foldOrderNumber(s.prefix) === letters &&
-      (shopIds.length === 0 || (s.shopId !== undefined && shopIds.includes(s.shopId))),
-  );
+  const shape = await shapeOf(ctx, letters);
   if (!shape) return undefined;
-  const example = `${shape.prefix}${digits.padStart(shape.digits, "0")}`;
+  const whole = !digits.startsWith("0");
+  if (whole && digits.length > shape.digits) return undefined;
+  const example = `${shape.prefix}${whole ? digits.padStart(shape.digits, "0") : digits}`;
   return example === typed.trim() ? undefined : ctx.t("lookup-hint-form", { example: escapeHtml(example) });
 }
 
 /**
- * Digits alone match the exact number only (docs/decisions.md, "Order lookup"), so "104" finds
- * nothing when the clerk meant А001042. Say how to search by a part: with the
- * prefix and the zero padding of a number seen in these workshops ("А00104"),
- * or, before any order was seen, in general words.
+ * Digits alone match the exact number only (docs/decisions.md, "Order lookup"),
+ * so "104" finds nothing when the clerk meant А001042. By the same rule: the
+ * digits padded to one short of a whole number, with the prefix, are a part
+ * that finds the ten numbers beginning so ("1102" -> "А01102": А011020-А011029).
+ * Before any order was seen: in general words; no digit that counts: the form.
  */
-async function partialNumberHint(ctx: BotContext, digits: string): Promise<string> {
-  const { shopIds } = ctx.services.config;
-  const shapes = await learnedOf(ctx.services.store)
-    .numbers()
-    .catch(() => []);
-  const shape =
-    shapes.find((s) => s.shopId !== undefined && shopIds.includes(s.shopId)) ??
-    (shopIds.length === 0 ? shapes[0] : undefined);
+async function partialNumberHint(ctx: BotContext, typed: string): Promise<string | undefined> {
+  const shape = await shapeOf(ctx);
   if (!shape) return ctx.t("lookup-hint-partial-generic");
-  // Padded to one digit short of a whole number: the prefix of every number starting with these digits.
-  const padded = digits.length < shape.digits - 1 ? digits.padStart(shape.digits - 1, "0") : digits;
-  return ctx.t("lookup-hint-partial", { example: escapeHtml(`${shape.prefix}${padded}`) });
+  const digits = typed.replace(/^0+/, "");
+  if (digits === "")
+    return ctx.t("lookup-hint-shape", {
+      prefix: escapeHtml(shape.prefix),
+      digits: shape.digits,
+      example: escapeHtml(`${shape.prefix}${"1042".padStart(shape.digits, "0")}`),
+    });
+  if (digits.length >= shape.digits) return undefined;
+  const example = `${shape.prefix}${digits.padStart(shape.digits - 1, "0")}`;
+  return ctx.t("lookup-hint-partial", {
+    example: escapeHtml(example),
+    from: escapeHtml(`${example}0`),
+    to: escapeHtml(`${example}9`),
+  });
 }

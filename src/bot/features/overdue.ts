@@ -1,12 +1,11 @@
 /**
- * `/overdue` (operators): the open orders past their deadline in the configured
+ * `/overdue` (all staff: it only reads): the open orders past their deadline in the configured
  * workshops (not ready or handed over), in the shared order list: from the
  * mirror, or one request per 48 orders (`isDeadline=true`).
  * `/overdue stuck`: the stuck orders instead (open, no change for STUCK_DAYS or
  * past their status's time norm; services/stuck-orders.ts).
  */
 import { Composer } from "grammy";
-import { operatorsOnly } from "../access.ts";
 import type { BotContext } from "../context.ts";
 import type { ListQuery } from "../services/list-query.ts";
 import { type OrderListKind, scopeText, showOrderList } from "./order-list.ts";
@@ -20,8 +19,8 @@ const STUCK_WORDS = new Set(["stuck", "застряли", "зависшие", "s
 export const overdueList: OrderListKind<OverdueQuery> = {
   heading: (ctx, _query, counts) => ctx.t("overdue-heading", counts),
   title: (ctx) => ctx.t("overdue-title"),
+  deadlines: true,
   empty: async (ctx) => ctx.t("overdue-none", { scope: await scopeText(ctx) }),
-  operatorsOnly: true,
 };
 
 /** /overdue stuck: open orders unchanged for STUCK_DAYS or past their status's norm. */
@@ -29,16 +28,15 @@ export const stuckList: OrderListKind<StuckQuery> = {
   heading: (ctx, _query, counts) =>
     ctx.t("stuck-heading", { ...counts, days: ctx.services.config.stuckDays }),
   title: (ctx) => ctx.t("stuck-title", { days: ctx.services.config.stuckDays }),
+  deadlines: true,
   empty: async (ctx) =>
     ctx.t("stuck-none", { scope: await scopeText(ctx), days: ctx.services.config.stuckDays }),
-  operatorsOnly: true,
 };
 
 export const overdueFeature = new Composer<BotContext>();
 
 overdueFeature
   .command("overdue")
-  .use(operatorsOnly())
   .use((ctx) =>
     STUCK_WORDS.has(ctx.match.trim().toLowerCase())
       ? showOrderList(ctx, stuckList, { kind: "stuck" })

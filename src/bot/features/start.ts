@@ -1,20 +1,28 @@
 /**
  * /start and /help: what this user can do, by role, in short groups: finding
  * orders, the write commands (operators only), staff lists, settings. Viewers
- * never see a command they may not use.
+ * never see a command they may not use. In a group chat: what works there.
+ * `/start <payload>` (a deep link) opens what the payload names, e.g. the
+ * private chat on an order from a group's card.
  */
 import { Composer } from "grammy";
 import { canWrite, seesMoney } from "../access.ts";
 import type { BotContext } from "../context.ts";
+import { learnedOf } from "../services/learned.ts";
+import { callService } from "../services/service-gateway.ts";
+import { cardMessage } from "../ui/card-message.ts";
+import { parseStartPayload } from "../ui/start-payload.ts";
 import { escapeHtml } from "../ui/text.ts";
 
 export const startFeature = new Composer<BotContext>();
 
 export function helpText(ctx: BotContext): string {
+  if (ctx.chat && ctx.chat.type !== "private") return ctx.t("help-group", { bot: ctx.me.username });
   const operator = canWrite(ctx.role);
   return [
     ctx.t("help-find", { bot: ctx.me.username }),
-    ...(operator ? [ctx.t("help-write"), ctx.t("help-overdue")] : []),
+    ...(operator ? [ctx.t("help-write")] : []),
+    ctx.t("help-overdue"),
     // The owner's desk: nobody else is told it exists.
     ...(seesMoney(ctx.role) ? [ctx.t("help-desk", { time: reportTime(ctx) })] : []),
     // The order mirror's features when it is on; else search, /me and /my, which work without it.
@@ -25,6 +33,11 @@ export function helpText(ctx: BotContext): string {
 }
 
 startFeature.command("start", async (ctx) => {
+  const payload = ctx.chat.type === "private" ? parseStartPayload(ctx.match) : undefined;
+  if (payload?.kind === "order") {
+    await openOrder(ctx, payload.id);
+    return;
+  }
   const name = escapeHtml(ctx.from?.first_name ?? "");
   const greeting = ctx.t(canWrite(ctx.role) ? "start-operator" : "start-viewer", { name });
   await ctx.reply(`${greeting}\n\n${helpText(ctx)}`);
@@ -38,4 +51,17 @@ startFeature.command("help", async (ctx) => {
 function reportTime(ctx: BotContext): string {
   const { hours, minutes } = ctx.services.config.reportTime;
   return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+}
+
+/** The card of one order (of the configured workshops), with its buttons: a group card's link lands here. */
+async function openOrder(ctx: BotContext, id: string): Promise<void> {
+  const outcome = await callService(ctx, () => ctx.services.orders.byId(id, { userId: ctx.from?.id }));
+  if (!outcome.ok) {
+    await ctx.reply(outcome.message);
+    return;
+  }
+  const { order, asOf } = outcome.value;
+  await learnedOf(ctx.services.store).fromOrders([order]);
+  const card = await cardMessage(ctx, order, { asOf });
+  await ctx.reply(card.text, { reply_markup: card.keyboard });
 }

@@ -18,9 +18,9 @@ import type { Store } from "../storage.ts";
 import { createLookupShare } from "./lookup-share.ts";
 import { mirrorSource } from "./mirror-reader.ts";
 import { createMisses, isFarAbove, missKey } from "./misses.ts";
-import { localPage } from "./order-rules.ts";
+import { localPage, phoneMatches } from "./order-rules.ts";
 import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
-import type { OrderReader, PageAt } from "./types.ts";
+import type { OrderPage, OrderReader, PageAt } from "./types.ts";
 
 export { isLookupShareError, LookupShareError } from "./lookup-share.ts";
 export type { HeldOrder, OrderPage, OrderReader, PageAt, ReadOptions } from "./types.ts";
@@ -65,6 +65,17 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     return page;
   }
 
+  /** The orders whose client's phone holds these digits (the search also reads serials and notes: only phones kept). */
+  async function phonePage(digits: string, at: PageAt, spend: () => Promise<void>): Promise<OrderPage> {
+    // A phone tail nobody has is remembered like a missing number: asked again, it costs nothing.
+    const key = missKey("phone", digits, deps.shopIds);
+    if (at.page === 1 && (await misses.known(key))) return localPage([], at);
+    const page = await source.list({ kind: "search", text: digits }, at, spend);
+    const items = page.items.filter((order) => phoneMatches(order, digits));
+    if (at.page === 1 && page.total === 0) await misses.remember(key);
+    return items.length === page.items.length ? page : { ...page, items, scoped: true };
+  }
+
   async function beyondNewest(num: number): Promise<string | undefined> {
     const newest = await misses.newest();
     return newest && isFarAbove(num, newest.num) ? newest.number : undefined;
@@ -78,10 +89,13 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     },
     held: (id) => source.held(id),
     async page(query, at, options = {}) {
-      const page =
+      const spend = () => share.spend(options.userId);
+      let page =
         query.kind === "num" || query.kind === "number"
           ? await numberPage(query, at, options.userId)
-          : await source.list(query, at, () => share.spend(options.userId));
+          : await source.list(query, at, spend);
+      if (query.kind === "num" && query.phone && page.total === 0 && page.items.length === 0)
+        page = await phonePage(query.text, at, spend);
       await misses.seen(page.items);
       return page;
     },

@@ -48,3 +48,10 @@ export function phoneDigitsOf(text: string): string | undefined {
   const digits = text.replace(/\D/g, "");
   return digits.length >= 5 ? digits : undefined;
 }
+
+/** Whether one of the client's phones holds these digits (docs/decisions.md: digits as a substring, 8 read as 7). */
+export function phoneMatches(order: Order, digits: string): boolean {
+  return (order.counteragent?.phones ?? []).some((phone) =>
+    phone.replace(/\D/g, "").replace(/^8/, "7").includes(digits),
+  );
+}

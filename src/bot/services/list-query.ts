@@ -16,6 +16,8 @@ const exactNumber = z.object({
   kind: z.literal("num"),
   num: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   text: z.string().min(1).max(MAX_QUERY_TEXT),
+  /** No order of this number: the clients' phones holding these digits instead. */
+  phone: z.boolean().optional(),
 });
 /** Anything else typed as a number: a part of the textual number, prefix counted. */
 const partialNumber = z.object({ kind: z.literal("number"), text: z.string().min(1).max(MAX_QUERY_TEXT) });

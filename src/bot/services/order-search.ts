@@ -14,7 +14,10 @@ import type { OrderReader } from "../orders/types.ts";
 import type { Store } from "../storage.ts";
 import { learnedOf, type NumberShape } from "./learned.ts";
 
-export type OrderQuery = { kind: "num"; num: number; text: string } | { kind: "number"; text: string };
+/** `phone`: digits typed bare in a private chat, which search the clients' phones when no number matches. */
+export type OrderQuery =
+  | { kind: "num"; num: number; text: string; phone?: boolean }
+  | { kind: "number"; text: string };
 
 /** Up to this many matches come back in the one request; the list pages through them locally. */
 export const SEARCH_FETCH_SIZE = 50;

@@ -34,6 +34,8 @@ export const staffShop = callbackCodec("sw", ["kind", "shop", "token"]);
 // --- The order mirror's features ---
 /** `/me`: link to an employee `me:<employeeId>`, or `me:-` to remove the link. */
 export const meLink = callbackCodec("me", ["id"]);
+/** An operator frees an employee another user holds (`/me`): "mr:<employeeId>". */
+export const meRelease = callbackCodec("mr", ["id"]);
 /** `/notify`: toggle one kind of notification `nt:<kind>`. */
 export const notifyToggle = callbackCodec("nt", ["kind"]);
 /** 🔔 on a card: watch an order's status changes, or stop `ow:<orderId>`. */

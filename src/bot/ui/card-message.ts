@@ -21,6 +21,12 @@ export interface CardOptions {
   actions?: boolean;
   /** When the order mirror read this copy: the card says how fresh it is. */
   asOf?: Date;
+  /**
+   * The bot's username when the card goes to a group chat: no phone numbers
+   * unless GROUP_PHONES=on, and the dialog buttons become one link to the
+   * private chat with the bot on this order (dialogs are private).
+   */
+  groupOf?: string;
 }
 
 /** Who a card is for, outside an update (a notification): the services, the reader's language and role. */
@@ -37,7 +43,8 @@ export async function cardMessage(
   options: CardOptions = {},
 ): Promise<CardMessage> {
   const reader = { services: ctx.services, t: ctx.t, locale: await localeOf(ctx), role: ctx.role };
-  return cardFor(reader, order, options);
+  const group = ctx.chat !== undefined && ctx.chat.type !== "private";
+  return cardFor(reader, order, { groupOf: group ? ctx.me.username : undefined, ...options });
 }
 
 /** The card for a reader who sent no update (notifications, the digest). */
@@ -63,6 +70,7 @@ export async function cardFor(
     statusGroup: order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group,
     fields: await namedFields(ctx, order, locale),
     photos,
+    phones: options.groupOf === undefined || config.groupPhones,
   });
   // From the order mirror: how fresh the copy is (🔄 Refresh reads the service).
   const text = options.asOf
@@ -73,6 +81,7 @@ export async function cardFor(
     role: ctx.role,
     // Inline results are seen by everyone in a chat: no operator buttons there.
     actions: options.actions === false ? [] : cardActions,
+    privateLink: options.actions === false ? undefined : options.groupOf,
   });
   // Everyone who sees the card sees its photos: 📷 sends them again.
   if (photos > 0 && photosShow.fits({ id: order.id }))

@@ -28,6 +28,8 @@ export interface CardOptions {
   fields?: readonly CardField[] | undefined;
   /** Photos the bot keeps for the order (features/photos): "📷 N" on the card. */
   photos?: number | undefined;
+  /** False: the client's phone numbers stay out (a card in a group chat, GROUP_PHONES=off). */
+  phones?: boolean | undefined;
 }
 
 const DONE_GROUPS = new Set(["finish", "closed"]);
@@ -87,7 +89,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
 
   const client = order.counteragent;
   if (client?.name) line("card-client", { name: e(client.name) });
-  const phones = (client?.phones ?? []).filter(Boolean);
+  const phones = options.phones === false ? [] : (client?.phones ?? []).filter(Boolean);
   if (phones.length > 0)
     line("card-phones", { phones: phones.map((p) => `<code>${e(p)}</code>`).join(", ") });
   if (order.master?.name) line("card-master", { name: e(order.master.name) });

@@ -13,12 +13,15 @@ import type { Order } from "../../service/index.ts";
 import type { Role } from "../context.ts";
 import { orderRefresh } from "./callbacks.ts";
 import { tidyKeyboard } from "./keyboard.ts";
+import { orderStartLink } from "./start-payload.ts";
 
 export interface CardAction {
   /** Locale key of the button text ("icon + word" reads best: docs/decisions.md, "Order lookup"). */
   label: string;
   /** Who sees the button; operators only by default (viewers change nothing). */
   roles?: readonly Role[];
+  /** Whether the button opens a dialog (the default): in a group chat it is left for the private-chat link. */
+  dialog?: boolean;
   /** Callback data for this order (< 64 bytes), or undefined to leave the button out for it. */
   data(order: Order): string | undefined;
 }
@@ -27,16 +30,29 @@ const ACTIONS_PER_ROW = 2;
 
 export function orderCardKeyboard(
   order: Order,
-  options: { t: TranslateFunction; role: Role; actions: readonly CardAction[] },
+  options: {
+    t: TranslateFunction;
+    role: Role;
+    actions: readonly CardAction[];
+    /** The bot's username in a group chat: the dialog buttons become one link to the private chat on this order. */
+    privateLink?: string | undefined;
+  },
 ): InlineKeyboard {
-  const { t, role, actions } = options;
+  const { t, role, actions, privateLink } = options;
   const keyboard = new InlineKeyboard();
   if (orderRefresh.fits({ id: order.id })) {
     keyboard.text(t("btn-refresh"), orderRefresh.encode({ id: order.id }));
   }
   let inRow = 0;
+  const link = privateLink === undefined ? undefined : orderStartLink(privateLink, order.id);
+  if (link) {
+    keyboard.row().url(t("card-btn-private"), link);
+    inRow++;
+  }
   for (const action of actions) {
     if (!(action.roles ?? ["owner", "operator"]).includes(role)) continue;
+    // Dialogs run in the private chat only: in a group their buttons are the link above.
+    if (privateLink !== undefined && action.dialog !== false) continue;
     const data = action.data(order);
     if (data === undefined) continue;
     if (inRow % ACTIONS_PER_ROW === 0) keyboard.row();

@@ -71,6 +71,49 @@ describe("payment wording and amounts", () => {
   });
 });
 
+describe("text limits stated as they are enforced", () => {
+  it("the client search names its own limits, 2 to 100 characters, in en and ru", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("x".repeat(1500));
+    expect(lastText(op)).toContain("Too long: 100 characters at most.");
+    expect(lastText(op)).not.toContain("1,000");
+    await op.send("x".repeat(101));
+    expect(lastText(op)).toContain("2 to 100 characters");
+    await op.send("x");
+    expect(lastText(op)).toContain("2 to 100 characters");
+    await op.send("/cancel");
+    const ru = t.user(OPERATOR, { languageCode: "ru" });
+    await ru.send("/new");
+    await ru.press("Платный ремонт");
+    await ru.send("x".repeat(1500));
+    expect(lastText(ru)).toContain("Слишком длинно: не больше 100 символов.");
+  });
+
+  it("a one-letter fault is refused with the lower limit, in en and ru", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    await op.press("Платный ремонт");
+    await op.send("Тестов Клиент");
+    await op.press("➕ New client");
+    await op.send("Smartphone");
+    await op.send("x");
+    expect(lastText(op)).toContain("Too short: at least 2 characters.");
+    await op.send("/cancel");
+    const ru = t.user(OPERATOR, { languageCode: "ru" });
+    await ru.send("/new");
+    await ru.press("Платный ремонт");
+    await ru.send("Тестов Клиент");
+    await ru.press("➕ Новый клиент");
+    await ru.send("Смартфон");
+    await ru.send("x");
+    expect(lastText(ru)).toContain("Слишком коротко: не меньше 2 символов.");
+    await ru.send("Не включается");
+    expect(lastText(ru)).not.toContain("Слишком коротко");
+  });
+});
+
 describe("confirmations", () => {
   it("offer one way to say no: ❌ No, without ✖ Cancel beside it", async () => {
     const order = freshOrder();

@@ -143,11 +143,14 @@ export const methods: Record<string, Handler> = {
   },
   setMyCommands(state, p) {
     if (!Array.isArray(p.commands)) badRequest("parameter commands is required");
-    state.commands = p.commands;
+    state.setCommands(p.scope, p.language_code, p.commands);
     return true;
   },
-  getMyCommands: (state) => state.commands,
-  deleteMyCommands: () => true,
+  getMyCommands: (state, p) => state.commandsFor(p.scope, p.language_code) ?? [],
+  deleteMyCommands(state, p) {
+    state.setCommands(p.scope, p.language_code, undefined);
+    return true;
+  },
   setChatMenuButton: () => true,
   setMyDescription: () => true,
   setMyShortDescription: () => true,

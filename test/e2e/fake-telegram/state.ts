@@ -41,12 +41,39 @@ export class TelegramState {
   readonly openInlineQueries = new Set<string>();
   readonly inlineAnswers = new Map<string, InlineAnswer>();
   webhook: WebhookDelivery | undefined;
-  commands: unknown[] = [];
+  /** setMyCommands per scope and language, as Telegram keeps them (key: scopeKey). */
+  readonly commands = new Map<string, unknown[]>();
   private readonly listeners = new Set<() => void>();
   private callSeq = 0;
 
   constructor(botInfo: UserFromGetMe) {
     this.botInfo = botInfo;
+  }
+
+  setCommands(scope: unknown, languageCode: unknown, commands: unknown[] | undefined): void {
+    const key = scopeKey(scope, languageCode);
+    if (commands) this.commands.set(key, commands);
+    else this.commands.delete(key);
+  }
+
+  /** The list stored for exactly this scope and language (no fallback), as getMyCommands answers. */
+  commandsFor(scope?: unknown, languageCode?: unknown): unknown[] | undefined {
+    return this.commands.get(scopeKey(scope, languageCode));
+  }
+
+  /**
+   * The menu a user sees in a private chat, resolved as Telegram does: the chat
+   * scope (with the language, then without), then the private-chats and default
+   * scopes likewise.
+   */
+  menuOf(userId: number, languageCode: string): string[] {
+    const scopes = [{ type: "chat", chat_id: userId }, { type: "all_private_chats" }, { type: "default" }];
+    for (const scope of scopes)
+      for (const lang of [languageCode, undefined]) {
+        const list = this.commandsFor(scope, lang);
+        if (list) return list.map((c) => String((c as { command?: unknown }).command));
+      }
+    return [];
   }
 
   record(call: Omit<RecordedCall, "seq" | "at">): void {
@@ -82,4 +109,14 @@ export function botInfoFor(token: string): UserFromGetMe {
     can_manage_bots: false,
     supports_join_request_queries: false,
   };
+}
+
+/** One key per Bot API command scope and language ("default|" for the default scope of every language). */
+export function scopeKey(scope: unknown, languageCode: unknown): string {
+  const s = (typeof scope === "string" ? JSON.parse(scope) : (scope ?? { type: "default" })) as Record<
+    string,
+    unknown
+  >;
+  const parts = [s.type, s.chat_id, s.user_id].filter((p) => p !== undefined).map(String);
+  return `${parts.join(":")}|${typeof languageCode === "string" ? languageCode : ""}`;
 }

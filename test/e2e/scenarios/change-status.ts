@@ -21,6 +21,8 @@ export function changeStatusScript(num: number, change: StatusChange): Script {
       [/How does the client pay/, { press: "💵+💳 Both" }],
       [/Amount in cash/, { say: change.cash }],
       [/Amount by bank/, { say: change.bank }],
+      // A payment beyond what is left (or on an order without a price) is confirmed.
+      [/overpayment/, { press: "✅ Yes" }],
       [/Payment note/, { say: change.note }],
     ],
   };

@@ -69,9 +69,14 @@ export async function askClient(run: DialogRun, ctx: DialogContext): Promise<Cli
 }
 
 /** A phone or a name to search for; "" when the clerk went straight to "new client". */
+/** A client search takes 2 to 100 characters (new-client-query-bad says so). */
+const QUERY_MIN = 2;
+const QUERY_LIMIT = 100;
+
 function queryText(a: Answer): Parsed<string> {
   if (a.kind === "button") return a.value === NEW ? accept("") : reject(a.ctx.t("dlg-use-buttons"));
-  if (a.text.length < 2 || a.text.length > 100) return reject(a.ctx.t("new-client-query-bad"));
+  if (a.text.length < QUERY_MIN || a.text.length > QUERY_LIMIT)
+    return reject(a.ctx.t("new-client-query-bad"));
   return accept(a.text);
 }
 
@@ -79,6 +84,7 @@ function askQuery(run: DialogRun, ctx: DialogContext): Promise<string> {
   return ask<string>(run, ctx, {
     text: ctx.t("new-ask-client"),
     acceptsText: true,
+    limit: QUERY_LIMIT,
     buttons: [[{ text: ctx.t("new-btn-new-client"), value: NEW }]],
     parse: queryText,
   });
@@ -108,6 +114,8 @@ async function pickClient(run: DialogRun, ctx: DialogContext, search: Search): P
     text: matchesText(ctx, search),
     // Typing here is the natural "search again": the text is the new query.
     acceptsText: true,
+    // The longer of the two texts taken here: a new client's name (150) or a search (100).
+    limit: nameNext ? 150 : QUERY_LIMIT,
     buttons: [
       ...indexButtons(screen, label),
       ...(hasMore(search) ? [[{ text: ctx.t("new-btn-more-clients"), value: MORE }]] : []),

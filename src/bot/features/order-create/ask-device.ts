@@ -52,7 +52,8 @@ export async function askDeviceType(run: DialogRun, ctx: DialogContext): Promise
 }
 
 export async function askProblem(run: DialogRun, ctx: DialogContext): Promise<string[]> {
-  return lines((await askText(run, ctx, { prompt: ctx.t("new-ask-problem"), max: 1000 })) ?? "");
+  // One letter ("x") is no fault a master can work from.
+  return lines((await askText(run, ctx, { prompt: ctx.t("new-ask-problem"), min: 2, max: 1000 })) ?? "");
 }
 
 /** Group "brand, model, serial". */

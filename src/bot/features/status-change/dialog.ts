@@ -17,6 +17,7 @@ import {
   amountsText,
   askAmounts,
   askRegister,
+  confirmOverpayment,
   type PaymentRegister,
 } from "../../dialog-kit/payment.ts";
 import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
@@ -162,7 +163,12 @@ async function askPayment(
   const question = ctx.t(required ? "st-ask-payment" : "st-ask-register");
   const register = await askRegister(run, ctx, shopId, question, ctx.t("st-btn-no-payment"));
   if (!register) return undefined;
-  const amounts = await askAmounts(run, ctx, register, orderBalance(order));
+  // A price of 0 is no price: then the whole payment is beyond it.
+  const due = (order.summ?.price ?? 0) > 0 ? orderBalance(order) : undefined;
+  let amounts = await askAmounts(run, ctx, register, due);
+  // More than is left (or no price at all): said and confirmed; "No" asks the amounts again.
+  while (!(await confirmOverpayment(run, ctx, amounts, due)))
+    amounts = await askAmounts(run, ctx, register, due);
   const note = await askText(run, ctx, { prompt: ctx.t("st-ask-note"), skippable: true, max: 300 });
   return { register, ...amounts, note };
 }

@@ -1,0 +1,4 @@
+# The command menus per role (bot/commands.ts).
+cmd-status-viewer = The service and the request quota
+cmd-cash = Registers: balances and the day's movements
+cmd-report = Report: takings and masters' output
