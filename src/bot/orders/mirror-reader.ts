@@ -6,6 +6,7 @@
 import type { MirroredOrder, MirrorQuery, OrderMirror } from "../../mirror/index.ts";
 import { ordersOfNumber } from "../services/order-search.ts";
 import { localPage } from "./order-rules.ts";
+import { mirrorPeriod } from "./period-reader.ts";
 import { type OrderSource, type SourceDeps, stuckPage } from "./service-reader.ts";
 import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
 
@@ -62,5 +63,6 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
     },
     instant: (text, limit) => mirror.list({ text, pageSize: limit }).items.map(asHeld),
     heldCount: () => mirror.stats().orders,
+    period: (range, budget) => mirrorPeriod(mirror, deps, range, budget),
   };
 }
