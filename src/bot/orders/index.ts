@@ -98,6 +98,11 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     instant: (text, limit) => source.instant(text, limit),
     beyondNewest,
     heldCount: () => source.heldCount(),
-    period: (range, budget) => source.period(range, budget),
+    async period(range, budget) {
+      const read = await source.period(range, budget);
+      // The period's new orders keep the newest number known (a mistyped number then costs nothing).
+      await misses.seen(read.received);
+      return read;
+    },
   };
 }
