@@ -6,9 +6,10 @@
  * is remembered for a while (misses.ts), and each user's reads stay within
  * their share of the quota window (lookup-share.ts).
  *
- * A new list (stuck orders, a period's orders for reports) is a member of the
- * ListQuery union (services/list-query.ts) and a case in each source's `list`;
- * the compiler asks for both.
+ * A new list (stuck orders) is a member of the ListQuery union
+ * (services/list-query.ts) and a case in each source's `list`; the compiler
+ * asks for both. A period's orders for reports are a read of their own
+ * (`period`, period-reader.ts).
  */
 import type { OrderMirror } from "../../mirror/index.ts";
 import type { ServiceClient } from "../../service/index.ts";
@@ -23,7 +24,16 @@ import { type OrderSource, type SourceDeps, serviceSource } from "./service-read
 import type { OrderPage, OrderReader, PageAt } from "./types.ts";
 
 export { isLookupShareError, LookupShareError } from "./lookup-share.ts";
-export type { HeldOrder, OrderPage, OrderReader, PageAt, ReadOptions } from "./types.ts";
+export type {
+  HeldOrder,
+  OrderPage,
+  OrderReader,
+  OrdersOfPeriod,
+  PageAt,
+  PeriodFigure,
+  ReadOptions,
+  TimeRange,
+} from "./types.ts";
 
 export interface ReaderDeps {
   client: ServiceClient;
@@ -102,5 +112,11 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     instant: (text, limit) => source.instant(text, limit),
     beyondNewest,
     heldCount: () => source.heldCount(),
+    async period(range, budget) {
+      const read = await source.period(range, budget);
+      // The period's new orders keep the newest number known (a mistyped number then costs nothing).
+      await misses.seen(read.received);
+      return read;
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { MirroredOrder, MirrorQuery, OrderMirror } from "../../mirror/index
 import { foldOrderNumber } from "../../service/index.ts";
 import { type NumberShapes, ordersOfNumber } from "../services/order-search.ts";
 import { localPage } from "./order-rules.ts";
+import { mirrorPeriod } from "./period-reader.ts";
 import { type OrderSource, type SourceDeps, stuckPage } from "./service-reader.ts";
 import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
 
@@ -65,6 +66,7 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
     },
     instant: (text, limit) => mirror.list({ text, pageSize: limit }).items.map(asHeld),
     heldCount: () => mirror.stats().orders,
+    period: (range, budget) => mirrorPeriod(mirror, deps, range, budget),
   };
 }
 

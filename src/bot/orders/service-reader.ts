@@ -18,7 +18,8 @@ import {
 import { type StuckRule, stuckOrders } from "../services/stuck-orders.ts";
 import type { Store } from "../storage.ts";
 import { isOpen, localPage, mineOrder, phoneDigitsOf } from "./order-rules.ts";
-import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
+import { servicePeriod } from "./period-reader.ts";
+import type { HeldOrder, OrderPage, OrdersOfPeriod, PageAt, TimeRange } from "./types.ts";
 
 /** Counteragents of one phone search whose orders are listed (each costs a request). */
 const PHONE_CLIENTS = 3;
@@ -48,6 +49,7 @@ export interface OrderSource {
   held(id: string): HeldOrder | undefined;
   instant(text: string, limit: number): HeldOrder[] | undefined;
   heldCount(): number | undefined;
+  period(range: TimeRange, budget: number): Promise<OrdersOfPeriod>;
 }
 
 export function serviceSource(deps: SourceDeps): OrderSource {
@@ -71,6 +73,7 @@ export function serviceSource(deps: SourceDeps): OrderSource {
     held: () => undefined,
     instant: () => undefined,
     heldCount: () => undefined,
+    period: (range, budget) => servicePeriod(deps, range, budget),
   };
 }
 

@@ -26,6 +26,37 @@ export interface PageAt {
   pageSize: number;
 }
 
+/** A stretch of time: from `start` up to `end` (exclusive). */
+export interface TimeRange {
+  start: Date;
+  end: Date;
+}
+
+export type PeriodFigure = "received" | "ready" | "closed" | "overdue";
+
+/** The orders of a period (period-reader.ts says where each figure comes from). */
+export interface OrdersOfPeriod {
+  /** Created in the period. */
+  received: Order[];
+  /** Made ready in the period (`dateFinish`, or the time the mirror saw it). */
+  ready: Order[];
+  /** Handed over in the period (`dateClose`, or the time the mirror saw it). */
+  closed: Order[];
+  /** Open orders past their deadline now; undefined when not known. */
+  overdue: number | undefined;
+  /** Where received and overdue came from. */
+  source: "mirror" | "service";
+  /** Where made ready and handed over came from ("mirror": only what its log saw). */
+  finishedFrom: "mirror" | "service";
+  /** Figures that could not be read (budget, quota or an error). */
+  missing: PeriodFigure[];
+  requests: number;
+  /** Why something is missing or read from the mirror alone. */
+  reason?: "quota" | "error";
+  /** When the mirror last synced (source "mirror"; null: never). */
+  asOf?: Date | null;
+}
+
 export interface OrderReader {
   /**
    * One order by id within the configured workshops (another workshop's reads as
@@ -50,6 +81,12 @@ export interface OrderReader {
    * knows when the number is far above it (a mistyped one), else undefined.
    */
   beyondNewest(num: number): Promise<string | undefined>;
+  /**
+   * The orders of a period for a report, spending at most `budget` requests (not a
+   * user's lookup share: the caller keeps its own reserve). With the mirror,
+   * received and overdue cost none.
+   */
+  period(range: TimeRange, budget: number): Promise<OrdersOfPeriod>;
   /** How many orders the reader holds locally (undefined: it holds none, it asks the service). */
   heldCount(): number | undefined;
 }

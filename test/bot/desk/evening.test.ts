@@ -4,8 +4,10 @@
  * claim), up to 3 hours late, never to anyone else.
  */
 import { TZDate } from "@date-fns/tz";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eveningDue, eveningReport } from "../../../src/bot/features/report/evening.ts";
+import { botScheduler } from "../../../src/bot/scheduler/jobs.ts";
 import { createMemoryStore } from "../../../src/bot/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
@@ -117,5 +119,64 @@ describe("who gets it, and how often", () => {
     expect(JSON.stringify(operator)).not.toContain("Evening report");
     const forged = await t.user(OPERATOR, { languageCode: "en" }).pressData("nt:evening");
     expect(callsOf(forged, "answerCallbackQuery")[0]?.payload.text).toContain("owners only");
+  });
+});
+
+describe("on the scheduler", () => {
+  let sandbox: Sandbox;
+  let t: TestBot;
+  let second: TestBot;
+  const logger = pino({ level: "silent" });
+  const store = createMemoryStore();
+  const clock = new ManualClock(moscow(20, 5));
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    const options = {
+      sandbox,
+      store,
+      clock,
+      operators: [OPERATOR],
+      viewers: [VIEWER],
+      config: { ownerIds: [OWNER], shopIds: [sandbox.shops[0]?.id ?? ""] },
+    };
+    t = await createTestBot(options);
+    second = await createTestBot(options);
+    for (const id of [OWNER, OPERATOR, VIEWER]) {
+      await t.services.users.update(id, (s) => {
+        s.notify.evening = true;
+        s.locale = "en";
+      });
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await second.close();
+    await sandbox.close();
+  });
+
+  const tick = (bot: TestBot) => botScheduler({ services: bot.services, api: bot.bot.api, logger }).tick();
+  const chatsOf = (bot: TestBot) => bot.telegram.calls.map((c) => Number(c.payload.chat_id));
+
+  it("nothing before REPORT_TIME", async () => {
+    const early = new ManualClock(moscow(19, 55));
+    await botScheduler({ services: { ...t.services, clock: early }, api: t.bot.api, logger }).tick();
+    expect(chatsOf(t)).toEqual([]);
+  });
+
+  it("at 20:05 in TIMEZONE: the opted-in owner gets it once, the opted-in operator and viewer nothing", async () => {
+    await tick(t);
+    expect(t.telegram.calls.map((c) => c.method)).toEqual(["sendMessage", "sendPhoto"]);
+    expect(chatsOf(t)).toEqual([OWNER, OWNER]);
+    expect(textsOf(t.telegram.calls)[0]).toContain("Evening report");
+    expect(textsOf(t.telegram.calls)[0]).toContain("Orders received (today");
+  });
+
+  it("a second tick and a second instance on the same store send nothing", async () => {
+    const before = t.telegram.calls.length;
+    await clock.advance(60_000);
+    await tick(t);
+    await tick(second);
+    expect(t.telegram.calls.length).toBe(before);
+    expect(second.telegram.calls).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * One report's data, whoever asked (/report or the evening report): orders
- * from the mirror (0 requests) or the service (within a budget), money from
+ * One report's data, whoever asked (/report or the evening report): the
+ * period's orders from the order reader (`services.orders.period`: the mirror
+ * or the service, within a budget; orders/period-reader.ts), money from
  * the cash transactions of the period (`GET /cash` over the registers of the
  * configured workshops, 50 a request), reference data from the cache. With
  * the quota low it spends nothing and says what it could not know: a report
@@ -13,7 +14,7 @@ import { type Period, type PeriodKind, periodOf } from "../../desk/period.ts";
 import { type ReportFigures, reportFigures } from "../../desk/report-figures.ts";
 import { deskShops } from "../../desk/scope.ts";
 import { transactionsOf } from "../../desk/till.ts";
-import { mirrorOrders, type ReportOrders, type ReportOrdersSource, serviceOrders } from "./orders-source.ts";
+import type { OrdersOfPeriod } from "../../orders/index.ts";
 
 /** Requests left untouched by reports (the mirror's sync keeps the same reserve for users). */
 export const DESK_RESERVE = 20;
@@ -33,7 +34,7 @@ export interface ReportMoney {
 export interface ReportData {
   period: Period;
   figures: ReportFigures;
-  orders: ReportOrders;
+  orders: OrdersOfPeriod;
   money: ReportMoney;
   /** Requests left when the report chose to spend none; undefined when it could spend. */
   quotaLow?: number;
@@ -49,19 +50,13 @@ export function spendable(client: ServiceClient, now: Date): number {
   return Math.max(0, quota.remaining - DESK_RESERVE);
 }
 
-export async function buildReport(
-  services: BotServices,
-  kind: PeriodKind,
-  source?: ReportOrdersSource,
-): Promise<ReportData> {
-  const { client, config, clock, reference, mirror } = services;
+export async function buildReport(services: BotServices, kind: PeriodKind): Promise<ReportData> {
+  const { client, config, clock, reference } = services;
   const now = clock.now();
   const period = periodOf(kind, now, config.timezone);
   let budget = spendable(client, now);
   const quotaLow = budget === 0 ? (client.quota?.remaining ?? 0) : undefined;
-  const orderSource =
-    source ?? (mirror ? mirrorOrders(mirror, client, config.shopIds) : serviceOrders(client, config.shopIds));
-  const orders = await orderSource.read(period, Math.min(budget, ORDER_PAGES));
+  const orders = await services.orders.period(period, Math.min(budget, ORDER_PAGES));
   budget -= orders.requests;
 
   const money: ReportMoney = { known: false, counted: 0, total: 0, requests: 0 };
@@ -98,6 +93,6 @@ export async function buildReport(
     orders,
     money,
     quotaLow,
-    syncedAt: orders.source === "mirror" ? (mirror?.stats().lastSyncAt ?? null) : undefined,
+    syncedAt: orders.source === "mirror" ? (orders.asOf ?? null) : undefined,
   };
 }

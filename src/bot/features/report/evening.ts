@@ -8,7 +8,6 @@
 import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
-import type { Locale } from "../../../config/index.ts";
 import type { Logger } from "../../../logger.ts";
 import { roleOf, seesMoney } from "../../access.ts";
 import type { BotServices } from "../../context.ts";
