@@ -9,6 +9,7 @@ import type { Logger } from "../../logger.ts";
 import { ensureOperator } from "../access.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { dialogPlugins, dialogStorage } from "../dialogs.ts";
+import { resumeWrites } from "../orders/write-resume.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
 
 /**
@@ -61,6 +62,8 @@ export function dialogsMiddleware(services: BotServices, logger: Logger): Compos
       plugins: dialogPlugins(services, logger),
     }),
   );
+  // A write the bot was interrupted in is resolved before the dialog, /cancel or /new see the update.
+  composer.use(resumeWrites(stripCurrentPrompt));
   // Runs before the dialogs see the update: leaving here works even for a dialog that cannot replay.
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;

@@ -1,14 +1,13 @@
 /**
- * The bot's reads and writes through the order mirror (issue 10), one place for
- * "the mirror when there is one, else the service as before" (MIRROR=off keeps
- * today's behaviour exactly).
+ * The bot's reads through the order mirror, one place for "the mirror when
+ * there is one, else the service as before" (MIRROR=off keeps today's
+ * behaviour exactly). Writes go through orders/write-through.ts.
  */
-import { isDeepStrictEqual } from "node:util";
 import type { Context } from "grammy";
 import type { MirroredOrder, MirrorQuery } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
-import { rememberFigures, withKnownFigures } from "./order-figures.ts";
+import { withKnownFigures } from "./order-figures.ts";
 import { getOrder, type OrderPage, type OrderQuery } from "./order-search.ts";
 
 type Ctx = Context & CoreFlavor;
@@ -35,33 +34,6 @@ export async function orderById(
 export function freshestOf(ctx: Ctx, order: Order): { order: Order; asOf?: Date } {
   const held = ctx.services.mirror?.get(order.id);
   return held && held.order.isVisible !== false ? { order: held.order, asOf: held.syncedAt } : { order };
-}
-
-/**
- * After a write of the bot: the mirror takes the record at once, the change is not echoed to its author.
- * `base`: the record the write started from (a dialog's, maybe minutes old): only what differs from it
- * goes onto the mirror's record, so what others changed meanwhile is not turned back (nor told as a change).
- */
-export async function writeThrough(ctx: Ctx, order: Order, base?: Order): Promise<void> {
-  const { mirror } = ctx.services;
-  // Without the mirror: the figures the write leaves (a payment taken) stand for the order's price and paid.
-  if (!mirror) return rememberFigures(ctx.services, [order]);
-  try {
-    const held = base && mirror.get(order.id);
-    mirror.upsert(held ? { ...held.order, ...changedFields(base, order) } : order, { actorId: ctx.from?.id });
-  } catch (error) {
-    // The write itself succeeded: a mirror problem only delays the copy until the next sync.
-    ctx.log.warn({ err: String(error), order: order.id }, "mirror: write-through failed");
-  }
-}
-
-/** The fields of `next` that differ from `base`. */
-function changedFields(base: Order, next: Order): Partial<Order> {
-  const changed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(next)) {
-    if (!isDeepStrictEqual(value, (base as Record<string, unknown>)[key])) changed[key] = value;
-  }
-  return changed as Partial<Order>;
 }
 
 /** Fetch number `fetch` of `size` records of a list the mirror holds whole: no request. */
