@@ -18,6 +18,7 @@ import { mirrorBot } from "./mirror-bot.ts";
 import { mirrorSearch } from "./mirror-search.ts";
 import { mirrorShopDay } from "./mirror-shop-day.ts";
 import { mirrorSync } from "./mirror-sync.ts";
+import { mirrorWrites } from "./mirror-writes.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
@@ -38,6 +39,7 @@ const MODULES: BenchModule[] = [
   mirrorBackfill,
   mirrorSearch,
   mirrorBot,
+  mirrorWrites,
   mirrorShopDay,
 ];
 
