@@ -27,8 +27,9 @@ import { readLatestPrompt } from "./latest-prompt.ts";
  * 8: ✏️ Edit of the order type, the same type picked again, asks none of its fields again.
  * 9: an offer the service could not give is asked again a minute later (the time read through external).
  * 10: a mixed payment whose cash part covers what is left asks no bank part.
+ * 11: writes go through the order writer (orders/writer.ts): a marker keeps the kind and what was sent.
  */
-export const DIALOG_VERSION = 10;
+export const DIALOG_VERSION = 11;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {

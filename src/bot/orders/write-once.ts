@@ -96,7 +96,8 @@ export function writeOnce<R>(run: DialogRun, write: OnceWrite<R>): Promise<Write
       return storeDown(outer, error, write.action);
     }
     if (marker?.state === "done") return { kind: "done", result: marker.result };
-    if (marker?.state === "sending") {
+    // A marker without what it sent (older code's) cannot be checked: it is sent as new.
+    if (marker?.state === "sending" && marker.sent?.kind) {
       const before: Attempt = { at: marker.at, sent: marker.sent };
       const check = await callService(outer, (client) =>
         findLanded(client, config.shopIds, before.sent, before.at),

@@ -50,7 +50,7 @@ export function resumeWrites(stripPrompt: (ctx: BotContext) => Promise<void>): M
     // The dialog said the attempt failed and checks before its own retry: only leaving it is resolved here.
     if (open.told && running && !leaving(ctx)) return next();
     // Gone (cleared after a certain failure, expired) or finished and told by its dialog: nothing to resolve.
-    if (!marker?.sent || (marker.state === "done" && !running)) {
+    if (!marker?.sent?.kind || (marker.state === "done" && !running)) {
       await forget();
       return next();
     }
