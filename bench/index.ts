@@ -20,6 +20,7 @@ import { mirrorBot } from "./mirror-bot.ts";
 import { mirrorSearch } from "./mirror-search.ts";
 import { mirrorShopDay } from "./mirror-shop-day.ts";
 import { mirrorSync } from "./mirror-sync.ts";
+import { mirrorWrites } from "./mirror-writes.ts";
 import { mistypedLoad } from "./mistyped-load.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
@@ -42,6 +43,7 @@ const MODULES: BenchModule[] = [
   mirrorBackfill,
   mirrorSearch,
   mirrorBot,
+  mirrorWrites,
   mirrorShopDay,
   mistypedLoad,
   deskRequests,

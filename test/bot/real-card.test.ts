@@ -1,7 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { changed } from "../../src/bot/features/status-change/dialog.ts";
 import { createI18n } from "../../src/bot/i18n.ts";
+import { changedRecord } from "../../src/bot/orders/write-record.ts";
 import { cardRecord, reviveOrder } from "../../src/bot/services/order-json.ts";
 import { formatOrderCard } from "../../src/bot/ui/order-card.ts";
 import type { Locale } from "../../src/config/index.ts";
@@ -54,9 +54,9 @@ describe("the card of the real service's records", () => {
 
   it("a payment taken in a status change adds to what was paid, from a full record or a stored list record", () => {
     const target = { id: "st10", name: "Выдан", group: "closed", isPayRequired: true };
-    const payment = { register: { id: "r1", name: "Касса", cash: true, bank: false }, money: 3000 };
+    const payment = { registerId: "r1", money: 3000 };
     for (const order of [full, reviveOrder(JSON.parse(JSON.stringify(cardRecord(list))))]) {
-      const after = changed(order, target, payment, NOW);
+      const after = changedRecord(order, { status: target, payment }, NOW);
       expect(after.cash?.summ).toBe(4500);
       expect(after.status).toEqual({ id: "st10", name: "Выдан", type: "closed" });
       const text = card(reviveOrder(JSON.parse(JSON.stringify(after))));

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentRegister } from "../../src/bot/dialog-kit/payment.ts";
-import { changed } from "../../src/bot/features/status-change/dialog.ts";
+import { changedRecord } from "../../src/bot/orders/write-record.ts";
 import { isOverdue } from "../../src/bot/ui/order-card.ts";
 import type { Order } from "../../src/service/index.ts";
 
@@ -15,7 +14,7 @@ const overdue: Order = {
 
 describe("the card after a status change", () => {
   it("marks a handed-over order closed, so it no longer reads as overdue", () => {
-    const after = changed(overdue, { id: "s-out", name: "Выдан", group: "closed" }, undefined, NOW);
+    const after = changedRecord(overdue, { status: { id: "s-out", name: "Выдан", group: "closed" } }, NOW);
     expect(after.status).toMatchObject({ id: "s-out", name: "Выдан" });
     expect(after.dateClose).toEqual(NOW);
     expect(after.dateFinish).toEqual(NOW);
@@ -23,18 +22,19 @@ describe("the card after a status change", () => {
   });
 
   it("marks a ready order finished but not handed over", () => {
-    const after = changed(overdue, { id: "s-ready", name: "Готов", group: "finish" }, undefined, NOW);
+    const after = changedRecord(overdue, { status: { id: "s-ready", name: "Готов", group: "finish" } }, NOW);
     expect(after.dateFinish).toEqual(NOW);
     expect(after.dateClose).toBeUndefined();
     expect(isOverdue(after, NOW)).toBe(false);
   });
 
   it("keeps an order in work overdue and adds the received sums to what was paid", () => {
-    const register: PaymentRegister = { id: "r1", name: "Касса", cash: true, bank: true };
-    const after = changed(
+    const after = changedRecord(
       overdue,
-      { id: "s-wait", name: "Ждёт запчасть", group: "wait" },
-      { register, money: 1000, bank: 600.5 },
+      {
+        status: { id: "s-wait", name: "Ждёт запчасть", group: "wait" },
+        payment: { registerId: "r1", money: 1000, bank: 600.5 },
+      },
       NOW,
     );
     expect(after.cash?.summ).toBe(4000.5);

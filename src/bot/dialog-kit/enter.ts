@@ -9,6 +9,7 @@ import type { Logger } from "../../logger.ts";
 import { ensureOperator } from "../access.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "../dialogs.ts";
+import { resumeWrites } from "../orders/write-resume.ts";
 import { StoreWriteError } from "../store-errors.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
 
@@ -18,7 +19,7 @@ import { readLatestPrompt } from "./latest-prompt.ts";
  * state saved by other code is dropped instead of replayed wrongly (git log of
  * this line says what each number brought).
  */
-export const DIALOG_VERSION = 13;
+export const DIALOG_VERSION = 14;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {
@@ -68,6 +69,8 @@ export function dialogsMiddleware(services: BotServices, logger: Logger): Compos
       await ctx.reply(ctx.t("store-answer-kept"));
     }
   });
+  // A write the bot was interrupted in is resolved before the dialog, /cancel or /new see the update.
+  composer.use(resumeWrites(stripCurrentPrompt));
   // Runs before the dialogs see the update: leaving here works even for a dialog that cannot replay.
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;

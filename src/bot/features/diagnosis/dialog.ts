@@ -17,21 +17,12 @@ import {
   startRun,
 } from "../../dialog-kit/ask.ts";
 import { askYesNo } from "../../dialog-kit/prompts.ts";
-import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
 import { localeOf } from "../../i18n.ts";
+import { orderWriter } from "../../orders/writer.ts";
 import { reviveOrder } from "../../services/order-json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import {
-  askField,
-  type Changes,
-  FIELDS,
-  type Field,
-  fieldValue,
-  landed,
-  merged,
-  updateOf,
-} from "./fields.ts";
+import { askField, type Changes, FIELDS, type Field, fieldValue, merged, updateOf } from "./fields.ts";
 
 export const DIAGNOSIS = "diagnosis";
 
@@ -115,13 +106,19 @@ async function save(run: DialogRun, ctx: DialogContext, order: Order, changes: C
     return;
   }
   for (;;) {
-    const result = await patchOnce(run, order.id, input, {
-      action: "diagnosis",
-      alreadyDone: (current) => landed(current, input),
-    });
+    // The writer sends it once, writes through only these fields and builds the card.
+    const record = merged(order, changes);
+    const result = await orderWriter.change(
+      run,
+      order,
+      { fields: { input, record: recordOf(record, input) } },
+      "diagnosis",
+    );
     if (result.kind === "refused") return;
     if (result.kind === "done") {
-      await sendCard(run, ctx, merged(order, changes), ctx.t("dx-saved", { order: title }), order);
+      await ctx.reply(`${ctx.t("dx-saved", { order: title })}\n\n${result.card.text}`, {
+        reply_markup: { inline_keyboard: result.card.keyboard },
+      });
       return;
     }
     await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
@@ -131,4 +128,10 @@ async function save(run: DialogRun, ctx: DialogContext, order: Order, changes: C
     )
       return;
   }
+}
+
+/** The fields of the record a diagnosis sets (those its PATCH sends), as the card shows them. */
+function recordOf(record: Order, input: object): Partial<Order> {
+  const keys = Object.keys(input) as (keyof Order)[];
+  return Object.fromEntries(keys.map((key) => [key, record[key]])) as Partial<Order>;
 }

@@ -171,11 +171,3 @@ export function updateOf(order: Order, changes: Changes): OrderUpdateInput | und
   }
   return Object.keys(input).length > 0 ? (input as OrderUpdateInput) : undefined;
 }
-
-/** Whether a record shows every change of `input` (a retry after a lost answer checks this first). */
-export function landed(order: Order, input: OrderUpdateInput): boolean {
-  return Object.entries(input).every(([key, value]) => {
-    const now = key === "deadline" ? order.deadline?.getTime() : (order as Record<string, unknown>)[key];
-    return JSON.stringify(now ?? null) === JSON.stringify(value ?? null);
-  });
-}

@@ -1,17 +1,15 @@
 /**
  * Card actions as small dialogs: assign a master or a manager (buttons from
  * the cached staff of the order's workshop), add a comment. Each ends with ONE
- * PATCH (a retry the clerk asks for after a lost answer first checks whether it
+ * PATCH through the order writer (a retry the clerk asks for after a lost answer first checks whether it
  * landed); the assignment answers with the card built from the record plus the
  * change (no extra request).
  */
-import type { Order } from "../../../service/index.ts";
-import type { BotContext, DialogContext } from "../../context.ts";
+import type { DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
 import { askStaff, type StaffRole } from "../../dialog-kit/ask-staff.ts";
 import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
-import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
-import { writeThrough } from "../../services/mirror-orders.ts";
+import { orderWriter } from "../../orders/writer.ts";
 import { reviveOrder } from "../../services/order-json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
@@ -42,23 +40,16 @@ export async function assignStaffDialog(
     empty: ctx.t(`act-no-${role}s`),
   });
   if (!person) return;
-  const result = await patchOnce(
-    run,
-    order.id,
-    role === "master" ? { masterId: person.id } : { managerId: person.id },
-    {
-      action: role,
-      alreadyDone: (o) => (role === "master" ? o.master?.id : o.manager?.id) === person.id,
-      own: { kind: role, to: person.id },
-    },
-  );
+  const result = await orderWriter.change(run, order, { [role]: { id: person.id, name: person.name } });
   if (result.kind === "refused") return;
   if (result.kind === "failed") {
     await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
     return;
   }
-  const updated = { ...order, [role]: { id: person.id, name: person.name } };
-  await sendCard(run, ctx, updated, ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) }), order);
+  const header = ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) });
+  await ctx.reply(`${header}\n\n${result.card.text}`, {
+    reply_markup: { inline_keyboard: result.card.keyboard },
+  });
 }
 
 export async function addCommentDialog(
@@ -74,21 +65,10 @@ export async function addCommentDialog(
   });
   if (!text) return;
   for (;;) {
-    const result = await patchOnce(
-      run,
-      orderId,
-      { comment: text },
-      // Before a retry after a lost answer: the comment is there already when the record lists it.
-      { action: "comment", alreadyDone: (order) => hasComment(order, text) },
-    );
+    // The writer's copy lists the comment at once when the reader holds the order (no request).
+    const result = await orderWriter.comment(run, orderId, title, text);
     if (result.kind === "refused") return;
     if (result.kind === "done") {
-      // The held copy lists the comment at once (when the reader holds the order; no request).
-      await run.dialog.external(async (outer: BotContext) => {
-        const held = outer.services.orders.held(orderId);
-        if (held)
-          await writeThrough(outer, { ...held.order, comments: [...(held.order.comments ?? []), { text }] });
-      });
       await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
       return;
     }
@@ -99,9 +79,4 @@ export async function addCommentDialog(
     )
       return;
   }
-}
-
-/** Whether the order's record (where the service lists comments) holds this comment. */
-function hasComment(order: Order, text: string): boolean {
-  return order.comments?.some((comment) => comment.text === text) ?? false;
 }

@@ -3,28 +3,12 @@
  * a sent attempt, and the record the card shows when the create answered the
  * number. Pure mapping; the flow that sends it is confirm.ts.
  */
-import type { CreatedOrder, Order, OrderCreateInput } from "../../../service/index.ts";
+import type { Order, OrderCreateInput } from "../../../service/index.ts";
+import type { Created, CreateRequest } from "../../orders/writer.ts";
 import type { Draft } from "./draft.ts";
 
-/** The new order as the create answered it: its id, and its number when the service gave it. */
-export interface Created {
-  id: string;
-  number?: string;
-  num?: number;
-  /** Unix ms of the create, for the card's "created" line. */
-  at: number;
-}
-
 /** What identifies the order an attempt sent: a retry looks for this, not for the draft as it is now. */
-export interface Sent {
-  shopId: string;
-  typeId: string;
-  counteragentId?: string;
-  clientName: string;
-  problem: string[];
-}
-
-export function sentOf(draft: Draft): Sent {
+export function sentOf(draft: Draft): CreateRequest["sent"] {
   return {
     shopId: draft.shop.id,
     typeId: draft.type.id,
@@ -79,15 +63,6 @@ export function createInput(draft: Draft): OrderCreateInput {
           bank: draft.prepayment.bank,
         }
       : {}),
-  };
-}
-
-export function createdOf(answer: CreatedOrder, at: number): Created {
-  return {
-    id: answer.id,
-    number: answer.number,
-    num: answer.num,
-    at,
   };
 }
 

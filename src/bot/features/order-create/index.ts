@@ -60,8 +60,8 @@ export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Pro
     }
     const result = await createOnce(run, draft);
     if (result.kind === "refused") return;
-    if (result.kind === "created") {
-      await showCreated(run, ctx, result, draft);
+    if (result.kind === "created" || result.kind === "created-no-card") {
+      await showCreated(ctx, result);
       return;
     }
     // Everything collected stays; the summary comes back with the error and a Retry button.

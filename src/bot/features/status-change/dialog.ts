@@ -3,15 +3,16 @@
  * (isPayRequired) take it, when that is unknown (statuses learned from orders)
  * offer it — register, amounts (cash, bank or mixed; the order's balance is
  * one tap), note (`nodePay`); confirm (a move into a closed status with a
- * balance left says how much stays unpaid); ONE PATCH; the refreshed card. Requests: the order is
+ * balance left says how much stays unpaid); ONE PATCH through the order
+ * writer; the refreshed card. Requests: the order is
  * read before the dialog (1: GET from the card, or the search of
  * `/status <number>`), statuses and registers come from the cache, the PATCH
  * is 1, and the card afterwards is built from the record plus the change.
  */
 import type { Locale } from "../../../config/index.ts";
-import { type Order, type OrderUpdateInput, orderBalance } from "../../../service/index.ts";
+import { type Order, orderBalance } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
-import { type Dialog, leave, now, startRun } from "../../dialog-kit/ask.ts";
+import { type Dialog, leave, startRun } from "../../dialog-kit/ask.ts";
 import {
   type Amounts,
   amountsText,
@@ -22,8 +23,8 @@ import {
 } from "../../dialog-kit/payment.ts";
 import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
-import { patchOnce, sendCard } from "../../dialog-kit/write.ts";
 import { localeOf } from "../../i18n.ts";
+import { type OrderChange, orderWriter } from "../../orders/writer.ts";
 import { reviveOrder } from "../../services/order-json.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
@@ -77,32 +78,17 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
   if (!(await askYesNo(run, ctx, { prompt: confirmText, confirmation: true })))
     await leave(run, ctx, "dlg-cancelled");
 
-  const input: OrderUpdateInput = {
-    statusId: target.id,
-    ...(payment && paid
-      ? {
-          cashRegisterId: payment.register.id,
-          money: payment.money,
-          bank: payment.bank,
-          nodePay: payment.note,
-        }
-      : {}),
+  const change: OrderChange = {
+    status: { id: target.id, name: target.name, group: target.group },
+    payment: payment && paid ? { registerId: payment.register.id, ...amountsOf(payment) } : undefined,
   };
   for (;;) {
-    const result = await patchOnce(run, order.id, input, {
-      action: "status",
-      alreadyDone: (current) => current.status?.id === target.id,
-      own: { kind: "status", to: target.id },
-    });
+    const result = await orderWriter.change(run, order, change);
     if (result.kind === "refused") return;
     if (result.kind === "done") {
-      await sendCard(
-        run,
-        ctx,
-        changed(order, target, payment, new Date(await now(run, ctx))),
-        ctx.t("st-done", { status: escapeHtml(target.name) }),
-        order,
-      );
+      await ctx.reply(`${ctx.t("st-done", { status: escapeHtml(target.name) })}\n\n${result.card.text}`, {
+        reply_markup: { inline_keyboard: result.card.keyboard },
+      });
       return;
     }
     // A refusal (no edit access in this status, payment not allowed) is final; a network or quota problem may pass.
@@ -116,6 +102,11 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     )
       return;
   }
+}
+
+/** The amounts and note of a payment as the writer takes them. */
+function amountsOf(payment: Payment): { money?: number; bank?: number; note?: string } {
+  return { money: payment.money, bank: payment.bank, note: payment.note };
 }
 
 /** Closing an order that still owes money: the confirmation says how much stays unpaid. */
@@ -172,25 +163,6 @@ async function askPayment(
   const note = await askText(run, ctx, { prompt: ctx.t("st-ask-note"), skippable: true, max: 300 });
   return { register, ...amounts, note };
 }
-
-/**
- * The record after the change, for the card: new status, received sums added,
- * and the readiness / hand-over dates a move into "finish" / "closed" sets
- * (so a handed-over order no longer reads as overdue).
- */
-export function changed(order: Order, target: StatusOption, payment: Payment | undefined, now: Date): Order {
-  const received = (payment?.money ?? 0) + (payment?.bank ?? 0);
-  const done = target.group === "finish" || target.group === "closed";
-  return {
-    ...order,
-    // A new status: nothing of the old one (its colour, its group) carries over.
-    status: { id: target.id, name: target.name, type: target.group },
-    cash: received > 0 ? { ...order.cash, summ: (order.cash?.summ ?? 0) + received } : order.cash,
-    dateFinish: done ? (order.dateFinish ?? now) : order.dateFinish,
-    dateClose: target.group === "closed" ? (order.dateClose ?? now) : order.dateClose,
-  };
-}
-
 /**
  * An order that still owes money, its current status picked again: the service
  * takes a payment only on entering a status that demands one, so the bot says

@@ -1,23 +1,24 @@
 /**
- * The bot's writes into the order mirror (reads go through the order reader,
- * src/bot/orders/): with MIRROR=off the figures a write leaves are kept instead.
+ * After a write of the bot: the order mirror takes the record at once and the
+ * change is not echoed to its author; without a mirror the figures the write
+ * leaves (a payment taken) stand for the order's price and paid. The only
+ * place a write knows whether a mirror exists.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Context } from "grammy";
 import type { Order } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
-import { rememberFigures } from "./order-figures.ts";
+import { rememberFigures } from "../services/order-figures.ts";
 
 type Ctx = Context & CoreFlavor;
 
 /**
- * After a write of the bot: the mirror takes the record at once, the change is not echoed to its author.
- * `base`: the record the write started from (a dialog's, maybe minutes old): only what differs from it
- * goes onto the mirror's record, so what others changed meanwhile is not turned back (nor told as a change).
+ * `base`: the record the write started from (a dialog's, maybe minutes old):
+ * only what differs from it goes onto the mirror's record, so what others
+ * changed meanwhile is not turned back (nor told as a change).
  */
 export async function writeThrough(ctx: Ctx, order: Order, base?: Order): Promise<void> {
   const { mirror } = ctx.services;
-  // Without the mirror: the figures the write leaves (a payment taken) stand for the order's price and paid.
   if (!mirror) return rememberFigures(ctx.services, [order]);
   try {
     const held = base && mirror.get(order.id);
@@ -28,8 +29,13 @@ export async function writeThrough(ctx: Ctx, order: Order, base?: Order): Promis
   }
 }
 
+/** The mirror's copy of an order, when it holds one (the base a comment is added to). */
+export function heldOrder(ctx: Ctx, id: string): Order | undefined {
+  return ctx.services.mirror?.get(id)?.order;
+}
+
 /** The fields of `next` that differ from `base`. */
-function changedFields(base: Order, next: Order): Partial<Order> {
+export function changedFields(base: Order, next: Order): Partial<Order> {
   const changed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
     if (!isDeepStrictEqual(value, (base as Record<string, unknown>)[key])) changed[key] = value;

@@ -1,0 +1,73 @@
+/**
+ * What a change makes of an order's record, without a request: the card after
+ * a change and the mirror's write-through are built from it. Pure.
+ */
+import type { Order, OrderUpdateInput } from "../../service/index.ts";
+import { orderTitle } from "../ui/order-card.ts";
+import type { ChangeSent } from "./write-checks.ts";
+
+/** A change of one order in one PATCH: any of a status (with a payment), a master, a manager, fields. */
+export interface OrderChange {
+  status?: { id: string; name: string /** The status's group (`finish`, `closed`...). */; group?: string };
+  /** Taken with the status (the service accepts a payment only when entering a status). */
+  payment?: { registerId: string; money?: number; bank?: number; note?: string };
+  master?: { id: string; name: string };
+  manager?: { id: string; name: string };
+  /** Other fields: what the request sends and what the record then holds. */
+  fields?: { input: Partial<OrderUpdateInput>; record: Partial<Order> };
+}
+
+export function changeInput(change: OrderChange): OrderUpdateInput {
+  const { payment } = change;
+  return {
+    ...change.fields?.input,
+    statusId: change.status?.id,
+    masterId: change.master?.id,
+    managerId: change.manager?.id,
+    ...(payment && (payment.money !== undefined || payment.bank !== undefined)
+      ? {
+          cashRegisterId: payment.registerId,
+          money: payment.money,
+          bank: payment.bank,
+          nodePay: payment.note,
+        }
+      : {}),
+  };
+}
+
+export function changeSent(order: Order, change: OrderChange): ChangeSent {
+  return {
+    kind: "change",
+    orderId: order.id,
+    title: orderTitle(order),
+    status: change.status && { id: change.status.id, name: change.status.name },
+    master: change.master,
+    manager: change.manager,
+    fields: change.fields?.record as Record<string, unknown> | undefined,
+    money: change.payment?.money,
+    bank: change.payment?.bank,
+  };
+}
+
+/**
+ * The record after the change: new status, staff and fields, received sums
+ * added, and the readiness / hand-over dates a move into "finish" / "closed"
+ * sets (so a handed-over order no longer reads as overdue).
+ */
+export function changedRecord(order: Order, change: OrderChange, now: Date): Order {
+  const { status, payment } = change;
+  const received = (payment?.money ?? 0) + (payment?.bank ?? 0);
+  const group = status?.group;
+  const done = group === "finish" || group === "closed";
+  return {
+    ...order,
+    ...change.fields?.record,
+    // A new status: nothing of the old one (its colour, its group) carries over.
+    status: status ? { id: status.id, name: status.name, type: group } : order.status,
+    master: change.master ? { ...change.master } : order.master,
+    manager: change.manager ? { ...change.manager } : order.manager,
+    cash: received > 0 ? { ...order.cash, summ: (order.cash?.summ ?? 0) + received } : order.cash,
+    dateFinish: done ? (order.dateFinish ?? now) : order.dateFinish,
+    dateClose: group === "closed" ? (order.dateClose ?? now) : order.dateClose,
+  };
+}
