@@ -1,5 +1,5 @@
 /**
- * Service requests of the owner's desk (issue 19): /cash for one workshop (at
+ * Service requests of the owner's desk: /cash for one workshop (at
  * most 3), a register's transactions page, /report for a day, a week and a
  * month without the mirror and with a warm one. Reference data warm, as in a
  * running bot (registers and cash items come from the cache).

@@ -1,5 +1,5 @@
 /**
- * The diagnosis from a card (issue 18): interactions (messages plus presses)
+ * The diagnosis from a card: interactions (messages plus presses)
  * for a verdict, a price and a deadline from the card to the saved card, and
  * the requests: opening it (the order read once without the mirror; none with
  * it, the mirror tests show), saving it (ONE PATCH).

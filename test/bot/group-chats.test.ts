@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { BOT_INFO } from "../helpers/fake-telegram.ts";
 import { createTestBot, type TestBot } from "../helpers/test-bot.ts";
-import { messageUpdate, telegramUser } from "../helpers/updates.ts";
+import { inlineQueryUpdate, messageUpdate, telegramUser } from "../helpers/updates.ts";
 
 const OPERATOR = 101;
 const STRANGER = 303;
@@ -68,6 +68,23 @@ describe("group chats", () => {
     expect(textOf(await inGroupAs(OPERATOR, "en", `/order@${BOT_INFO.username} ${KNOWN_NUM}`))).not.toContain(
       "📞",
     );
+  });
+
+  it("get inline cards without the client's phone numbers when the query is typed in a group", async () => {
+    const from = telegramUser(OPERATOR, { languageCode: "en" });
+    const cardOf = (calls: { method: string; payload: Record<string, unknown> }[]) => {
+      const answer = calls.find((c) => c.method === "answerInlineQuery")?.payload as
+        | { results: { input_message_content: { message_text: string } }[] }
+        | undefined;
+      return answer?.results[0]?.input_message_content.message_text ?? "";
+    };
+    const own = cardOf(await t.handle(inlineQueryUpdate(from, String(KNOWN_NUM), "sender")));
+    expect(own).toContain("📞");
+    for (const chatType of ["group", "supergroup", "channel"] as const) {
+      const card = cardOf(await t.handle(inlineQueryUpdate(from, String(KNOWN_NUM), chatType)));
+      expect(card).toContain("А001042");
+      expect(card).not.toContain("📞");
+    }
   });
 
   it("turn the card's dialog buttons into one link to the private chat on that order", async () => {
