@@ -4,7 +4,7 @@
  * strangers' menu (/start, /help); each configured user's private chat holds
  * their role's menu in their language. The per-user menus are set at start when
  * the staff configuration differs from the one last set (a hash in the store),
- * and again for one chat when its user picks a language.
+ * and again for one chat when its user picks a language or sends /start.
  */
 import { createHash } from "node:crypto";
 import type { I18n } from "@grammyjs/i18n";
