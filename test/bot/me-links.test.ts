@@ -102,7 +102,7 @@ describe("/me: one employee, one Telegram user", () => {
 
   it("links kept only in settings (two users on one employee) count: a third is refused, a re-pick leaves one", async () => {
     const person = people[2]!;
-    // Two users linked to one employee before one link per employee was kept.
+    // Two users whose settings name one employee, with no link entry.
     for (const userId of [VIEWER, OTHER_VIEWER])
       await t.services.users.update(userId, (s) => {
         s.employee = { id: person.id, name: person.name };

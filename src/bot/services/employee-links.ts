@@ -3,10 +3,10 @@
  * at a time (their notifications go to that user alone). Kept in the bot's
  * store under the employee id, next to each user's own link in their settings;
  * an entry whose user no longer names that employee (they moved on or removed
- * the link) holds nothing. A link kept only in a user's settings (no entry:
- * linked before entries were kept) still holds the employee, named by the
- * user's Telegram id; taking or releasing an employee clears it from every
- * other configured user, so two users never share one.
+ * the link) holds nothing. A link kept only in a user's settings, with no
+ * entry, still holds the employee, named by the user's Telegram id; taking or
+ * releasing an employee clears it from every other configured user, so two
+ * users never share one.
  */
 import { z } from "zod";
 import type { Store } from "../storage.ts";
