@@ -2,7 +2,7 @@
  * Start-up: config -> logger -> service client (or the embedded sandbox) ->
  * storage -> bot -> polling (runner) or webhook; graceful shutdown on SIGINT/SIGTERM.
  */
-import { type RunnerHandle, run } from "@grammyjs/runner";
+import type { RunnerHandle } from "@grammyjs/runner";
 import { type MenuRecord, registerCommands, syncStaffMenus } from "./bot/commands.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
 import { startHttpServer } from "./bot/http/server.ts";
@@ -10,6 +10,7 @@ import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
 import { webhookRoute } from "./bot/http/telegram-webhook.ts";
 import { createBot } from "./bot/index.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
+import { startPolling } from "./bot/polling.ts";
 import { botScheduler } from "./bot/scheduler/jobs.ts";
 import { serviceStoreFrom } from "./bot/service-store.ts";
 import { openStore, type Store } from "./bot/storage.ts";
@@ -187,7 +188,16 @@ async function main(): Promise<void> {
     logger.info({ port: config.mode.port }, "webhook server listening");
   } else {
     await bot.api.deleteWebhook();
-    runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+    runner = startPolling(bot, {
+      logger,
+      allowedUpdates: ALLOWED_UPDATES,
+      // Only a refused token ends polling: nothing can be answered then, so the process stops.
+      onFatal: (error) => {
+        logger.fatal({ err: redactBotToken(String(error)) }, "Telegram refused the bot token; stopping");
+        logger.flush();
+        process.exit(1);
+      },
+    });
     logger.info({ healthPort: mode.port }, "long polling started");
   }
 

@@ -4,7 +4,7 @@
  * strangers' menu (/start, /help); each configured user's private chat holds
  * their role's menu in their language. The per-user menus are set at start when
  * the staff configuration differs from the one last set (a hash in the store),
- * and again for one chat when its user picks a language.
+ * and again for one chat when its user picks a language or sends /start.
  */
 import { createHash } from "node:crypto";
 import type { I18n } from "@grammyjs/i18n";
@@ -122,8 +122,9 @@ function menuHash(roles: Map<number, StaffRole>, defaultLocale: Locale): string 
  * Sets each configured user's private-chat menu when the staff configuration
  * (or the menus) changed since the last time, and removes the menus of users no
  * longer configured (they fall back to the strangers' menu). A user Telegram does
- * not know yet (never opened the bot) is reported and skipped; the record is kept
- * only when every user got theirs, so the next start tries the others again.
+ * not know yet (never opened the bot) is reported and skipped (their /start sets
+ * it); the hash is kept only when every user got theirs, so the next start tries
+ * the others again.
  * Returns how many menus were set.
  */
 export async function syncStaffMenus(deps: StaffMenuDeps): Promise<number> {
@@ -151,7 +152,9 @@ export async function syncStaffMenus(deps: StaffMenuDeps): Promise<number> {
       .deleteMyCommands({ scope: { type: "chat", chat_id: userId } })
       .catch((error: unknown) => deps.onError?.(userId, error));
   }
-  if (!failed) await deps.records.write(RECORD_KEY, { hash, users: [...roles.keys()] });
+  // The users are kept even when one failed (a user who opens the bot later gets the menu at /start):
+  // a user removed from the configuration then loses theirs. The hash only when every menu was set.
+  await deps.records.write(RECORD_KEY, { hash: failed ? "" : hash, users: [...roles.keys()] });
   return set;
 }
 

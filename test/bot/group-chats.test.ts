@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderRefresh } from "../../src/bot/ui/callbacks.ts";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { BOT_INFO } from "../helpers/fake-telegram.ts";
 import { createTestBot, type TestBot } from "../helpers/test-bot.ts";
-import { messageUpdate, telegramUser } from "../helpers/updates.ts";
+import { callbackUpdate, inlineQueryUpdate, messageUpdate, telegramUser } from "../helpers/updates.ts";
 
 const OPERATOR = 101;
 const STRANGER = 303;
@@ -68,6 +69,59 @@ describe("group chats", () => {
     expect(textOf(await inGroupAs(OPERATOR, "en", `/order@${BOT_INFO.username} ${KNOWN_NUM}`))).not.toContain(
       "📞",
     );
+  });
+
+  it("get inline cards without the client's phone numbers when the query is typed in a group", async () => {
+    const from = telegramUser(OPERATOR, { languageCode: "en" });
+    const cardOf = (calls: { method: string; payload: Record<string, unknown> }[]) => {
+      const answer = calls.find((c) => c.method === "answerInlineQuery")?.payload as
+        | { results: { input_message_content: { message_text: string } }[] }
+        | undefined;
+      return answer?.results[0]?.input_message_content.message_text ?? "";
+    };
+    const own = cardOf(await t.handle(inlineQueryUpdate(from, String(KNOWN_NUM), "sender")));
+    expect(own).toContain("📞");
+    for (const chatType of ["group", "supergroup", "channel"] as const) {
+      const card = cardOf(await t.handle(inlineQueryUpdate(from, String(KNOWN_NUM), chatType)));
+      expect(card).toContain("А001042");
+      expect(card).not.toContain("📞");
+    }
+  });
+
+  it("refresh a card sent via inline mode without phone numbers (its chat may be a group)", async () => {
+    const from = telegramUser(OPERATOR, { languageCode: "en" });
+    const answer = (await t.handle(inlineQueryUpdate(from, String(KNOWN_NUM)))).find(
+      (c) => c.method === "answerInlineQuery",
+    )?.payload as { results: { id: string }[] } | undefined;
+    const id = answer?.results[0]?.id ?? "";
+    expect(id).not.toBe("");
+
+    const calls = await t.handle(callbackUpdate(from, orderRefresh.encode({ id }), undefined, "inline-1"));
+    const edit = calls.find((c) => c.method === "editMessageText")?.payload as { text?: string } | undefined;
+    expect(edit?.text).toContain("А001042");
+    expect(edit?.text).not.toContain("📞");
+  });
+
+  it("refresh a group's card without phone numbers", async () => {
+    await inGroup(OPERATOR, String(KNOWN_NUM));
+    const card = t.telegram.botMessages(GROUP).at(-1);
+    const refresh = card?.replyMarkup?.inline_keyboard.flat().find((b) => b.text.includes("Refresh"));
+    expect(refresh).toBeDefined();
+    const data = (refresh as { callback_data?: string }).callback_data ?? "";
+    const message = {
+      message_id: card?.messageId ?? 0,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: GROUP, type: "supergroup" as const, title: "Workshop" },
+      from: BOT_INFO,
+      text: card?.text ?? "",
+      reply_markup: card?.replyMarkup,
+    };
+    const calls = await t.handle(
+      callbackUpdate(telegramUser(OPERATOR, { languageCode: "en" }), data, message),
+    );
+    const edit = calls.find((c) => c.method === "editMessageText")?.payload as { text?: string } | undefined;
+    expect(calls.some((c) => c.method === "answerCallbackQuery")).toBe(true);
+    expect(edit?.text ?? card?.text).not.toContain("📞");
   });
 
   it("turn the card's dialog buttons into one link to the private chat on that order", async () => {

@@ -99,4 +99,37 @@ describe("/me: one employee, one Telegram user", () => {
     await pick(VIEWER, second, "en");
     expect(await linkOf(VIEWER)).toBe(second.id);
   });
+
+  it("links kept only in settings (two users on one employee) count: a third is refused, a re-pick leaves one", async () => {
+    const person = people[2]!;
+    // Two users whose settings name one employee, with no link entry.
+    for (const userId of [VIEWER, OTHER_VIEWER])
+      await t.services.users.update(userId, (s) => {
+        s.employee = { id: person.id, name: person.name };
+      });
+
+    const third = await pick(SECOND_OPERATOR, person, "en");
+    expect(third.lastReply()?.text).toContain(`<b>${person.name}</b> is linked to ${VIEWER} already`);
+    expect(await linkOf(SECOND_OPERATOR)).not.toBe(person.id);
+
+    const holder = t.user(VIEWER, { languageCode: "ru" });
+    await holder.send(`/me ${person.name}`);
+    await holder.press(`• ${person.name}`);
+    expect(await linkOf(VIEWER)).toBe(person.id);
+    expect(await linkOf(OTHER_VIEWER)).toBeUndefined();
+  });
+
+  it("an operator's release frees every user a settings-only link named", async () => {
+    const person = people[3]!;
+    for (const userId of [VIEWER, OTHER_VIEWER])
+      await t.services.users.update(userId, (s) => {
+        s.employee = { id: person.id, name: person.name };
+      });
+    const op = await pick(OPERATOR, person, "ru");
+    await op.press("🔓 Освободить");
+    expect(await linkOf(VIEWER)).toBeUndefined();
+    expect(await linkOf(OTHER_VIEWER)).toBeUndefined();
+    await pick(OPERATOR, person, "ru");
+    expect(await linkOf(OPERATOR)).toBe(person.id);
+  });
 });

@@ -119,6 +119,43 @@ describe("command menus per role", () => {
     expect(again.set).toBe(4);
   });
 
+  it("removes the menu of a user removed while one menu failed to be set", async () => {
+    await setMenus(staff({ operatorIds: [OPERATOR, 557] }));
+    expect(menu(557, "ru")).toContain("new");
+    t.telegram.failNext("setMyCommands", { error_code: 400, description: "Bad Request: chat not found" });
+    await setMenus(staff({ operatorIds: [OPERATOR, 557], viewerIds: [VIEWER, 558] }));
+    const { calls } = await setMenus(staff());
+    expect(callsOf(calls, "deleteMyCommands").map((c) => c.payload.scope)).toEqual(
+      expect.arrayContaining([
+        { type: "chat", chat_id: 557 },
+        { type: "chat", chat_id: 558 },
+      ]),
+    );
+    expect(menu(557, "ru")).toEqual(["start", "help"]);
+  });
+
+  it("a configured user Telegram did not know at start-up gets their role's menu at their first /start", async () => {
+    const NEWCOMER = 556;
+    // A fresh bot: no menu was set for anyone (Telegram refused the chats it did not know yet).
+    const bot = await createTestBot({ sandbox, operators: [NEWCOMER], viewers: [VIEWER] });
+    try {
+      await bot.user(NEWCOMER, { languageCode: "en" }).send("/start");
+      expect(bot.telegram.state.menuOf(NEWCOMER, "en")).toEqual(
+        expect.arrayContaining(["new", "status", "cancel"]),
+      );
+      expect(
+        (bot.telegram.state.commandsFor({ type: "chat", chat_id: NEWCOMER }) as { description: string }[])[0]
+          ?.description,
+      ).toBe("Start and help");
+      await bot.user(VIEWER, { languageCode: "ru" }).send("/start");
+      expect(bot.telegram.state.menuOf(VIEWER, "ru")).not.toContain("new");
+      await bot.user(STRANGER, { languageCode: "ru" }).send("/start");
+      expect(bot.telegram.state.menuOf(STRANGER, "ru")).toEqual([]);
+    } finally {
+      await bot.close();
+    }
+  });
+
   it("a viewer picking a language gets the viewer's menu in it, not the operators'", async () => {
     await setMenus(staff());
     const viewer = t.user(VIEWER, { languageCode: "ru" });

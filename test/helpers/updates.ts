@@ -78,9 +78,14 @@ export function callbackUpdate(
   };
 }
 
-export function inlineQueryUpdate(from: User, query: string): Update {
+/** An inline query typed in a chat of `chatType` ("sender": the private chat with the bot). */
+export function inlineQueryUpdate(
+  from: User,
+  query: string,
+  chatType: "sender" | "private" | "group" | "supergroup" | "channel" = "sender",
+): Update {
   return {
     update_id: updateId(),
-    inline_query: { id: `iq${nextUpdateId}`, from, query, offset: "", chat_type: "sender" },
+    inline_query: { id: `iq${nextUpdateId}`, from, query, offset: "", chat_type: chatType },
   };
 }

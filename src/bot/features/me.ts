@@ -11,6 +11,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { Employee } from "../../service/index.ts";
 import { canWrite, ensureOperator } from "../access.ts";
 import type { BotContext } from "../context.ts";
+import { recipients } from "../notify/recipients.ts";
 import { createEmployeeLinks, holderName } from "../services/employee-links.ts";
 import type { ListQuery } from "../services/list-query.ts";
 import { callService } from "../services/service-gateway.ts";
@@ -45,7 +46,7 @@ meFeature.command("me", async (ctx) => {
   const wanted = filter.toLocaleLowerCase();
   const people = outcome.value.filter((e) => (e.name ?? "").toLocaleLowerCase().includes(wanted));
   const keyboard = new InlineKeyboard();
-  const links = createEmployeeLinks(ctx.services.store, ctx.services.users);
+  const links = createEmployeeLinks(ctx.services.store, ctx.services.users, recipients(ctx.services.config));
   for (const person of people.slice(0, MAX_PEOPLE)) {
     if (!meLink.fits({ id: person.id })) continue;
     // Own link: "•"; someone else's: "🔒" (pressing it says whose).
@@ -70,7 +71,12 @@ meFeature.callbackQuery(meLink.filter, async (ctx) => {
   }
   if (id === NO_LINK) {
     const linked = (await ctx.services.users.read(ctx.from.id)).employee;
-    if (linked) await createEmployeeLinks(ctx.services.store, ctx.services.users).release(linked.id);
+    if (linked)
+      await createEmployeeLinks(
+        ctx.services.store,
+        ctx.services.users,
+        recipients(ctx.services.config),
+      ).release(linked.id);
     await ctx.services.users.updateFrom(ctx, (s) => {
       s.employee = undefined;
     });
@@ -86,7 +92,7 @@ meFeature.callbackQuery(meLink.filter, async (ctx) => {
     return;
   }
   const name = person.name ?? person.id;
-  const links = createEmployeeLinks(ctx.services.store, ctx.services.users);
+  const links = createEmployeeLinks(ctx.services.store, ctx.services.users, recipients(ctx.services.config));
   const holder = await links.holderOf(person.id);
   if (holder && holder.userId !== ctx.from.id) {
     await ctx.answerCallbackQuery();
@@ -116,7 +122,11 @@ meFeature.callbackQuery(meRelease.filter, async (ctx) => {
     return;
   }
   if (!(await ensureOperator(ctx))) return;
-  const holder = await createEmployeeLinks(ctx.services.store, ctx.services.users).release(id);
+  const holder = await createEmployeeLinks(
+    ctx.services.store,
+    ctx.services.users,
+    recipients(ctx.services.config),
+  ).release(id);
   await ctx.answerCallbackQuery();
   await editOrSame(
     ctx,

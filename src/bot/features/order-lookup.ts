@@ -59,7 +59,12 @@ orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
   if (!pressed) return;
   const { order, asOf } = pressed;
   const inline = ctx.callbackQuery.inline_message_id !== undefined;
-  const card = await cardMessage(ctx, order, { actions: !inline, asOf });
+  // A card sent via inline mode may sit in a group (Telegram does not say which chat): no phone numbers.
+  const card = await cardMessage(
+    ctx,
+    order,
+    inline ? { actions: false, asOf, groupOf: ctx.me.username } : { asOf },
+  );
   const result = await editOrSame(ctx, card.text, card.keyboard);
   await ctx.answerCallbackQuery({ text: ctx.t(result === "same" ? "refresh-same" : "refresh-done") });
 });

@@ -7,7 +7,9 @@
  */
 import { Composer } from "grammy";
 import { canWrite, seesMoney } from "../access.ts";
+import { setChatCommands } from "../commands.ts";
 import type { BotContext } from "../context.ts";
+import { localeOf } from "../i18n.ts";
 import { learnedOf } from "../services/learned.ts";
 import { callService } from "../services/service-gateway.ts";
 import { cardMessage } from "../ui/card-message.ts";
@@ -33,6 +35,8 @@ export function helpText(ctx: BotContext): string {
 }
 
 startFeature.command("start", async (ctx) => {
+  // A user Telegram did not know when the menus were set at start-up gets their role's menu now.
+  if (ctx.chat.type === "private") await setOwnMenu(ctx);
   const payload = ctx.chat.type === "private" ? parseStartPayload(ctx.match) : undefined;
   if (payload?.kind === "order") {
     await openOrder(ctx, payload.id);
@@ -46,6 +50,19 @@ startFeature.command("start", async (ctx) => {
 startFeature.command("help", async (ctx) => {
   await ctx.reply(`${ctx.t("start-help-title")}\n\n${helpText(ctx)}`);
 });
+
+/** The role's menu in this private chat, in the user's language; best-effort (the menu is no answer). */
+async function setOwnMenu(ctx: BotContext): Promise<void> {
+  if (!ctx.chat || !ctx.from) return;
+  await setChatCommands(
+    ctx.api,
+    ctx.services.i18n,
+    await localeOf(ctx),
+    ctx.chat,
+    ctx.from.id,
+    ctx.role,
+  ).catch((error: unknown) => ctx.log.warn({ err: String(error) }, "setting the chat's command menu failed"));
+}
 
 /** REPORT_TIME as "20:00". */
 function reportTime(ctx: BotContext): string {
