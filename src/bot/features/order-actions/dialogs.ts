@@ -8,7 +8,7 @@
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
 import { askStaff, type StaffRole } from "../../dialog-kit/ask-staff.ts";
-import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
+import { askRetry, askText } from "../../dialog-kit/prompts.ts";
 import { orderWriter } from "../../orders/writer.ts";
 import { reviveOrder } from "../../services/order-json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
@@ -72,11 +72,6 @@ export async function addCommentDialog(
       await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
       return;
     }
-    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
-    if (
-      !result.retryable ||
-      !(await askYesNo(run, ctx, { prompt: ctx.t("st-ask-retry"), confirmation: true }))
-    )
-      return;
+    if (!(await askRetry(run, ctx, `${ctx.t("act-failed")}\n${result.message}`, result.retryable))) return;
   }
 }
