@@ -127,7 +127,7 @@ export async function writeOnceIn<R>(
   const attempt: Attempt = { at: clock.now().getTime(), sent: write.sent };
   try {
     await markers.write(key, { state: "sending", ...attempt });
-    if (open) await openWritesOf(store).write(chat, { key, nonce });
+    if (open) await openWritesOf(store).write(chat, { key, nonce, ...attempt });
   } catch (error) {
     return storeDown(outer, error, write.action);
   }
@@ -138,7 +138,7 @@ export async function writeOnceIn<R>(
   if (AMBIGUOUS.includes(outcome.error.kind)) {
     // The marker stays "sending": a retry (or the same update redelivered) checks first.
     try {
-      if (open) await openWritesOf(store).write(chat, { key, nonce, told: true });
+      if (open) await openWritesOf(store).write(chat, { key, nonce, ...attempt, told: true });
     } catch (error) {
       outer.log.warn({ err: String(error), action: write.action }, "open write not updated");
     }

@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createMemoryStore, type Store } from "../../../src/bot/storage.ts";
+import { StoreCorruptError } from "../../../src/bot/store-errors.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
@@ -176,6 +177,50 @@ describe("a create interrupted", () => {
     expect(lastText(op)).toBe("There is nothing to cancel.");
     expect(sandbox.store.orders.length).toBe(before + 1);
     await again.close();
+  });
+});
+
+/** `store` with every exactly-once marker unreadable, as a kill mid-write of an in-place store leaves one. */
+function tornMarkers(store: Store): Store {
+  return {
+    ...store,
+    adapter: <T>(namespace: string, options?: Parameters<Store["adapter"]>[1]) => {
+      const inner = store.adapter<T>(namespace, options);
+      if (namespace !== "dialog-writes") return inner;
+      return {
+        ...inner,
+        read: (key: string) => Promise.reject(new StoreCorruptError(namespace, key)),
+        write: (key: string, value: T) => inner.write(key, value),
+        delete: (key: string) => inner.delete(key),
+      };
+    },
+  };
+}
+
+describe("a create interrupted, its marker torn", () => {
+  it("/cancel checks the service and shows the order, never 'nothing was changed' (en, ru)", async () => {
+    for (const [lang, created, nothing] of [
+      ["en", "was created before the bot was interrupted", "Nothing was changed"],
+      ["ru", "был создан до того, как бот прервался", "Ничего не изменено"],
+    ] as const) {
+      const store = createMemoryStore();
+      const { bot, hit } = await dyingBot(store, "POST", "answer-not-recorded");
+      const before = sandbox.store.orders.length;
+      await fillOrder(bot.user(OPERATOR, { languageCode: "en" }), { client: { query: `Рванов ${lang}` } });
+      void bot.user(OPERATOR, { languageCode: "en" }).press("✅ Create");
+      await hit;
+      const order = sandbox.store.orders.at(-1);
+      if (!order) throw new Error("no order");
+
+      const again = await restarted(tornMarkers(store));
+      const op = again.user(OPERATOR, { languageCode: lang });
+      await op.send("/cancel");
+      expect(texts(op).join("\n")).toContain(`${order.number} ${created}`);
+      expect(texts(op).join("\n")).not.toContain(nothing);
+      await op.send("/new");
+      expect(sandbox.store.orders.length).toBe(before + 1);
+      await again.close();
+    }
   });
 });
 
