@@ -14,7 +14,7 @@ import { StoreCorruptError } from "../../../src/bot/store-errors.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
-import { fillOrder, freshOrders, lastText } from "./driver.ts";
+import { fillOrder, freshOrders, lastText, toMixedPaymentConfirm } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -247,6 +247,34 @@ describe("a status change with payment interrupted", () => {
     expect(said).toContain("• 500 ₽ taken");
     expect(said).not.toContain("Nothing was changed");
     expect(paymentsOf(order.id)).toHaveLength(1);
+    await again.close();
+  });
+
+  it("a mixed payment, then /new after the restart: the change and 500 ₽ reported once, a new intake starts (ru)", async () => {
+    const store = createMemoryStore();
+    const { bot, hit } = await dyingBot(store, "PATCH", "service-did-it");
+    const order = freshOrder();
+    await toMixedPaymentConfirm(bot.user(OPERATOR, { languageCode: "en" }), order.number);
+    void bot.user(OPERATOR, { languageCode: "en" }).press("✅ Yes");
+    await hit;
+    const status = sandbox.store.statusById.get(order.statusId)?.name ?? "";
+
+    const again = await restarted(store);
+    const op = again.user(OPERATOR, { languageCode: "ru" });
+    await op.send("/new");
+    const [report] = texts(op);
+    expect(report).toContain(`✅ Изменение заказа ${order.number} прошло до того, как бот прервался:`);
+    expect(report).toContain(`• статус теперь «${status}»`);
+    expect(report).toContain("• принято 500 ₽");
+    expect(texts(op).join("\n")).not.toContain("Ничего не изменено");
+    // The status dialog is over: /new opens an intake instead of "finish the current dialog".
+    await op.send("/new");
+    expect(lastText(op)).not.toContain("Сначала завершите текущий диалог");
+    expect(
+      paymentsOf(order.id)
+        .map((tr) => tr.money)
+        .sort(),
+    ).toEqual([200, 300]);
     await again.close();
   });
 
