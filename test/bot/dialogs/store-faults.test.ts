@@ -98,6 +98,38 @@ describe("a full DATA_DIR during a dialog", () => {
   });
 });
 
+describe("a store down (reads and writes) during a dialog", () => {
+  it("a press is answered 'storage unavailable' and works once the store is back (ru)", async () => {
+    const order = sandbox.store.orders.find(
+      (o) => o.shopId === shopId && o.isVisible && sandbox.store.statusById.get(o.statusId)?.group === "new",
+    );
+    if (!order) throw new Error("no open order");
+    const from = order.statusId;
+    const op = t.user(RU_OPERATOR, { languageCode: "ru" });
+    await op.send(`/status ${order.number}`);
+    faults.writes = "unavailable";
+    faults.reads = "unavailable";
+    const before = op.replies().length;
+    const calls = await op.press("В работе");
+    expect(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text).toContain(
+      "Хранилище бота сейчас недоступно",
+    );
+    // Typed while the store is down: said plainly, never a crash's apology.
+    await op.send("В работе");
+    expect(lastText(op)).toContain("Если это был ответ в диалоге, пришлите его ещё раз");
+    faults.writes = undefined;
+    faults.reads = undefined;
+    const said = texts(op, before).join("\n");
+    expect(said).not.toContain("Эта кнопка больше не работает");
+    expect(said).not.toContain("что-то пошло не так");
+    await op.press("В работе");
+    expect(lastText(op)).toContain("Сменить статус");
+    await op.press("✅ Да");
+    expect(order.statusId).not.toBe(from);
+    expect(texts(op, before).join("\n")).not.toContain("Эта кнопка больше не работает");
+  });
+});
+
 describe("a torn exactly-once marker", () => {
   it("is checked against the service on retry: the order made before is shown, no second one", async () => {
     const dir = await mkdtemp(join(tmpdir(), "torn-marker-"));
