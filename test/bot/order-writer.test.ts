@@ -161,6 +161,33 @@ describe("change: master", () => {
   });
 });
 
+describe("change: master, the service failing", () => {
+  it("offers a retry with the pick kept; the retry assigns once (en)", async () => {
+    const { store } = t.sandbox;
+    const order = openOrder((o) =>
+      store.employeesOfShop(o.shopId).some((e) => e.isMaster && e.id !== o.masterId),
+    );
+    const person = store.employeesOfShop(order.shopId).find((e) => e.isMaster && e.id !== order.masterId);
+    if (!person) throw new Error("no master");
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(order.number);
+    await op.press("🔧 Master");
+    t.sandbox.faults.set({ errorRate: 1 });
+    await op.press(person.name);
+    t.sandbox.faults.clear();
+    expect(
+      op
+        .replies()
+        .map((m) => m.text ?? "")
+        .join("\n"),
+    ).toContain("The service did not accept the change");
+    expect(text(op)).toContain("Try again?");
+    await press(op, /^✅/);
+    expect(store.orders.find((o) => o.id === order.id)?.masterId).toBe(person.id);
+    expect(text(op)).toContain("Master assigned");
+  });
+});
+
 describe("comment", () => {
   it("one PATCH, no own change to note, the mirror's copy lists the comment", async () => {
     const order = openOrder();

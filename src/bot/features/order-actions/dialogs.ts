@@ -40,16 +40,18 @@ export async function assignStaffDialog(
     empty: ctx.t(`act-no-${role}s`),
   });
   if (!person) return;
-  const result = await orderWriter.change(run, order, { [role]: { id: person.id, name: person.name } });
-  if (result.kind === "refused") return;
-  if (result.kind === "failed") {
-    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
-    return;
+  for (;;) {
+    const result = await orderWriter.change(run, order, { [role]: { id: person.id, name: person.name } });
+    if (result.kind === "refused") return;
+    if (result.kind === "done") {
+      const header = ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) });
+      await ctx.reply(`${header}\n\n${result.card.text}`, {
+        reply_markup: { inline_keyboard: result.card.keyboard },
+      });
+      return;
+    }
+    if (!(await askRetry(run, ctx, `${ctx.t("act-failed")}\n${result.message}`, result.retryable))) return;
   }
-  const header = ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) });
-  await ctx.reply(`${header}\n\n${result.card.text}`, {
-    reply_markup: { inline_keyboard: result.card.keyboard },
-  });
 }
 
 export async function addCommentDialog(
