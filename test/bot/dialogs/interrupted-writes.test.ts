@@ -14,7 +14,7 @@ import { StoreCorruptError } from "../../../src/bot/store-errors.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
-import { fillOrder, freshOrders, lastText, toMixedPaymentConfirm } from "./driver.ts";
+import { fillOrder, freshOrders, lastText, lossyBot, toMixedPaymentConfirm } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -196,6 +196,37 @@ function tornMarkers(store: Store): Store {
     },
   };
 }
+
+describe("/new while a create's answer was lost", () => {
+  it("does not start a second intake; /cancel then shows the order the CRM made, once (en, ru)", async () => {
+    for (const [lang, busy, created] of [
+      ["en", "A dialog is in progress", "was created after all"],
+      ["ru", "Сейчас идёт диалог", "всё-таки создан"],
+    ] as const) {
+      const { bot, answer } = await lossyBot(sandbox, { operators: [OPERATOR], shopId, method: "POST" });
+      const clerk = bot.user(OPERATOR, { languageCode: "en" });
+      const client = `Новый Поверх ${lang}`;
+      const ordersOf = () =>
+        sandbox.store.orders.filter(
+          (o) => sandbox.store.counteragentById.get(o.counteragentId)?.name === client,
+        );
+      await fillOrder(clerk, { client: { query: client } });
+      await press(clerk, /^✅/);
+      expect(ordersOf()).toHaveLength(1);
+      answer();
+      const op = bot.user(OPERATOR, { languageCode: lang });
+      const before = texts(op).length;
+      await op.send("/new");
+      expect(lastText(op)).toContain(busy);
+      await op.send("/cancel");
+      const said = texts(op).slice(before).join("\n");
+      expect(said).toContain(`${ordersOf()[0]?.number} ${created}`);
+      expect(said).not.toMatch(/Nothing was changed|Ничего не изменено/);
+      expect(ordersOf()).toHaveLength(1);
+      await bot.close();
+    }
+  });
+});
 
 describe("a create interrupted, its marker torn", () => {
   it("/cancel checks the service and shows the order, never 'nothing was changed' (en, ru)", async () => {
