@@ -109,9 +109,14 @@ export async function writeOnceIn<R>(
   } catch (error) {
     if (!(error instanceof StoreCorruptError)) return storeDown(outer, error, write.action);
     // Half a marker (a kill mid-write of an older store): the write may have been sent, so it is
-    // checked as an ambiguous attempt of what the dialog holds, sent at any time the marker lives.
+    // checked as an ambiguous attempt. The chat's open write says what was sent and when; without
+    // it, what the dialog holds, sent at any time the marker lives.
     outer.log.warn({ action: write.action }, "an unreadable write marker: checked before sending");
-    marker = { state: "sending", at: clock.now().getTime() - MARKER_TTL_SECONDS * 1000, sent: write.sent };
+    marker = (await openAttempt(outer, chat, key)) ?? {
+      state: "sending",
+      at: clock.now().getTime() - MARKER_TTL_SECONDS * 1000,
+      sent: write.sent,
+    };
   }
   if (marker?.state === "done") return { kind: "done", result: marker.result };
   // A marker without what it sent (older code's) cannot be checked: it is sent as new.
@@ -152,6 +157,17 @@ export async function writeOnceIn<R>(
   }
   outer.log.warn({ kind: outcome.error.kind, action: write.action }, "a dialog's write failed");
   return failed(outcome);
+}
+
+/** The attempt the chat's open write records for marker `key`, when it is that marker's. */
+async function openAttempt(
+  outer: BotContext,
+  chat: string,
+  key: string,
+): Promise<{ state: "sending"; at: number; sent: Sent } | undefined> {
+  const open = await Promise.resolve(openWritesOf(outer.services.store).read(chat)).catch(() => undefined);
+  if (open?.key !== key || !open.sent || open.at === undefined) return undefined;
+  return { state: "sending", at: open.at, sent: open.sent };
 }
 
 function failed(outcome: ServiceOutcome<unknown> & { ok: false }): WriteOutcome<never> {

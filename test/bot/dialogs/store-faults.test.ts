@@ -169,4 +169,49 @@ describe("a torn exactly-once marker", () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+  it("a retry after a torn marker of a create that never left is sent: an older order of the same client is not taken for it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "torn-unsent-"));
+    let refuse = false;
+    const bot = await createTestBot({
+      sandbox,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+      store: createFileStore(dir),
+      clientOptions: {
+        fetch: (input, init) =>
+          refuse && init?.method === "POST"
+            ? Promise.reject(new TypeError("fetch failed"))
+            : fetch(input, init),
+      },
+    });
+    try {
+      const client = "Повторов Пётр";
+      const op = bot.user(OPERATOR, { languageCode: "en" });
+      // The same client brought the same device with the same faults an hour ago.
+      await fillOrder(op, { client: { query: client } });
+      await op.press("✅ Create");
+      const [earlier] = ordersOf(client);
+      if (!earlier) throw new Error("no earlier order");
+      earlier.dateCreate -= 60 * 60 * 1000;
+      await fillOrder(op, { client: { query: client } });
+      refuse = true;
+      await op.press("✅ Create");
+      expect(buttons(op)).toContain("🔁 Retry");
+      const markers = join(dir, "dialog-writes");
+      for (const sub of await readdir(markers)) {
+        for (const name of await readdir(join(markers, sub))) {
+          const path = join(markers, sub, name);
+          const text = await readFile(path, "utf8");
+          if (text.includes('"sending"')) await writeFile(path, text.slice(0, Math.floor(text.length / 2)));
+        }
+      }
+      refuse = false;
+      await op.press("🔁 Retry");
+      expect(lastText(op)).toContain("Order created");
+      expect(ordersOf(client)).toHaveLength(2);
+    } finally {
+      await bot.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
