@@ -170,23 +170,9 @@ describe("PHOTO_COMMENT=on", () => {
     });
     const order = nextOrder();
     const before = order.comments.length;
-    const from = telegramUser(OPERATOR, { languageCode: "en" });
-    const update = (album: string, caption?: string): Update =>
-      ({
-        update_id: updateId(),
-        message: {
-          message_id: bot.telegram.nextMessageId(OPERATOR),
-          date: 1,
-          chat: { id: OPERATOR, type: "private", first_name: from.first_name },
-          from,
-          photo: sizes(),
-          caption,
-          media_group_id: album,
-        },
-      }) as unknown as Update;
-    await bot.handle(update("c-album", order.number));
+    await bot.handle(botPhoto(bot, { album: "c-album", caption: order.number }));
     bot.resetServiceRequests();
-    await bot.handle(update("c-album"));
+    await bot.handle(botPhoto(bot, { album: "c-album" }));
     expect(bot.serviceRequests()).toBe(0);
     const after = sandbox.store.orders.find((o) => o.id === order.id)?.comments ?? [];
     expect(after.length).toBe(before + 1);
@@ -217,7 +203,8 @@ describe("PHOTO_COMMENT=on", () => {
     return { store, markers };
   }
 
-  function captionedPhoto(bot: TestBot, caption: string): Update {
+  /** A photo from the operator to `bot`, with a caption, maybe in an album. */
+  function botPhoto(bot: TestBot, { album, caption }: { album?: string; caption?: string }): Update {
     const from = telegramUser(OPERATOR, { languageCode: "en" });
     return {
       update_id: updateId(),
@@ -228,6 +215,7 @@ describe("PHOTO_COMMENT=on", () => {
         from,
         photo: sizes(),
         caption,
+        media_group_id: album,
       },
     } as unknown as Update;
   }
@@ -242,7 +230,7 @@ describe("PHOTO_COMMENT=on", () => {
     });
     const order = nextOrder();
     const before = order.comments.length;
-    await bot.handle(captionedPhoto(bot, order.number));
+    await bot.handle(botPhoto(bot, { caption: order.number }));
     expect(markers).toEqual(["comment sending", "comment done"]);
     expect(sandbox.store.orders.find((o) => o.id === order.id)?.comments.length).toBe(before + 1);
     await bot.close();
@@ -258,7 +246,7 @@ describe("PHOTO_COMMENT=on", () => {
     });
     const order = nextOrder();
     const before = order.comments.length;
-    const calls = await bot.handle(captionedPhoto(bot, order.number));
+    const calls = await bot.handle(botPhoto(bot, { caption: order.number }));
     expect(sandbox.store.orders.find((o) => o.id === order.id)?.comments.length).toBe(before);
     expect(textsOf(calls).join("\n")).toContain(`Kept 1 photo for order ${order.number}`);
     expect(await createPhotoStore(store).list(order.id)).toHaveLength(1);

@@ -163,14 +163,7 @@ export function freshOrders(sandbox: () => Sandbox, shopId: () => string): () =>
 
 /** `/status N` up to the confirmation: a status that takes payment, 300 cash and 200 bank at one register. */
 export async function toMixedPaymentConfirm(op: TestUser, number: string): Promise<void> {
-  const press = async (pattern: RegExp) => {
-    const label = op
-      .lastReply()
-      ?.replyMarkup?.inline_keyboard.flat()
-      .find((b) => pattern.test(b.text))?.text;
-    if (!label) throw new Error(`no button ${pattern} in: ${lastText(op)}`);
-    await op.press(label);
-  };
+  const press = (pattern: RegExp) => pressMatching(op, pattern);
   await op.send(`/status ${number}`);
   await press(/💰/);
   await press(/cash, bank/);
@@ -180,4 +173,14 @@ export async function toMixedPaymentConfirm(op: TestUser, number: string): Promi
   if (lastText(op).startsWith("⚠️")) await press(/^✅/);
   await press(/^⏭/);
   expect(lastText(op)).toMatch(/Change the status/);
+}
+
+/** Presses the button of the newest message whose label matches. */
+export async function pressMatching(op: TestUser, pattern: RegExp): Promise<void> {
+  const label = op
+    .lastReply()
+    ?.replyMarkup?.inline_keyboard.flat()
+    .find((b) => pattern.test(b.text))?.text;
+  if (!label) throw new Error(`no button ${pattern} in: ${lastText(op)}`);
+  await op.press(label);
 }

@@ -14,7 +14,14 @@ import { StoreCorruptError } from "../../../src/bot/store-errors.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
-import { fillOrder, freshOrders, lastText, lossyBot, toMixedPaymentConfirm } from "./driver.ts";
+import {
+  fillOrder,
+  freshOrders,
+  lastText,
+  lossyBot,
+  pressMatching,
+  toMixedPaymentConfirm,
+} from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -83,15 +90,7 @@ async function dyingBot(
 const restarted = (store: Store) =>
   createTestBot({ sandbox, store, operators: [OPERATOR], config: { shopIds: [shopId] } });
 
-/** Presses the button of the newest message whose label matches. */
-async function press(op: TestUser, pattern: RegExp): Promise<void> {
-  const label = op
-    .lastReply()
-    ?.replyMarkup?.inline_keyboard.flat()
-    .find((b) => pattern.test(b.text))?.text;
-  if (!label) throw new Error(`no button ${pattern} in: ${lastText(op)}`);
-  await op.press(label);
-}
+const press = pressMatching;
 
 /** `/status N` up to the confirmation: a status that takes payment, 500 cash. */
 async function toPaidStatusConfirm(op: TestUser, order: SandboxOrder): Promise<void> {
