@@ -134,14 +134,20 @@ describe("change: status with payment", () => {
   });
 });
 
+/** An open order of the mirror and a master of its workshop who is not on it. */
+function orderWithOtherMaster() {
+  const { store } = t.sandbox;
+  const order = openOrder((o) =>
+    store.employeesOfShop(o.shopId).some((e) => e.isMaster && e.id !== o.masterId),
+  );
+  const person = store.employeesOfShop(order.shopId).find((e) => e.isMaster && e.id !== order.masterId);
+  if (!person) throw new Error("no master");
+  return { order, person };
+}
+
 describe("change: master", () => {
   it("one PATCH, the own change noted first, the card with the master", async () => {
-    const { store } = t.sandbox;
-    const order = openOrder((o) =>
-      store.employeesOfShop(o.shopId).some((e) => e.isMaster && e.id !== o.masterId),
-    );
-    const person = store.employeesOfShop(order.shopId).find((e) => e.isMaster && e.id !== order.masterId);
-    if (!person) throw new Error("no master");
+    const { order, person } = orderWithOtherMaster();
     const op = t.user(OPERATOR, { languageCode: "en" });
     await op.send(order.number);
     await op.press("🔧 Master");
@@ -158,6 +164,29 @@ describe("change: master", () => {
     expect(t.mirror.get(order.id)?.order.master?.id).toBe(person.id);
     expect(text(op)).toContain("Master assigned");
     expect(text(op)).toContain(person.name);
+  });
+});
+
+describe("change: master, the service failing", () => {
+  it("offers a retry with the pick kept; the retry assigns once (en)", async () => {
+    const { store } = t.sandbox;
+    const { order, person } = orderWithOtherMaster();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(order.number);
+    await op.press("🔧 Master");
+    t.sandbox.faults.set({ errorRate: 1 });
+    await op.press(person.name);
+    t.sandbox.faults.clear();
+    expect(
+      op
+        .replies()
+        .map((m) => m.text ?? "")
+        .join("\n"),
+    ).toContain("The service did not accept the change");
+    expect(text(op)).toContain("Try again?");
+    await press(op, /^✅/);
+    expect(store.orders.find((o) => o.id === order.id)?.masterId).toBe(person.id);
+    expect(text(op)).toContain("Master assigned");
   });
 });
 

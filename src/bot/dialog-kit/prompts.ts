@@ -133,3 +133,17 @@ export async function askPick<T>(
     },
   });
 }
+
+/**
+ * After a failed write: says `failed` (HTML: what went wrong, the service's reason), then, when
+ * the failure may pass (network, quota), asks whether to try again. True: try again.
+ */
+export async function askRetry(
+  run: DialogRun,
+  ctx: DialogContext,
+  failed: string,
+  retryable: boolean,
+): Promise<boolean> {
+  await ctx.reply(failed);
+  return retryable && (await askYesNo(run, ctx, { prompt: ctx.t("st-ask-retry"), confirmation: true }));
+}

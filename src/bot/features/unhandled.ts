@@ -13,5 +13,7 @@ unhandledFeature.on("callback_query", async (ctx) => {
 unhandledFeature.on("message", async (ctx) => {
   // In groups answer only commands addressed to us: do not chat back at everything, nor at other bots' commands.
   if (!addressedToMe(ctx)) return;
-  await ctx.reply(ctx.t("unhandled"));
+  // A store that cannot be read hides an open dialog: the text may have been its answer.
+  const hidden = ctx.chat.type === "private" && ctx.services.store.health?.().fault === "unavailable";
+  await ctx.reply(ctx.t(hidden ? "store-unavailable-typed" : "unhandled"));
 });

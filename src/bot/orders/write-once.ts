@@ -62,83 +62,112 @@ export type WriteOutcome<R> =
   | { kind: "failed"; message: string; retryable: boolean };
 
 export function writeOnce<R>(run: DialogRun, write: OnceWrite<R>): Promise<WriteOutcome<R>> {
-  return run.dialog.external(async (outer: BotContext): Promise<WriteOutcome<R>> => {
-    // `ask` has answered the press that brought this update (a Confirm, a pick).
-    if (!(await ensureOperator(outer, { pressAnswered: true }))) return { kind: "refused" };
-    const { store, clock, config } = outer.services;
-    const markers = markersOf<R>(store);
-    const chat = String(outer.chat?.id ?? 0);
-    const key = `${write.action}.${chat}.${run.nonce}`;
-    const noteOwn = async (own: readonly OwnChange[]) => {
-      const userId = outer.from?.id;
-      if (userId === undefined) return;
-      for (const change of own) {
-        // Only a notice is at stake: a store hiccup here must not fail (or repeat) the write.
-        await noteOwnChange(store, userId, change, clock.now().getTime()).catch((error: unknown) =>
-          outer.log.warn({ err: String(error) }, "own change not noted"),
-        );
-      }
-    };
-    const done = async (attempt: Attempt, result: R): Promise<WriteOutcome<R>> => {
-      if (typeof write.own === "function") await noteOwn(write.own(result));
-      // The write happened: a store that fails now only costs the replay's shortcut, never the result.
-      try {
-        await markers.write(key, { state: "done", ...attempt, result });
-      } catch (error) {
-        outer.log.warn({ err: String(error), action: write.action }, "write marker: done not stored");
-      }
-      return { kind: "done", result };
-    };
+  return run.dialog.external((outer: BotContext) => writeOnceIn(outer, run.nonce, write));
+}
 
-    let marker: Marker<R> | undefined;
-    try {
-      marker = await markers.read(key);
-    } catch (error) {
-      if (!(error instanceof StoreCorruptError)) return storeDown(outer, error, write.action);
-      // Half a marker (a kill mid-write of an older store): the write may have been sent, so it is
-      // checked as an ambiguous attempt of what the dialog holds, sent at any time the marker lives.
-      outer.log.warn({ action: write.action }, "an unreadable write marker: checked before sending");
-      marker = { state: "sending", at: clock.now().getTime() - MARKER_TTL_SECONDS * 1000, sent: write.sent };
-    }
-    if (marker?.state === "done") return { kind: "done", result: marker.result };
-    // A marker without what it sent (older code's) cannot be checked: it is sent as new.
-    if (marker?.state === "sending" && marker.sent?.kind) {
-      const before: Attempt = { at: marker.at, sent: marker.sent };
-      const check = await callService(outer, (client) =>
-        findLanded(client, config.shopIds, before.sent, before.at),
+/**
+ * The same outside a dialog (a write an update makes by itself, e.g. a photo's comment):
+ * `nonce` names the update, and no open write is left for the chat (no dialog waits for it,
+ * and a dialog's own open write stays as it is).
+ */
+export async function writeOnceIn<R>(
+  outer: BotContext,
+  nonce: string,
+  write: OnceWrite<R>,
+  { open = true }: { open?: boolean } = {},
+): Promise<WriteOutcome<R>> {
+  // `ask` has answered the press that brought this update (a Confirm, a pick).
+  if (!(await ensureOperator(outer, { pressAnswered: true }))) return { kind: "refused" };
+  const { store, clock, config } = outer.services;
+  const markers = markersOf<R>(store);
+  const chat = String(outer.chat?.id ?? 0);
+  const key = `${write.action}.${chat}.${nonce}`;
+  const noteOwn = async (own: readonly OwnChange[]) => {
+    const userId = outer.from?.id;
+    if (userId === undefined) return;
+    for (const change of own) {
+      // Only a notice is at stake: a store hiccup here must not fail (or repeat) the write.
+      await noteOwnChange(store, userId, change, clock.now().getTime()).catch((error: unknown) =>
+        outer.log.warn({ err: String(error) }, "own change not noted"),
       );
-      if (!check.ok) return failed(check);
-      if (check.value !== undefined) return done(before, write.fromLanded(check.value, before));
     }
-
-    const attempt: Attempt = { at: clock.now().getTime(), sent: write.sent };
+  };
+  const done = async (attempt: Attempt, result: R): Promise<WriteOutcome<R>> => {
+    if (typeof write.own === "function") await noteOwn(write.own(result));
+    // The write happened: a store that fails now only costs the replay's shortcut, never the result.
     try {
-      await markers.write(key, { state: "sending", ...attempt });
-      await openWritesOf(store).write(chat, { key, nonce: run.nonce });
+      await markers.write(key, { state: "done", ...attempt, result });
     } catch (error) {
-      return storeDown(outer, error, write.action);
+      outer.log.warn({ err: String(error), action: write.action }, "write marker: done not stored");
     }
-    // Before the request: a sync may read the change before this dialog writes it through.
-    if (write.own && typeof write.own !== "function") await noteOwn(write.own);
-    const outcome = await callService(outer, (client) => write.send(client, attempt));
-    if (outcome.ok) return done(attempt, outcome.value);
-    if (AMBIGUOUS.includes(outcome.error.kind)) {
-      try {
-        await openWritesOf(store).write(chat, { key, nonce: run.nonce, told: true });
-      } catch (error) {
-        outer.log.warn({ err: String(error), action: write.action }, "open write not updated");
-      }
-    } else {
-      try {
-        await markers.delete(key);
-      } catch (error) {
-        // Left as "sending": the next try or touch checks first (one read) instead of sending blindly.
-        outer.log.warn({ err: String(error), action: write.action }, "write marker not cleared");
-      }
+    return { kind: "done", result };
+  };
+
+  let marker: Marker<R> | undefined;
+  try {
+    marker = await markers.read(key);
+  } catch (error) {
+    if (!(error instanceof StoreCorruptError)) return storeDown(outer, error, write.action);
+    // Half a marker (a kill mid-write of an older store): the write may have been sent, so it is
+    // checked as an ambiguous attempt. The chat's open write says what was sent and when; without
+    // it, what the dialog holds, sent at any time the marker lives.
+    outer.log.warn({ action: write.action }, "an unreadable write marker: checked before sending");
+    marker = (await openAttempt(outer, chat, key)) ?? {
+      state: "sending",
+      at: clock.now().getTime() - MARKER_TTL_SECONDS * 1000,
+      sent: write.sent,
+    };
+  }
+  if (marker?.state === "done") return { kind: "done", result: marker.result };
+  // A marker without what it sent (older code's) cannot be checked: it is sent as new.
+  if (marker?.state === "sending" && marker.sent?.kind) {
+    const before: Attempt = { at: marker.at, sent: marker.sent };
+    const check = await callService(outer, (client) =>
+      findLanded(client, config.shopIds, before.sent, before.at),
+    );
+    if (!check.ok) return failed(check);
+    if (check.value !== undefined) return done(before, write.fromLanded(check.value, before));
+  }
+
+  const attempt: Attempt = { at: clock.now().getTime(), sent: write.sent };
+  try {
+    await markers.write(key, { state: "sending", ...attempt });
+    if (open) await openWritesOf(store).write(chat, { key, nonce, ...attempt });
+  } catch (error) {
+    return storeDown(outer, error, write.action);
+  }
+  // Before the request: a sync may read the change before this dialog writes it through.
+  if (write.own && typeof write.own !== "function") await noteOwn(write.own);
+  const outcome = await callService(outer, (client) => write.send(client, attempt));
+  if (outcome.ok) return done(attempt, outcome.value);
+  if (AMBIGUOUS.includes(outcome.error.kind)) {
+    // The marker stays "sending": a retry (or the same update redelivered) checks first.
+    try {
+      if (open) await openWritesOf(store).write(chat, { key, nonce, ...attempt, told: true });
+    } catch (error) {
+      outer.log.warn({ err: String(error), action: write.action }, "open write not updated");
     }
-    outer.log.warn({ kind: outcome.error.kind, action: write.action }, "a dialog's write failed");
-    return failed(outcome);
-  });
+  } else {
+    try {
+      await markers.delete(key);
+    } catch (error) {
+      // Left as "sending": the next try or touch checks first (one read) instead of sending blindly.
+      outer.log.warn({ err: String(error), action: write.action }, "write marker not cleared");
+    }
+  }
+  outer.log.warn({ kind: outcome.error.kind, action: write.action }, "a dialog's write failed");
+  return failed(outcome);
+}
+
+/** The attempt the chat's open write records for marker `key`, when it is that marker's. */
+async function openAttempt(
+  outer: BotContext,
+  chat: string,
+  key: string,
+): Promise<{ state: "sending"; at: number; sent: Sent } | undefined> {
+  const open = await Promise.resolve(openWritesOf(outer.services.store).read(chat)).catch(() => undefined);
+  if (open?.key !== key || !open.sent || open.at === undefined) return undefined;
+  return { state: "sending", at: open.at, sent: open.sent };
 }
 
 function failed(outcome: ServiceOutcome<unknown> & { ok: false }): WriteOutcome<never> {

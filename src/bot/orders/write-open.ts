@@ -25,6 +25,9 @@ export interface OpenWrite {
    * first): only leaving that dialog, or touching the chat after it ended, resolves the write here.
    */
   told?: boolean;
+  /** What the write sent and when: a marker the store cannot read back (torn) is still checked by it. */
+  sent?: Sent;
+  at?: number;
 }
 
 export const markersOf = <R>(store: Store) =>

@@ -25,6 +25,7 @@ import { localeOf } from "../i18n.ts";
 import { noteOwnChange } from "../notify/own-changes.ts";
 import { getOrder } from "../services/order-search.ts";
 import { callService } from "../services/service-gateway.ts";
+import { StoreCorruptError } from "../store-errors.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { formatAmount } from "../ui/money.ts";
 import { orderTitle } from "../ui/order-card.ts";
@@ -41,10 +42,11 @@ export function resumeWrites(stripPrompt: (ctx: BotContext) => Promise<void>): M
     if (!open) return next();
     const { store, config } = ctx.services;
     const chat = String(ctx.chat?.id);
-    const markers = markersOf<{ id?: string; number?: string }>(store);
-    const marker = await Promise.resolve()
-      .then(() => markers.read(open.key))
-      .catch(() => undefined);
+    const markers = markersOf<Result>(store);
+    const read = await markerOf(ctx, open);
+    // The store cannot be read now: the open write stays, and the dialog's own marker check decides.
+    if (read === "unreadable") return next();
+    const marker = read;
     const forget = () => Promise.resolve(openWritesOf(store).delete(chat)).catch(() => {});
     const running = await writingRunOpen(ctx, open.nonce);
     // The dialog said the attempt failed and checks before its own retry: only leaving it is resolved here.
@@ -106,6 +108,33 @@ async function openWrite(ctx: BotContext): Promise<OpenWrite | undefined> {
   }
 }
 
+type Result = { id?: string; number?: string };
+
+/**
+ * The open write's marker. One the store holds torn (a kill mid-write) is taken as "sending" what
+ * the open write says was sent, so it is checked, never read as "nothing stored".
+ */
+async function markerOf(
+  ctx: BotContext,
+  open: OpenWrite,
+): Promise<Marker<Result> | undefined | "unreadable"> {
+  try {
+    return await markersOf<Result>(ctx.services.store).read(open.key);
+  } catch (error) {
+    if (!(error instanceof StoreCorruptError)) {
+      ctx.log.warn({ err: String(error) }, "a write marker cannot be read now");
+      return "unreadable";
+    }
+    ctx.log.warn(
+      { key: open.key },
+      "an unreadable write marker: checked by what its open write says was sent",
+    );
+    return open.sent && open.at !== undefined
+      ? { state: "sending", at: open.at, sent: open.sent }
+      : undefined;
+  }
+}
+
 /** Whether the dialog run that wrote is still open (its result never reached the clerk). */
 async function writingRunOpen(ctx: BotContext, nonce: string): Promise<boolean> {
   if (Object.keys(ctx.conversation.active()).length === 0) return false;
@@ -113,7 +142,7 @@ async function writingRunOpen(ctx: BotContext, nonce: string): Promise<boolean> 
   return prompt?.nonce === nonce;
 }
 
-function doneOrderId(marker: Marker<{ id?: string; number?: string }> & { state: "done" }): string {
+function doneOrderId(marker: Marker<Result> & { state: "done" }): string {
   return marker.sent.kind === "create" ? (marker.result.id ?? "") : marker.sent.orderId;
 }
 

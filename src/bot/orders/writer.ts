@@ -23,7 +23,7 @@ import { getOrder } from "../services/order-search.ts";
 import { callService } from "../services/service-gateway.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import type { CreateSent } from "./write-checks.ts";
-import { writeOnce } from "./write-once.ts";
+import { type OnceWrite, writeOnce, writeOnceIn } from "./write-once.ts";
 import { changedRecord, changeInput, changeSent, type OrderChange } from "./write-record.ts";
 import { heldOrder, writeThrough } from "./write-through.ts";
 
@@ -126,25 +126,49 @@ export const orderWriter = {
    * the mirror's copy lists it at once when it holds the order.
    */
   async comment(run: DialogRun, orderId: string, title: string, text: string): Promise<CommentResult> {
-    const outcome = await writeOnce<true>(run, {
-      action: "comment",
-      sent: { kind: "comment", orderId, title, text },
-      send: async (client) => {
-        await client.orders.update(orderId, { comment: text });
-        return true as const;
-      },
-      fromLanded: () => true as const,
-    });
+    const outcome = await writeOnce<true>(run, commentWrite(orderId, title, text));
     if (outcome.kind !== "done") return outcome;
-    return run.dialog.external(async (outer: BotContext): Promise<CommentResult> => {
-      const held = heldOrder(outer, orderId);
-      if (!held) return { kind: "done" };
-      const order = { ...held, comments: [...(held.comments ?? []), { text }] };
-      await writeThrough(outer, order, held);
-      return { kind: "done", order };
-    });
+    return run.dialog.external((outer: BotContext) => commentThrough(outer, orderId, text));
+  },
+
+  /**
+   * A comment an update adds by itself, outside a dialog (a photo's note): the same one PATCH,
+   * exactly once per update (a redelivered update gets the first result), written through.
+   */
+  async note(ctx: BotContext, orderId: string, title: string, text: string): Promise<CommentResult> {
+    const outcome = await writeOnceIn<true>(
+      ctx,
+      `u${ctx.update.update_id}`,
+      commentWrite(orderId, title, text),
+      {
+        open: false,
+      },
+    );
+    if (outcome.kind !== "done") return outcome;
+    return commentThrough(ctx, orderId, text);
   },
 };
+
+function commentWrite(orderId: string, title: string, text: string): OnceWrite<true> {
+  return {
+    action: "comment",
+    sent: { kind: "comment", orderId, title, text },
+    send: async (client) => {
+      await client.orders.update(orderId, { comment: text });
+      return true as const;
+    },
+    fromLanded: () => true as const,
+  };
+}
+
+/** The mirror's copy lists the comment at once when it holds the order. */
+async function commentThrough(outer: BotContext, orderId: string, text: string): Promise<CommentResult> {
+  const held = heldOrder(outer, orderId);
+  if (!held) return { kind: "done" };
+  const order = { ...held, comments: [...(held.comments ?? []), { text }] };
+  await writeThrough(outer, order, held);
+  return { kind: "done", order };
+}
 
 /** The marker's name of a change: one write of each kind per dialog run. */
 function actionOf(change: OrderChange): string {

@@ -34,6 +34,17 @@ describe("the preliminary price at intake", () => {
     expect(ordersOf("Цена Числом")[0]?.approximatePrice).toBe("1500.5");
   });
 
+  it("reads 1,500 in English as fifteen hundred, not 1.5", async () => {
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await fillOrder(op, { client: { query: "Цена Тысячами" } });
+    await openGroup(op, GROUP.price);
+    await op.send("1,500");
+    await op.press(SKIP); // deadline
+    expect(plain(lastText(op))).toContain("1,500 ₽");
+    await op.press("✅ Create");
+    expect(ordersOf("Цена Тысячами")[0]?.approximatePrice).toBe("1500");
+  });
+
   it("re-asks in Russian and shows the amount in the card", async () => {
     const op = t.user(OPERATOR, { languageCode: "ru" });
     await op.send("/new");

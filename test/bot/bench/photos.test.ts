@@ -3,7 +3,7 @@ import type { Message, PhotoSize, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { createPhotoStore, MAX_PHOTOS } from "../../../src/bot/features/photos/photo-store.ts";
 import { pendingKey } from "../../../src/bot/features/photos/target.ts";
-import { createMemoryStore } from "../../../src/bot/storage.ts";
+import { createMemoryStore, type Store } from "../../../src/bot/storage.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { BOT_INFO, type StoredMessage } from "../../helpers/fake-telegram.ts";
@@ -170,27 +170,86 @@ describe("PHOTO_COMMENT=on", () => {
     });
     const order = nextOrder();
     const before = order.comments.length;
-    const from = telegramUser(OPERATOR, { languageCode: "en" });
-    const update = (album: string, caption?: string): Update =>
-      ({
-        update_id: updateId(),
-        message: {
-          message_id: bot.telegram.nextMessageId(OPERATOR),
-          date: 1,
-          chat: { id: OPERATOR, type: "private", first_name: from.first_name },
-          from,
-          photo: sizes(),
-          caption,
-          media_group_id: album,
-        },
-      }) as unknown as Update;
-    await bot.handle(update("c-album", order.number));
+    await bot.handle(botPhoto(bot, { album: "c-album", caption: order.number }));
     bot.resetServiceRequests();
-    await bot.handle(update("c-album"));
+    await bot.handle(botPhoto(bot, { album: "c-album" }));
     expect(bot.serviceRequests()).toBe(0);
     const after = sandbox.store.orders.find((o) => o.id === order.id)?.comments ?? [];
     expect(after.length).toBe(before + 1);
     expect(after.at(-1)?.text).toContain("Device photos were added in Telegram");
+    await bot.close();
+  });
+
+  /** A memory store whose exactly-once markers are recorded, or refused when `refuse` is set. */
+  function markerStore(refuse: boolean): { store: Store; markers: string[] } {
+    const inner = createMemoryStore();
+    const markers: string[] = [];
+    const store: Store = {
+      ...inner,
+      adapter: <T>(namespace: string, options?: Parameters<Store["adapter"]>[1]) => {
+        const adapter = inner.adapter<T>(namespace, options);
+        if (namespace !== "dialog-writes") return adapter;
+        return {
+          read: (key: string) => adapter.read(key),
+          delete: (key: string) => adapter.delete(key),
+          write: (key: string, value: T) => {
+            if (refuse) throw new Error("ENOSPC: no space left on device");
+            markers.push(`${key.split(".")[0]} ${(value as { state: string }).state}`);
+            return adapter.write(key, value);
+          },
+        };
+      },
+    };
+    return { store, markers };
+  }
+
+  /** A photo from the operator to `bot`, with a caption, maybe in an album. */
+  function botPhoto(bot: TestBot, { album, caption }: { album?: string; caption?: string }): Update {
+    const from = telegramUser(OPERATOR, { languageCode: "en" });
+    return {
+      update_id: updateId(),
+      message: {
+        message_id: bot.telegram.nextMessageId(OPERATOR),
+        date: 1,
+        chat: { id: OPERATOR, type: "private", first_name: from.first_name },
+        from,
+        photo: sizes(),
+        caption,
+        media_group_id: album,
+      },
+    } as unknown as Update;
+  }
+
+  it("writes the comment through the order writer: an exactly-once marker before the request", async () => {
+    const { store, markers } = markerStore(false);
+    const bot = await createTestBot({
+      sandbox,
+      store,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId], photoComment: true },
+    });
+    const order = nextOrder();
+    const before = order.comments.length;
+    await bot.handle(botPhoto(bot, { caption: order.number }));
+    expect(markers).toEqual(["comment sending", "comment done"]);
+    expect(sandbox.store.orders.find((o) => o.id === order.id)?.comments.length).toBe(before + 1);
+    await bot.close();
+  });
+
+  it("sends no comment while its marker cannot be stored; the photo is still kept and confirmed", async () => {
+    const { store } = markerStore(true);
+    const bot = await createTestBot({
+      sandbox,
+      store,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId], photoComment: true },
+    });
+    const order = nextOrder();
+    const before = order.comments.length;
+    const calls = await bot.handle(botPhoto(bot, { caption: order.number }));
+    expect(sandbox.store.orders.find((o) => o.id === order.id)?.comments.length).toBe(before);
+    expect(textsOf(calls).join("\n")).toContain(`Kept 1 photo for order ${order.number}`);
+    expect(await createPhotoStore(store).list(order.id)).toHaveLength(1);
     await bot.close();
   });
 });

@@ -160,3 +160,27 @@ export function freshOrders(sandbox: () => Sandbox, shopId: () => string): () =>
     return order;
   };
 }
+
+/** `/status N` up to the confirmation: a status that takes payment, 300 cash and 200 bank at one register. */
+export async function toMixedPaymentConfirm(op: TestUser, number: string): Promise<void> {
+  const press = (pattern: RegExp) => pressMatching(op, pattern);
+  await op.send(`/status ${number}`);
+  await press(/💰/);
+  await press(/cash, bank/);
+  await press(/Both/);
+  await op.send("300");
+  await op.send("200");
+  if (lastText(op).startsWith("⚠️")) await press(/^✅/);
+  await press(/^⏭/);
+  expect(lastText(op)).toMatch(/Change the status/);
+}
+
+/** Presses the button of the newest message whose label matches. */
+export async function pressMatching(op: TestUser, pattern: RegExp): Promise<void> {
+  const label = op
+    .lastReply()
+    ?.replyMarkup?.inline_keyboard.flat()
+    .find((b) => pattern.test(b.text))?.text;
+  if (!label) throw new Error(`no button ${pattern} in: ${lastText(op)}`);
+  await op.press(label);
+}

@@ -10,10 +10,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { createMemoryStore, type Store } from "../../../src/bot/storage.ts";
+import { StoreCorruptError } from "../../../src/bot/store-errors.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
-import { fillOrder, freshOrders, lastText } from "./driver.ts";
+import {
+  fillOrder,
+  freshOrders,
+  lastText,
+  lossyBot,
+  pressMatching,
+  toMixedPaymentConfirm,
+} from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -82,15 +90,7 @@ async function dyingBot(
 const restarted = (store: Store) =>
   createTestBot({ sandbox, store, operators: [OPERATOR], config: { shopIds: [shopId] } });
 
-/** Presses the button of the newest message whose label matches. */
-async function press(op: TestUser, pattern: RegExp): Promise<void> {
-  const label = op
-    .lastReply()
-    ?.replyMarkup?.inline_keyboard.flat()
-    .find((b) => pattern.test(b.text))?.text;
-  if (!label) throw new Error(`no button ${pattern} in: ${lastText(op)}`);
-  await op.press(label);
-}
+const press = pressMatching;
 
 /** `/status N` up to the confirmation: a status that takes payment, 500 cash. */
 async function toPaidStatusConfirm(op: TestUser, order: SandboxOrder): Promise<void> {
@@ -179,6 +179,81 @@ describe("a create interrupted", () => {
   });
 });
 
+/** `store` with every exactly-once marker unreadable, as a kill mid-write of an in-place store leaves one. */
+function tornMarkers(store: Store): Store {
+  return {
+    ...store,
+    adapter: <T>(namespace: string, options?: Parameters<Store["adapter"]>[1]) => {
+      const inner = store.adapter<T>(namespace, options);
+      if (namespace !== "dialog-writes") return inner;
+      return {
+        ...inner,
+        read: (key: string) => Promise.reject(new StoreCorruptError(namespace, key)),
+        write: (key: string, value: T) => inner.write(key, value),
+        delete: (key: string) => inner.delete(key),
+      };
+    },
+  };
+}
+
+describe("/new while a create's answer was lost", () => {
+  it("does not start a second intake; /cancel then shows the order the CRM made, once (en, ru)", async () => {
+    for (const [lang, busy, created] of [
+      ["en", "A dialog is in progress", "was created after all"],
+      ["ru", "Сейчас идёт диалог", "всё-таки создан"],
+    ] as const) {
+      const { bot, answer } = await lossyBot(sandbox, { operators: [OPERATOR], shopId, method: "POST" });
+      const clerk = bot.user(OPERATOR, { languageCode: "en" });
+      const client = `Новый Поверх ${lang}`;
+      const ordersOf = () =>
+        sandbox.store.orders.filter(
+          (o) => sandbox.store.counteragentById.get(o.counteragentId)?.name === client,
+        );
+      await fillOrder(clerk, { client: { query: client } });
+      await press(clerk, /^✅/);
+      expect(ordersOf()).toHaveLength(1);
+      answer();
+      const op = bot.user(OPERATOR, { languageCode: lang });
+      const before = texts(op).length;
+      await op.send("/new");
+      expect(lastText(op)).toContain(busy);
+      await op.send("/cancel");
+      const said = texts(op).slice(before).join("\n");
+      expect(said).toContain(`${ordersOf()[0]?.number} ${created}`);
+      expect(said).not.toMatch(/Nothing was changed|Ничего не изменено/);
+      expect(ordersOf()).toHaveLength(1);
+      await bot.close();
+    }
+  });
+});
+
+describe("a create interrupted, its marker torn", () => {
+  it("/cancel checks the service and shows the order, never 'nothing was changed' (en, ru)", async () => {
+    for (const [lang, created, nothing] of [
+      ["en", "was created before the bot was interrupted", "Nothing was changed"],
+      ["ru", "был создан до того, как бот прервался", "Ничего не изменено"],
+    ] as const) {
+      const store = createMemoryStore();
+      const { bot, hit } = await dyingBot(store, "POST", "answer-not-recorded");
+      const before = sandbox.store.orders.length;
+      await fillOrder(bot.user(OPERATOR, { languageCode: "en" }), { client: { query: `Рванов ${lang}` } });
+      void bot.user(OPERATOR, { languageCode: "en" }).press("✅ Create");
+      await hit;
+      const order = sandbox.store.orders.at(-1);
+      if (!order) throw new Error("no order");
+
+      const again = await restarted(tornMarkers(store));
+      const op = again.user(OPERATOR, { languageCode: lang });
+      await op.send("/cancel");
+      expect(texts(op).join("\n")).toContain(`${order.number} ${created}`);
+      expect(texts(op).join("\n")).not.toContain(nothing);
+      await op.send("/new");
+      expect(sandbox.store.orders.length).toBe(before + 1);
+      await again.close();
+    }
+  });
+});
+
 describe("a status change with payment interrupted", () => {
   it("after the service took it: /cancel says the status is now X and 500 ₽ were taken (en)", async () => {
     const store = createMemoryStore();
@@ -202,6 +277,34 @@ describe("a status change with payment interrupted", () => {
     expect(said).toContain("• 500 ₽ taken");
     expect(said).not.toContain("Nothing was changed");
     expect(paymentsOf(order.id)).toHaveLength(1);
+    await again.close();
+  });
+
+  it("a mixed payment, then /new after the restart: the change and 500 ₽ reported once, a new intake starts (ru)", async () => {
+    const store = createMemoryStore();
+    const { bot, hit } = await dyingBot(store, "PATCH", "service-did-it");
+    const order = freshOrder();
+    await toMixedPaymentConfirm(bot.user(OPERATOR, { languageCode: "en" }), order.number);
+    void bot.user(OPERATOR, { languageCode: "en" }).press("✅ Yes");
+    await hit;
+    const status = sandbox.store.statusById.get(order.statusId)?.name ?? "";
+
+    const again = await restarted(store);
+    const op = again.user(OPERATOR, { languageCode: "ru" });
+    await op.send("/new");
+    const [report] = texts(op);
+    expect(report).toContain(`✅ Изменение заказа ${order.number} прошло до того, как бот прервался:`);
+    expect(report).toContain(`• статус теперь «${status}»`);
+    expect(report).toContain("• принято 500 ₽");
+    expect(texts(op).join("\n")).not.toContain("Ничего не изменено");
+    // The status dialog is over: /new opens an intake instead of "finish the current dialog".
+    await op.send("/new");
+    expect(lastText(op)).not.toContain("Сначала завершите текущий диалог");
+    expect(
+      paymentsOf(order.id)
+        .map((tr) => tr.money)
+        .sort(),
+    ).toEqual([200, 300]);
     await again.close();
   });
 

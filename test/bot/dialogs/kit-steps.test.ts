@@ -37,6 +37,7 @@ async function kitDialog(dialog: Dialog, ctx: DialogContext, step: string, shopI
   if (step === "money") value = await askMoney(run, ctx, { prompt: "Amount?" });
   if (step === "range") value = await askMoney(run, ctx, { prompt: "Amount?", min: 100, max: 5000 });
   if (step === "zero") value = await askMoney(run, ctx, { prompt: "Amount?", min: 0, max: 5000 });
+  if (step === "skip") value = await askMoney(run, ctx, { prompt: "Amount?", skippable: true });
   if (step === "text") value = await askText(run, ctx, { prompt: "Text?", min: 3, max: 10 });
   if (step === "yesno") value = await askYesNo(run, ctx, { prompt: "Sure?" });
   if (step === "staff" || step === "crowd")
@@ -135,6 +136,21 @@ describe("askMoney", () => {
     expect(lastText(op)).toContain("Нужна положительная сумма");
     await op.send("1 500,50");
     expect(result(op)).toBe(1500.5);
+  });
+
+  it("skippable: ⏭ Skip answers nothing, a typed amount its number, a bad one is re-asked (en, ru)", async () => {
+    const op = en();
+    await op.send("/kit skip");
+    await op.send("abc");
+    expect(lastText(op)).toContain("A positive amount is needed");
+    await op.press("⏭ Skip");
+    expect(result(op)).toBe(null);
+    const rus = await ru();
+    await rus.send("/kit skip");
+    await rus.send("-5");
+    expect(lastText(rus)).toContain("Нужна положительная сумма");
+    await rus.send("2 500");
+    expect(result(rus)).toBe(2500);
   });
 
   it("keeps to min and max, saying which (en, ru); min 0 lets a zero through", async () => {

@@ -98,6 +98,38 @@ describe("a full DATA_DIR during a dialog", () => {
   });
 });
 
+describe("a store down (reads and writes) during a dialog", () => {
+  it("a press is answered 'storage unavailable' and works once the store is back (ru)", async () => {
+    const order = sandbox.store.orders.find(
+      (o) => o.shopId === shopId && o.isVisible && sandbox.store.statusById.get(o.statusId)?.group === "new",
+    );
+    if (!order) throw new Error("no open order");
+    const from = order.statusId;
+    const op = t.user(RU_OPERATOR, { languageCode: "ru" });
+    await op.send(`/status ${order.number}`);
+    faults.writes = "unavailable";
+    faults.reads = "unavailable";
+    const before = op.replies().length;
+    const calls = await op.press("В работе");
+    expect(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text).toContain(
+      "Хранилище бота сейчас недоступно",
+    );
+    // Typed while the store is down: said plainly, never a crash's apology.
+    await op.send("В работе");
+    expect(lastText(op)).toContain("Если это был ответ в диалоге, пришлите его ещё раз");
+    faults.writes = undefined;
+    faults.reads = undefined;
+    const said = texts(op, before).join("\n");
+    expect(said).not.toContain("Эта кнопка больше не работает");
+    expect(said).not.toContain("что-то пошло не так");
+    await op.press("В работе");
+    expect(lastText(op)).toContain("Сменить статус");
+    await op.press("✅ Да");
+    expect(order.statusId).not.toBe(from);
+    expect(texts(op, before).join("\n")).not.toContain("Эта кнопка больше не работает");
+  });
+});
+
 describe("a torn exactly-once marker", () => {
   it("is checked against the service on retry: the order made before is shown, no second one", async () => {
     const dir = await mkdtemp(join(tmpdir(), "torn-marker-"));
@@ -134,6 +166,51 @@ describe("a torn exactly-once marker", () => {
       expect(lastText(op)).toContain("Order created");
     } finally {
       await lossy.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+  it("a retry after a torn marker of a create that never left is sent: an older order of the same client is not taken for it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "torn-unsent-"));
+    let refuse = false;
+    const bot = await createTestBot({
+      sandbox,
+      operators: [OPERATOR],
+      config: { shopIds: [shopId] },
+      store: createFileStore(dir),
+      clientOptions: {
+        fetch: (input, init) =>
+          refuse && init?.method === "POST"
+            ? Promise.reject(new TypeError("fetch failed"))
+            : fetch(input, init),
+      },
+    });
+    try {
+      const client = "Повторов Пётр";
+      const op = bot.user(OPERATOR, { languageCode: "en" });
+      // The same client brought the same device with the same faults an hour ago.
+      await fillOrder(op, { client: { query: client } });
+      await op.press("✅ Create");
+      const [earlier] = ordersOf(client);
+      if (!earlier) throw new Error("no earlier order");
+      earlier.dateCreate -= 60 * 60 * 1000;
+      await fillOrder(op, { client: { query: client } });
+      refuse = true;
+      await op.press("✅ Create");
+      expect(buttons(op)).toContain("🔁 Retry");
+      const markers = join(dir, "dialog-writes");
+      for (const sub of await readdir(markers)) {
+        for (const name of await readdir(join(markers, sub))) {
+          const path = join(markers, sub, name);
+          const text = await readFile(path, "utf8");
+          if (text.includes('"sending"')) await writeFile(path, text.slice(0, Math.floor(text.length / 2)));
+        }
+      }
+      refuse = false;
+      await op.press("🔁 Retry");
+      expect(lastText(op)).toContain("Order created");
+      expect(ordersOf(client)).toHaveLength(2);
+    } finally {
+      await bot.close();
       await rm(dir, { recursive: true, force: true });
     }
   });

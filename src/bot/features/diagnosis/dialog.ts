@@ -16,7 +16,7 @@ import {
   reject,
   startRun,
 } from "../../dialog-kit/ask.ts";
-import { askYesNo } from "../../dialog-kit/prompts.ts";
+import { askRetry } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
 import { orderWriter } from "../../orders/writer.ts";
 import { reviveOrder } from "../../services/order-json.ts";
@@ -121,12 +121,7 @@ async function save(run: DialogRun, ctx: DialogContext, order: Order, changes: C
       });
       return;
     }
-    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
-    if (
-      !result.retryable ||
-      !(await askYesNo(run, ctx, { prompt: ctx.t("st-ask-retry"), confirmation: true }))
-    )
-      return;
+    if (!(await askRetry(run, ctx, `${ctx.t("act-failed")}\n${result.message}`, result.retryable))) return;
   }
 }
 

@@ -8,7 +8,7 @@ import type { Order, OrderUpdateInput } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askDate } from "../../dialog-kit/ask-date.ts";
-import { askPriceAmount } from "../../dialog-kit/price-amount.ts";
+import { askMoney } from "../../dialog-kit/ask-money.ts";
 import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
 import { approximateAmount } from "../../ui/card-bench.ts";
@@ -111,8 +111,12 @@ export async function askField(
     }
     case "price": {
       const current = approximateAmount(now) === undefined ? undefined : now.approximatePrice;
-      const value = await askPriceAmount(run, ctx, q("dx-ask-price", current), { skippable: true });
-      return value === undefined ? changes : { ...changes, approximatePrice: value };
+      const value = await askMoney(run, ctx, {
+        prompt: q("dx-ask-price", current),
+        skippable: true,
+        unreadable: "price-bad-amount",
+      });
+      return value === undefined ? changes : { ...changes, approximatePrice: String(value) };
     }
     case "deadline": {
       const current = now.deadline?.getTime();

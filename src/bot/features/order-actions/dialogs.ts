@@ -8,7 +8,7 @@
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
 import { askStaff, type StaffRole } from "../../dialog-kit/ask-staff.ts";
-import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
+import { askRetry, askText } from "../../dialog-kit/prompts.ts";
 import { orderWriter } from "../../orders/writer.ts";
 import { reviveOrder } from "../../services/order-json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
@@ -40,16 +40,18 @@ export async function assignStaffDialog(
     empty: ctx.t(`act-no-${role}s`),
   });
   if (!person) return;
-  const result = await orderWriter.change(run, order, { [role]: { id: person.id, name: person.name } });
-  if (result.kind === "refused") return;
-  if (result.kind === "failed") {
-    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
-    return;
+  for (;;) {
+    const result = await orderWriter.change(run, order, { [role]: { id: person.id, name: person.name } });
+    if (result.kind === "refused") return;
+    if (result.kind === "done") {
+      const header = ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) });
+      await ctx.reply(`${header}\n\n${result.card.text}`, {
+        reply_markup: { inline_keyboard: result.card.keyboard },
+      });
+      return;
+    }
+    if (!(await askRetry(run, ctx, `${ctx.t("act-failed")}\n${result.message}`, result.retryable))) return;
   }
-  const header = ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) });
-  await ctx.reply(`${header}\n\n${result.card.text}`, {
-    reply_markup: { inline_keyboard: result.card.keyboard },
-  });
 }
 
 export async function addCommentDialog(
@@ -72,11 +74,6 @@ export async function addCommentDialog(
       await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
       return;
     }
-    await ctx.reply(`${ctx.t("act-failed")}\n${result.message}`);
-    if (
-      !result.retryable ||
-      !(await askYesNo(run, ctx, { prompt: ctx.t("st-ask-retry"), confirmation: true }))
-    )
-      return;
+    if (!(await askRetry(run, ctx, `${ctx.t("act-failed")}\n${result.message}`, result.retryable))) return;
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
-import { askPriceAmount } from "../../dialog-kit/price-amount.ts";
+import { askMoney } from "../../dialog-kit/ask-money.ts";
 import { askText } from "../../dialog-kit/prompts.ts";
 import { learnedOf } from "../../services/learned.ts";
 import { approximateAmount } from "../../ui/card-bench.ts";
@@ -80,8 +80,11 @@ export async function askPrice(
 ): Promise<string | undefined> {
   // Only an amount is kept: a value that is no number (never typed here) is dropped, not sent.
   const current = approximateAmount(device) === undefined ? undefined : device.approximatePrice;
-  const typed = await askPriceAmount(run, ctx, withCurrent(ctx, ctx.t("new-ask-price"), current), {
+  const typed = await askMoney(run, ctx, {
+    prompt: withCurrent(ctx, ctx.t("new-ask-price"), current),
     skippable: true,
+    unreadable: "price-bad-amount",
   });
-  return typed ?? current;
+  // The service keeps the price as a string: the plain number ("1500.5"), never the typed text.
+  return typed === undefined ? current : String(typed);
 }

@@ -11,7 +11,7 @@ import { Composer } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
 import { canWrite } from "../../access.ts";
 import type { BotContext } from "../../context.ts";
-import { callService } from "../../services/service-gateway.ts";
+import { orderWriter } from "../../orders/writer.ts";
 import { photosAdd, photosShow } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
 import { stripHtml } from "../../ui/messages.ts";
@@ -85,10 +85,14 @@ async function confirm(
 /** PHOTO_COMMENT=on: one comment per photo or album noting it (1 request); a failure is logged only. */
 async function commentPhotos(ctx: BotContext, target: PhotoTarget): Promise<void> {
   const author = [ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ");
-  const outcome = await callService(ctx, (client) =>
-    client.orders.update(target.orderId, { comment: ctx.t("photos-comment", { author }) }),
+  // Through the order writer: exactly once per update, written through the mirror.
+  const outcome = await orderWriter.note(
+    ctx,
+    target.orderId,
+    target.title,
+    ctx.t("photos-comment", { author }),
   );
-  if (!outcome.ok) ctx.log.warn({ order: target.orderId }, "the photo comment was not written");
+  if (outcome.kind !== "done") ctx.log.warn({ order: target.orderId }, "the photo comment was not written");
 }
 
 /** "📷 Add photos": the next photos of this user in this chat go to the order. */

@@ -21,7 +21,7 @@ import {
   confirmOverpayment,
   type PaymentRegister,
 } from "../../dialog-kit/payment.ts";
-import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
+import { askRetry, askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { localeOf } from "../../i18n.ts";
 import { type OrderChange, orderWriter } from "../../orders/writer.ts";
@@ -95,12 +95,8 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     // With a payment the service's rule was not known for: say the likely reason in plain words.
     const guess =
       paid && target.isPayRequired === undefined && !result.retryable ? ctx.t("st-pay-refused") : "";
-    await ctx.reply([ctx.t("st-failed"), result.message, guess].filter(Boolean).join("\n"), {});
-    if (
-      !result.retryable ||
-      !(await askYesNo(run, ctx, { prompt: ctx.t("st-ask-retry"), confirmation: true }))
-    )
-      return;
+    const failed = [ctx.t("st-failed"), result.message, guess].filter(Boolean).join("\n");
+    if (!(await askRetry(run, ctx, failed, result.retryable))) return;
   }
 }
 
