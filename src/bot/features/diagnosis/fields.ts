@@ -9,13 +9,13 @@ import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askDate } from "../../dialog-kit/ask-date.ts";
 import { askMoney } from "../../dialog-kit/ask-money.ts";
+import { withCurrent } from "../../dialog-kit/keep.ts";
 import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
 import { approximateAmount } from "../../ui/card-bench.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
-import { withCurrent } from "../order-create/keep.ts";
 
 /** What a diagnosis may change: the fields of PATCH /orders/{id} it sends. */
 export interface Changes {

@@ -19,6 +19,7 @@ import {
   reject,
 } from "../../dialog-kit/ask.ts";
 import { normalizeEmail, normalizePhone } from "../../dialog-kit/contact.ts";
+import { withCurrent } from "../../dialog-kit/keep.ts";
 import { phoneQuery } from "../../dialog-kit/parse.ts";
 import { askText, SKIP } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
@@ -33,7 +34,6 @@ import {
   searchClients,
 } from "./client-search.ts";
 import type { ClientChoice, FieldAnswer } from "./draft.ts";
-import { withCurrent } from "./keep.ts";
 
 const NEW = "new";
 const AGAIN = "again";

@@ -7,11 +7,11 @@
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
 import { askMoney } from "../../dialog-kit/ask-money.ts";
+import { keepOrAsk, withCurrent } from "../../dialog-kit/keep.ts";
 import { askText } from "../../dialog-kit/prompts.ts";
 import { learnedOf } from "../../services/learned.ts";
 import { approximateAmount } from "../../ui/card-bench.ts";
 import type { Device } from "./draft.ts";
-import { keepOrAsk, withCurrent } from "./keep.ts";
 
 const TYPE_LIMIT = 100;
 

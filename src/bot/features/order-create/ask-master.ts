@@ -6,10 +6,10 @@
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askStaff } from "../../dialog-kit/ask-staff.ts";
+import { withCurrent } from "../../dialog-kit/keep.ts";
 import { askPick, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
-import { withCurrent } from "./keep.ts";
 
 export async function askMaster(
   run: DialogRun,

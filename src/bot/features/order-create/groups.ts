@@ -7,6 +7,7 @@
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askDate } from "../../dialog-kit/ask-date.ts";
+import { withCurrent } from "../../dialog-kit/keep.ts";
 import { localeOf } from "../../i18n.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { askClientDetails } from "./ask-client.ts";
@@ -15,7 +16,6 @@ import { askCondition, askDeviceDetails, askPrice } from "./ask-device.ts";
 import { askHowKnow, askMaster, askUrgent } from "./ask-master.ts";
 import { askPrepayment } from "./ask-prepayment.ts";
 import type { Draft } from "./draft.ts";
-import { withCurrent } from "./keep.ts";
 
 export const GROUPS = [
   "client",

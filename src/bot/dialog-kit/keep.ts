@@ -3,10 +3,10 @@
  * value it has now, and Skip keeps it (a group opened to add an e-mail must
  * not wipe the phone).
  */
-import type { DialogContext } from "../../context.ts";
-import type { DialogRun } from "../../dialog-kit/ask.ts";
-import { askText } from "../../dialog-kit/prompts.ts";
-import { escapeHtml } from "../../ui/text.ts";
+import type { DialogContext } from "../context.ts";
+import { escapeHtml } from "../ui/text.ts";
+import type { DialogRun } from "./ask.ts";
+import { askText } from "./prompts.ts";
 
 /** `question` with a "now: …" line when there is a value. */
 export function withCurrent(ctx: DialogContext, question: string, current: string | undefined): string {
