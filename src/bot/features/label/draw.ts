@@ -60,7 +60,7 @@ export async function drawLabel(content: LabelContent): Promise<Buffer> {
   let y = bodyTop + 4;
   if (content.date) y = fitLine(g, content.date, { x, y, width, size: 22, min: 16 }) + 10;
   if (content.client)
-    y = wrapLines(g, content.client, { x, y, width, size: 24, min: 13, lines: 3, bold: true }) + 10;
+    y = wrapLines(g, content.client, { x, y, width, size: 24, min: 16, lines: 3, bold: true }) + 10;
   if (content.device) wrapLines(g, content.device, { x, y, width, size: 22, min: 16, lines: 3 });
   return canvas.encode("png");
 }
@@ -105,7 +105,7 @@ function wrapLines(g: SKRSContext2D, text: string, box: TextBox & { lines: numbe
   const words = text.split(/\s+/).filter(Boolean);
   for (let size = box.size; ; size -= 2) {
     g.font = fontOf(size, box.bold);
-    const lines = wrap(g, words, box.width);
+    const lines = wrapWords((line) => g.measureText(line).width, words, box.width);
     // Smaller until every line fits whole (a long surname is one word), down to `min`.
     const fits = lines.length <= box.lines && lines.every((line) => g.measureText(line).width <= box.width);
     if (fits || size <= box.min) {
@@ -122,18 +122,39 @@ function wrapLines(g: SKRSContext2D, text: string, box: TextBox & { lines: numbe
   }
 }
 
-function wrap(g: SKRSContext2D, words: string[], width: number): string[] {
+/**
+ * Words over lines no wider than `width`: a word wider than a line (a double
+ * surname, a serial number) is broken after a hyphen where one fits, else
+ * between letters, so nothing is lost for want of a space.
+ */
+export function wrapWords(measure: (text: string) => number, words: string[], width: number): string[] {
   const lines: string[] = [];
   let current = "";
-  for (const word of words) {
+  for (const word of words.flatMap((w) => breakWord(measure, w, width))) {
     const candidate = current ? `${current} ${word}` : word;
-    if (current && g.measureText(candidate).width > width) {
+    if (current && measure(candidate) > width) {
       lines.push(current);
       current = word;
     } else current = candidate;
   }
   if (current) lines.push(current);
   return lines;
+}
+
+/** A word cut into pieces that each fit `width` (a piece ends after a hyphen where possible). */
+function breakWord(measure: (text: string) => number, word: string, width: number): string[] {
+  const pieces: string[] = [];
+  let rest = Array.from(word);
+  while (rest.length > 1 && measure(rest.join("")) > width) {
+    let end = 1;
+    while (end < rest.length && measure(rest.slice(0, end + 1).join("")) <= width) end++;
+    const hyphen = rest.slice(0, end).lastIndexOf("-");
+    const cut = hyphen > 0 ? hyphen + 1 : end;
+    pieces.push(rest.slice(0, cut).join(""));
+    rest = rest.slice(cut);
+  }
+  if (rest.length > 0) pieces.push(rest.join(""));
+  return pieces;
 }
 
 function cutToWidth(g: SKRSContext2D, text: string, width: number): string {
