@@ -117,6 +117,17 @@ describe("photos of an order", () => {
     expect(card.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).not.toContain("📷 Add photos");
   });
 
+  it("a viewer's photo captioned with a number costs no request and is not kept (ru, en)", async () => {
+    const order = nextOrder();
+    for (const lang of ["en", "ru"]) {
+      t.resetServiceRequests();
+      const calls = await t.handle(photoUpdate(VIEWER, { caption: order.number, lang }));
+      expect(t.serviceRequests()).toBe(0);
+      expect(textsOf(calls).join("\n")).toContain(lang === "en" ? "Only operators add photos" : "операторы");
+    }
+    expect(await kept(order)).toHaveLength(0);
+  });
+
   it("a stranger's photo is not kept and the answer names no order", async () => {
     const order = nextOrder();
     const card = await openCard(OPERATOR, order);

@@ -18,7 +18,7 @@ import { stripHtml } from "../../ui/messages.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "./photo-store.ts";
-import { albumKey, findTarget, pendingKey } from "./target.ts";
+import { albumKey, findTarget, orderIdOfCard, pendingKey } from "./target.ts";
 
 /** Telegram's album: 2 to 10 photos. */
 const ALBUM_SIZE = 10;
@@ -31,6 +31,13 @@ export const photosAddAction: CardAction = {
 export const photosFeature = new Composer<BotContext>();
 
 photosFeature.on("message:photo", async (ctx, next) => {
+  // A viewer's photo is never kept: refused before finding its order, which may cost a request.
+  if (!canWrite(ctx.role)) {
+    const forOrder = ctx.chat.type === "private" || orderIdOfCard(ctx.message.reply_to_message, ctx.me.id);
+    if (!forOrder) return next();
+    await ctx.reply(ctx.t("photos-viewer"));
+    return;
+  }
   const photos = createPhotoStore(ctx.services.store);
   const found = await findTarget(ctx, photos);
   // In a group only a photo meant for an order is answered (a reply to a card, a number, a press).
@@ -41,10 +48,6 @@ photosFeature.on("message:photo", async (ctx, next) => {
   }
   if (found.kind === "miss") {
     await ctx.reply(found.message);
-    return;
-  }
-  if (!canWrite(ctx.role)) {
-    await ctx.reply(ctx.t("photos-viewer"));
     return;
   }
   const sizes = ctx.message.photo;
