@@ -5,16 +5,13 @@
  * axis. Text in DejaVu Sans, shipped in assets/fonts (Cyrillic included) and
  * loaded explicitly: the host's fonts are never used. Sized for a phone.
  */
-import { fileURLToPath } from "node:url";
-import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { createCanvas } from "@napi-rs/canvas";
 import { Chart, type ChartConfiguration, registerables } from "chart.js";
 import type { Locale } from "../../config/index.ts";
+import { SHIPPED_FONT_FAMILY, SHIPPED_FONT_FILES, shippedFont } from "../ui/shipped-font.ts";
 
-export const CHART_FONT_FAMILY = "DejaVu Sans Desk";
-export const CHART_FONT_FILES = [
-  fileURLToPath(new URL("../../../assets/fonts/DejaVuSans.ttf", import.meta.url)),
-  fileURLToPath(new URL("../../../assets/fonts/DejaVuSans-Bold.ttf", import.meta.url)),
-];
+export const CHART_FONT_FAMILY = SHIPPED_FONT_FAMILY;
+export const CHART_FONT_FILES = SHIPPED_FONT_FILES;
 
 const WIDTH = 1080;
 const HEIGHT = 760;
@@ -23,10 +20,7 @@ let ready = false;
 function setUp(): void {
   if (ready) return;
   Chart.register(...registerables);
-  for (const file of CHART_FONT_FILES) {
-    if (!GlobalFonts.registerFromPath(file, CHART_FONT_FAMILY))
-      throw new Error(`The chart font did not load: ${file}`);
-  }
+  shippedFont();
   ready = true;
 }
 

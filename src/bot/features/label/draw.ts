@@ -5,23 +5,13 @@
  * device beside it. Black on white only: thermal printers have no grey.
  * Text in DejaVu Sans shipped in assets/fonts/ (Cyrillic), loaded explicitly.
  */
-import { fileURLToPath } from "node:url";
-import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import QRCode from "qrcode";
+import { SHIPPED_FONT_FAMILY, shippedFont } from "../../ui/shipped-font.ts";
 
 export const LABEL_WIDTH = 464;
 export const LABEL_HEIGHT = 320;
 const MARGIN = 12;
-const FONT = "BenchLabel";
-
-let fontsLoaded = false;
-function loadFonts(): void {
-  if (fontsLoaded) return;
-  const font = (file: string) => fileURLToPath(new URL(`../../../../assets/fonts/${file}`, import.meta.url));
-  GlobalFonts.registerFromPath(font("DejaVuSans.ttf"), FONT);
-  GlobalFonts.registerFromPath(font("DejaVuSans-Bold.ttf"), FONT);
-  fontsLoaded = true;
-}
 
 export interface LabelContent {
   number: string;
@@ -35,7 +25,7 @@ export interface LabelContent {
 
 /** The label's PNG. */
 export async function drawLabel(content: LabelContent): Promise<Buffer> {
-  loadFonts();
+  shippedFont();
   const canvas = createCanvas(LABEL_WIDTH, LABEL_HEIGHT);
   const g = canvas.getContext("2d");
   g.fillStyle = "#fff";
@@ -86,7 +76,7 @@ interface TextBox {
   bold?: boolean;
 }
 
-const fontOf = (size: number, bold?: boolean) => `${bold ? "bold " : ""}${size}px ${FONT}`;
+const fontOf = (size: number, bold?: boolean) => `${bold ? "bold " : ""}${size}px "${SHIPPED_FONT_FAMILY}"`;
 
 /** One line, shrunk to fit down to `min`, then cut with "…"; returns the y below it. */
 function fitLine(g: SKRSContext2D, text: string, box: TextBox): number {
