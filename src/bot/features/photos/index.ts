@@ -123,22 +123,32 @@ photosFeature.callbackQuery(photosShow.filter, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("photos-none") });
     return;
   }
-  await ctx.answerCallbackQuery();
+  // A card posted inline has no chat of the bot's: the photos go to the presser's own chat with the bot.
+  const chatId = ctx.chat?.id ?? ctx.from.id;
   const title = titleOf(ctx);
-  for (let from = 0; from < kept.length; from += ALBUM_SIZE) {
-    const chunk = kept.slice(from, from + ALBUM_SIZE);
-    const caption = title && from === 0 ? ctx.t("photos-caption", { order: escapeHtml(title) }) : undefined;
-    if (chunk.length === 1) {
-      await ctx.replyWithPhoto(chunk[0]?.id ?? "", { caption });
-      continue;
+  try {
+    for (let from = 0; from < kept.length; from += ALBUM_SIZE) {
+      const chunk = kept.slice(from, from + ALBUM_SIZE);
+      const caption = title && from === 0 ? ctx.t("photos-caption", { order: escapeHtml(title) }) : undefined;
+      if (chunk.length === 1) {
+        await ctx.api.sendPhoto(chatId, chunk[0]?.id ?? "", { caption });
+        continue;
+      }
+      const media: InputMediaPhoto[] = chunk.map((p, index) => ({
+        type: "photo",
+        media: p.id,
+        ...(index === 0 && caption ? { caption, parse_mode: "HTML" as const } : {}),
+      }));
+      await ctx.api.sendMediaGroup(chatId, media);
     }
-    const media: InputMediaPhoto[] = chunk.map((p, index) => ({
-      type: "photo",
-      media: p.id,
-      ...(index === 0 && caption ? { caption, parse_mode: "HTML" as const } : {}),
-    }));
-    await ctx.replyWithMediaGroup(media);
+  } catch (error) {
+    // Inline, the presser may never have opened the bot's chat: say where to go instead of failing.
+    if (ctx.chat) throw error;
+    ctx.log.info({ err: String(error) }, "photos not sent to the presser's chat");
+    await ctx.answerCallbackQuery({ text: ctx.t("photos-start-bot"), show_alert: true });
+    return;
   }
+  await ctx.answerCallbackQuery(ctx.chat ? undefined : { text: ctx.t("photos-sent-private") });
 });
 
 /** The number the pressed card shows. */
