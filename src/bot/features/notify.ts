@@ -26,11 +26,16 @@ export const backFromBlocked: MiddlewareFn<BotContext> = async (ctx, next) => {
   const id = ctx.from?.id;
   // The digest and the evening report go out with the mirror off too: the mark is lifted either way.
   if (id !== undefined && ctx.chat?.type === "private") {
-    const settings = await ctx.services.users.read(id);
-    if (settings.blocked) {
-      await ctx.services.users.update(id, (s) => {
-        s.blocked = false;
-      });
+    try {
+      const settings = await ctx.services.users.read(id);
+      if (settings.blocked) {
+        await ctx.services.users.update(id, (s) => {
+          s.blocked = false;
+        });
+      }
+    } catch (error) {
+      // A store outage must not take the update down here: what it was for answers it in its own words.
+      ctx.log.warn({ err: String(error) }, "the blocked mark was not checked");
     }
   }
   return next();
