@@ -4,9 +4,11 @@
  * in groups; the same order's card in the bot's own chat still has them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderRefresh } from "../../src/bot/ui/callbacks.ts";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { ManualClock } from "../helpers/manual-clock.ts";
 import { callsOf, createTestBot, type TestBot, textsOf } from "../helpers/test-bot.ts";
+import { callbackUpdate, telegramUser } from "../helpers/updates.ts";
 
 const OPERATOR = 101;
 
@@ -58,5 +60,20 @@ describe("phones in inline cards", () => {
   it("shown with GROUP_PHONES=on", async () => {
     const { t, clock } = await botWith(true);
     expect(await inlineCard(t, clock, "en")).toMatch(PHONE);
+  });
+
+  it("a refresh of a card posted inline still shows none", async () => {
+    const { t } = await botWith(false);
+    const order = sandbox.store.orders.find((o) => o.num === KNOWN_NUM);
+    const press = callbackUpdate(
+      telegramUser(OPERATOR, { languageCode: "en" }),
+      orderRefresh.encode({ id: order?.id ?? "" }),
+      undefined,
+      "inline-1",
+    );
+    const edits = callsOf(await t.handle(press), "editMessageText");
+    expect(edits).toHaveLength(1);
+    expect(String(edits[0]?.payload.text)).toContain("А001042");
+    expect(String(edits[0]?.payload.text)).not.toMatch(PHONE);
   });
 });
