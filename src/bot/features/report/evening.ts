@@ -5,7 +5,6 @@
  * after a restart, never to anyone but an owner. `eveningJob` is its entry on
  * the scheduler (scheduler/jobs.ts); `eveningReport(services, day)` sends it.
  */
-import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../../logger.ts";
@@ -14,7 +13,7 @@ import type { BotServices } from "../../context.ts";
 import { periodOf } from "../../desk/period.ts";
 import { claimOnce } from "../../notify/claims.ts";
 import { type SendDeps, userLocale } from "../../notify/send.ts";
-import type { DailyJob } from "../../scheduler/index.ts";
+import { type DailyJob, dueRun } from "../../scheduler/index.ts";
 import { cutHtml } from "../../ui/text.ts";
 import { buildReport, type ReportData } from "./build.ts";
 import { chartPng } from "./chart-png.ts";
@@ -23,23 +22,11 @@ import { chartInput, periodLabel, reportText } from "./text.ts";
 /** How late after REPORT_TIME the evening report still goes out (a restart in the evening still sends it). */
 export const EVENING_LATE_MS = 3 * 60 * 60 * 1000;
 
-/** "2026-11-25": the day in TIMEZONE whose report is due now, or undefined outside the window. */
+/** "2026-11-25": the day in TIMEZONE whose report is due now (the scheduler's rule), or undefined outside the window. */
 export function eveningDue(services: Pick<BotServices, "config" | "clock">): string | undefined {
   const { config, clock } = services;
-  const now = new TZDate(clock.now().getTime(), config.timezone);
-  const { hours, minutes } = config.reportTime;
-  const due = new TZDate(
-    now.getFullYear(),
-    now.getMonth(),
-    now.getDate(),
-    hours,
-    minutes,
-    0,
-    config.timezone,
-  );
-  const late = now.getTime() - due.getTime();
-  if (late < 0 || late > EVENING_LATE_MS) return undefined;
-  return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+  const job = { name: "evening", time: config.reportTime, lateBy: EVENING_LATE_MS / 1000 };
+  return dueRun({ ...job, run: async () => {} }, clock.now().getTime(), config.timezone)?.day;
 }
 
 /**
