@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createPhotoStore, MAX_PHOTOS } from "../../../src/bot/features/photos/photo-store.ts";
 import { pendingKey } from "../../../src/bot/features/photos/target.ts";
 import { createMemoryStore } from "../../../src/bot/storage.ts";
-import { photosShow } from "../../../src/bot/ui/callbacks.ts";
+import { photosAdd, photosShow } from "../../../src/bot/ui/callbacks.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { BOT_INFO, type StoredMessage } from "../../helpers/fake-telegram.ts";
@@ -160,6 +160,15 @@ describe("photos of an order", () => {
     const answers = callsOf(calls, "answerCallbackQuery");
     expect(answers).toHaveLength(1);
     expect(String(answers[0]?.payload.text)).toContain("/start");
+  });
+
+  it("a viewer's forged 📷 Add photos press sets nothing, and their next photo is not kept", async () => {
+    const order = nextOrder();
+    const calls = await t.user(VIEWER, { languageCode: "en" }).pressData(photosAdd.encode({ id: order.id }));
+    expect(String(callsOf(calls, "answerCallbackQuery")[0]?.payload.text)).toContain("Only operators");
+    expect(await createPhotoStore(t.store).target(pendingKey(VIEWER, VIEWER))).toBeUndefined();
+    await t.handle(photoUpdate(VIEWER));
+    expect(await kept(order)).toHaveLength(0);
   });
 
   it("a stranger's photo is not kept and the answer names no order", async () => {
