@@ -27,6 +27,8 @@ photos-viewer = Only operators add photos. The photo was not kept.
 photos-no-order = Found no single order with the number “{ $query }”. The photo was not kept: send it in reply to the order's card.
 photos-send-now = 📷 Send the photos of order { $order } (an album is fine). I'll wait 15 minutes.
 photos-none = The order has no photos kept.
+photos-sent-private = 📷 The photos are in your chat with the bot.
+photos-start-bot = Open the chat with the bot (/start) first: the photos go there.
 photos-caption = 📷 Photos of order { $order }
 photos-comment = 📷 Device photos were added in Telegram ({ $author }).
 ## Stuck orders: /overdue stuck and the morning digest

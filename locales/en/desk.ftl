@@ -40,6 +40,7 @@ report-btn-week = This week
 report-btn-month = This month
 report-title = 📊 <b>Report: { $period }</b>
 report-period-day = today, { $from }
+report-period-date = { $from }
 report-period-week = week { $from } – { $to }
 report-period-month = { $month }
 report-received = 📥 Orders received ({ $period }): <b>{ $count }</b>

@@ -6,7 +6,6 @@ search-heading = 🔍 “<b>{ $query }</b>”: { $total ->
     }, page { $page } of { $pages }
 search-none = Nothing found for “<b>{ $query }</b>” among the { $orders } orders the bot holds. Search by a client's name or part of it, a phone, a device, a serial number or IMEI, or send an order number.
 search-too-long = That is too long for a search: at most { $max } characters.
-mirror-needed = This needs the order mirror, which is off here (MIRROR=off).
 card-btn-watch = 🔔 Watch
 watch-on = 🔔 You will be told when this order's status changes
 watch-off = 🔕 You no longer watch this order
@@ -31,7 +30,8 @@ my-none = You have no open orders as master or manager.
 
 ## /notify and the notifications
 notify-heading = 🔔 <b>Notifications</b>: tap to switch one on or off.
-notify-not-linked = Orders “assigned to me” and “I am on” need /me first.
+notify-not-linked = Orders “assigned to me”, “I am on” and the morning digest need /me first.
+notify-not-linked-digest = The morning digest needs /me first: it lists the orders you are on.
 notify-watching = Watched orders: { $count }
 notify-kind-assigned = An order assigned to me
 notify-kind-status = Status changes of my orders

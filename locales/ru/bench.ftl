@@ -27,6 +27,8 @@ photos-viewer = Добавлять фото могут только операт
 photos-no-order = Не нашёл один заказ с номером «{ $query }». Фото не сохранено: отправьте его ответом на карточку заказа.
 photos-send-now = 📷 Отправьте фото для заказа { $order } (можно альбомом). Жду 15 минут.
 photos-none = У заказа нет сохранённых фото.
+photos-sent-private = 📷 Фото отправлены в ваш чат с ботом.
+photos-start-bot = Сначала откройте чат с ботом (/start): фото придут туда.
 photos-caption = 📷 Фото заказа { $order }
 photos-comment = 📷 В Telegram добавлены фото устройства ({ $author }).
 ## Stuck orders: /overdue stuck and the morning digest

@@ -40,6 +40,7 @@ report-btn-week = Неделя
 report-btn-month = Месяц
 report-title = 📊 <b>Отчёт: { $period }</b>
 report-period-day = сегодня, { $from }
+report-period-date = { $from }
 report-period-week = неделя { $from } – { $to }
 report-period-month = { $month }
 report-received = 📥 Принято заказов ({ $period }): <b>{ $count }</b>

@@ -82,14 +82,25 @@ export async function ensureOperator(
   const role = roleOf(ctx.from?.id, ctx.services.config);
   ctx.role = role;
   if (canWrite(role)) return true;
+  await refuseRole(ctx, role, "read-only", options.pressAnswered);
+  return false;
+}
+
+/**
+ * Refuses staff whose role is too narrow with the sentence `key` in the way the
+ * update allows (an alert for a press, an empty answer inline), and strangers
+ * as at the gate.
+ */
+async function refuseRole(ctx: GateContext, role: Role, key: string, pressAnswered = false): Promise<void> {
   if (role === "stranger") {
     await refuse(ctx);
-  } else if (ctx.callbackQuery && !options.pressAnswered) {
-    await ctx.answerCallbackQuery({ text: ctx.t("read-only"), show_alert: true });
+  } else if (ctx.inlineQuery) {
+    await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });
+  } else if (ctx.callbackQuery && !pressAnswered) {
+    await ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: true });
   } else if (ctx.chat) {
-    await ctx.reply(ctx.t("read-only"));
+    await ctx.reply(ctx.t(key));
   }
-  return false;
 }
 
 /** Middleware form of ensureOperator for operator-only commands and buttons. */
@@ -99,25 +110,13 @@ export function operatorsOnly<C extends GateContext>(): MiddlewareFn<C> {
   };
 }
 
-/**
- * Re-checks that the user is an owner (money and output) and refuses anyone
- * else in the way the update allows: strangers as at the gate, operators and
- * viewers with a clear sentence (an alert for a press, an empty answer inline).
- */
+/** Re-checks that the user is an owner (money and output) and refuses anyone else (refuseRole). */
 export async function ensureOwner(ctx: GateContext): Promise<boolean> {
   const role = roleOf(ctx.from?.id, ctx.services.config);
   ctx.role = role;
   if (seesMoney(role)) return true;
   ctx.log.info({ from: ctx.from?.id, role }, "refused the owner's desk");
-  if (role === "stranger") {
-    await refuse(ctx);
-  } else if (ctx.inlineQuery) {
-    await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });
-  } else if (ctx.callbackQuery) {
-    await ctx.answerCallbackQuery({ text: ctx.t("desk-owners-only"), show_alert: true });
-  } else if (ctx.chat) {
-    await ctx.reply(ctx.t("desk-owners-only"));
-  }
+  await refuseRole(ctx, role, "desk-owners-only");
   return false;
 }
 

@@ -41,7 +41,7 @@ export const configSchema = z.object({
   defaultLocale: z.enum(LOCALES),
   timezone: z.string(),
   closingTime: z.object({ hours: z.number(), minutes: z.number() }),
-  /** GROUP_PHONES: order cards in group chats show clients' phone numbers (off: private chats only). */
+  /** GROUP_PHONES: order cards in group chats and inline results show clients' phone numbers (off: the chat with the bot only). */
   groupPhones: z.boolean(),
   /** SERVICE_WEBHOOK_SECRET: the service's webhooks (POST /service-webhook) trigger a mirror sync; off when absent. */
   serviceWebhookSecret: z.string().optional(),

@@ -8,10 +8,13 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
-import { orderAction, orderRefresh } from "../ui/callbacks.ts";
+import { orderAction, orderRefresh, photosShow } from "../ui/callbacks.ts";
 
-/** What works on an inline message: the card's 🔄 Refresh; a card action says "private chat only" itself. */
-const INLINE_CAPABLE = [orderRefresh.filter, orderAction.filter];
+/**
+ * What works on an inline message: the card's 🔄 Refresh, 📷 (the photos go to the presser's own chat);
+ * a card action says "private chat only" itself.
+ */
+const INLINE_CAPABLE = [orderRefresh.filter, orderAction.filter, photosShow.filter];
 
 export const chatlessButtons = new Composer<BotContext>();
 

@@ -97,9 +97,9 @@ export function createInlineFeature(gate: InlineGate, options: InlineOptions = {
 /** The orders as inline results: each sends its card (no operator buttons: everyone in a chat sees it). */
 async function answerOrders(ctx: BotContext, orders: { order: Order; asOf?: Date }[]): Promise<void> {
   const articles: InlineQueryResultArticle[] = [];
-  // The card goes to the chat the query was typed in: a group's card has no phone numbers (GROUP_PHONES).
-  const chatType = ctx.inlineQuery?.chat_type;
-  const groupOf = chatType === "sender" || chatType === "private" ? undefined : ctx.me.username;
+  // An inline card can be posted into any chat, a group or someone else's: no client phones there
+  // unless GROUP_PHONES=on (the card in the private chat with the bot shows them).
+  const groupOf = ctx.me.username;
   for (const [index, { order, asOf }] of orders.slice(0, MAX_RESULTS).entries()) {
     const card = await cardMessage(ctx, order, { actions: false, asOf, groupOf });
     articles.push({

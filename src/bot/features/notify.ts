@@ -24,12 +24,18 @@ export const watchAction: CardAction = {
 /** A user who blocked the bot and wrote again is back: notifications resume (mounted after the sessions). */
 export const backFromBlocked: MiddlewareFn<BotContext> = async (ctx, next) => {
   const id = ctx.from?.id;
-  if (id !== undefined && ctx.services.mirror && ctx.chat?.type === "private") {
-    const settings = await ctx.services.users.read(id);
-    if (settings.blocked) {
-      await ctx.services.users.update(id, (s) => {
-        s.blocked = false;
-      });
+  // The digest and the evening report go out with the mirror off too: the mark is lifted either way.
+  if (id !== undefined && ctx.chat?.type === "private") {
+    try {
+      const settings = await ctx.services.users.read(id);
+      if (settings.blocked) {
+        await ctx.services.users.update(id, (s) => {
+          s.blocked = false;
+        });
+      }
+    } catch (error) {
+      // A store outage must not take the update down here: what it was for answers it in its own words.
+      ctx.log.warn({ err: String(error) }, "the blocked mark was not checked");
     }
   }
   return next();
@@ -38,11 +44,6 @@ export const backFromBlocked: MiddlewareFn<BotContext> = async (ctx, next) => {
 export const notifyFeature = new Composer<BotContext>();
 
 notifyFeature.command("notify", async (ctx) => {
-  // Owners have the evening report (it needs no mirror); the rest of /notify needs the mirror.
-  if (!ctx.services.mirror && !seesMoney(ctx.role)) {
-    await ctx.reply(ctx.t("mirror-needed"));
-    return;
-  }
   const settings = await ctx.services.users.read(ctx.from?.id ?? 0);
   await ctx.reply(notifyText(ctx, settings), { reply_markup: notifyKeyboard(ctx, settings) });
 });
@@ -59,7 +60,7 @@ notifyFeature.callbackQuery(notifyToggle.filter, async (ctx) => {
     await editOrSame(ctx, notifyText(ctx, settings), notifyKeyboard(ctx, settings));
     return;
   }
-  if (!isKind(kind) || !ctx.services.mirror) {
+  if (!isKind(kind) || !offeredKinds(ctx).includes(kind)) {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }
@@ -92,17 +93,25 @@ function isKind(kind: string | undefined): kind is NotifyKind {
   return NOTIFY_KINDS.some((known) => known === kind);
 }
 
+/**
+ * The kinds this bot can send: the morning digest reads through the order
+ * reader (mirror on or off); the others follow the mirror's change log.
+ */
+function offeredKinds(ctx: BotContext): readonly NotifyKind[] {
+  return ctx.services.mirror ? NOTIFY_KINDS : ["digest"];
+}
+
 function notifyText(ctx: BotContext, settings: UserSettings): string {
   const lines = [ctx.t("notify-heading")];
-  if (!settings.employee && ctx.services.mirror) lines.push(ctx.t("notify-not-linked"));
+  if (!settings.employee)
+    lines.push(ctx.t(ctx.services.mirror ? "notify-not-linked" : "notify-not-linked-digest"));
   if (settings.watch.length > 0) lines.push(ctx.t("notify-watching", { count: settings.watch.length }));
   return lines.join("\n");
 }
 
 function notifyKeyboard(ctx: BotContext, settings: UserSettings): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  // Without the mirror only the owners' evening report is there to choose.
-  for (const kind of ctx.services.mirror ? NOTIFY_KINDS : []) {
+  for (const kind of offeredKinds(ctx)) {
     const mark = settings.notify[kind] ? "✅" : "⬜";
     keyboard.text(`${mark} ${ctx.t(`notify-kind-${kind}`)}`, notifyToggle.encode({ kind })).row();
   }

@@ -43,7 +43,9 @@ export async function cardMessage(
   options: CardOptions = {},
 ): Promise<CardMessage> {
   const reader = { services: ctx.services, t: ctx.t, locale: await localeOf(ctx), role: ctx.role };
-  const group = ctx.chat !== undefined && ctx.chat.type !== "private";
+  // An inline result, and the card it became, can be in any chat (a group, a client's chat): shared as a group card is.
+  const inline = ctx.inlineQuery !== undefined || ctx.callbackQuery?.inline_message_id !== undefined;
+  const group = inline || (ctx.chat !== undefined && ctx.chat.type !== "private");
   return cardFor(reader, order, { groupOf: group ? ctx.me.username : undefined, ...options });
 }
 

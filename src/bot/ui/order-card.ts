@@ -10,7 +10,7 @@ import { closedWithDebt, commentLines, positionLines, verdictLines } from "./car
 import type { CardField } from "./custom-fields.ts";
 import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";
-import { cutHtml, escapeHtml } from "./text.ts";
+import { cutHtml, cutText, escapeHtml, MESSAGE_LIMIT } from "./text.ts";
 
 export interface CardOptions {
   t: TranslateFunction;
@@ -33,6 +33,10 @@ export interface CardOptions {
 }
 
 const DONE_GROUPS = new Set(["finish", "closed"]);
+/** The card's own limit: room left under Telegram's for the freshness line the message adds. */
+export const CARD_LIMIT = MESSAGE_LIMIT - 100;
+/** A long fault list or note is cut: the rest of the card must fit beside it. */
+const FREE_TEXT_LIMIT = 600;
 
 export function orderTitle(order: Order): string {
   if (order.number) return order.number;
@@ -81,7 +85,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   if (device) line("card-device", { device: e(device) });
   if (order.sn) line("card-serial", { sn: e(order.sn) });
   const faults = (order.problem ?? []).map((p) => p.trim()).filter(Boolean);
-  if (faults.length > 0) line("card-faults", { faults: e(faults.join("; ")) });
+  if (faults.length > 0) line("card-faults", { faults: e(cutText(faults.join("; "), FREE_TEXT_LIMIT)) });
   const price = order.summ?.price;
   lines.push(...verdictLines(order, options, price !== undefined && price > 0));
   for (const field of options.fields ?? [])
@@ -120,17 +124,21 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const works = positionLines(order, options);
   if (works.length > 0) lines.push("", ...works);
   const note = noteText(order);
-  if (note) line("card-note", { note: e(note) });
-  const comments = commentLines(order, options);
-  if (comments.length > 0) lines.push("", ...comments);
-  if (options.photos) line("card-photos", { count: options.photos });
+  if (note) line("card-note", { note: e(cutText(note, FREE_TEXT_LIMIT)) });
 
-  const html = lines
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-  // A huge fault list or note from the service must not push the message over Telegram's limit.
-  return cutHtml(html);
+  // The latest comments and 📷 N always show: what does not fit is cut from above them.
+  const tail: string[] = [];
+  const comments = commentLines(order, options);
+  if (comments.length > 0) tail.push("", ...comments);
+  if (options.photos) tail.push(t("card-photos", { count: options.photos }));
+  const join = (parts: string[]) =>
+    parts
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
+  const tailHtml = join(tail);
+  const head = cutHtml(join(lines), CARD_LIMIT - (tailHtml ? tailHtml.length + 2 : 0));
+  return tailHtml ? `${head}\n${tail[0] === "" ? "\n" : ""}${tailHtml}` : head;
 }
 
 /** One line for lists and inline results: number · status · client · device (plain text). */

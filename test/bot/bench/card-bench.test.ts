@@ -102,6 +102,26 @@ describe("order card: the bench's lines", () => {
     expect(approximateAmount({ approximatePrice: "1500" })).toBe(1500);
   });
 
+  it("keeps the comments and 📷 N when a huge note and fault list fill the card, with room for the freshness line", () => {
+    const huge: Order = {
+      ...order,
+      problem: Array.from({ length: 200 }, (_, i) => `неисправность ${i} <x>`),
+      node: "Заметка ".repeat(1000),
+      positions: Array.from({ length: 20 }, (_, i) => ({
+        name: `Работа ${"ж".repeat(70)} ${i}`,
+        count: 2,
+        price: 1500,
+      })),
+    };
+    for (const locale of ["ru", "en"] as const) {
+      const text = card(locale, huge, { photos: 4 });
+      expect(text.length).toBeLessThanOrEqual(MESSAGE_LIMIT - 100);
+      expect(text).toContain(locale === "ru" ? "Новый &amp; важный" : "Новый &amp; важный");
+      expect(text).toContain(locale === "ru" ? "📷 Фото: 4" : "📷 Photos: 4");
+      expect(text).toContain("А001042");
+    }
+  });
+
   it("says 📷 N when photos are kept", () => {
     expect(card("ru", order, { photos: 3 })).toContain("📷 Фото: 3");
     expect(card("en", order, { photos: 2 })).toContain("📷 Photos: 2");

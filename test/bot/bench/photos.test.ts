@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { createPhotoStore, MAX_PHOTOS } from "../../../src/bot/features/photos/photo-store.ts";
 import { pendingKey } from "../../../src/bot/features/photos/target.ts";
 import { createMemoryStore, type Store } from "../../../src/bot/storage.ts";
+import { photosAdd, photosShow } from "../../../src/bot/ui/callbacks.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { BOT_INFO, type StoredMessage } from "../../helpers/fake-telegram.ts";
 import { callsOf, createTestBot, type TestBot, textsOf } from "../../helpers/test-bot.ts";
-import { botMessageFor, telegramUser, updateId } from "../../helpers/updates.ts";
+import { botMessageFor, callbackUpdate, telegramUser, updateId } from "../../helpers/updates.ts";
 import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 
 const VIEWER = 202;
@@ -115,6 +116,59 @@ describe("photos of an order", () => {
     expect(await kept(order)).toHaveLength(12);
     // Viewers get no "Add photos" button.
     expect(card.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).not.toContain("📷 Add photos");
+  });
+
+  it("a viewer's photo captioned with a number costs no request and is not kept (ru, en)", async () => {
+    const order = nextOrder();
+    for (const lang of ["en", "ru"]) {
+      t.resetServiceRequests();
+      const calls = await t.handle(photoUpdate(VIEWER, { caption: order.number, lang }));
+      expect(t.serviceRequests()).toBe(0);
+      expect(textsOf(calls).join("\n")).toContain(lang === "en" ? "Only operators add photos" : "операторы");
+    }
+    expect(await kept(order)).toHaveLength(0);
+  });
+
+  it("📷 on a card posted inline (no chat of the bot's) sends the photos to the presser's own chat", async () => {
+    const order = nextOrder();
+    const card = await openCard(OPERATOR, order);
+    for (let i = 0; i < 2; i++) await t.handle(photoUpdate(OPERATOR, { reply: card, album: "inline-album" }));
+    const data = photosShow.encode({ id: order.id });
+    const press = callbackUpdate(telegramUser(VIEWER, { languageCode: "en" }), data, undefined, "im1");
+    const calls = await t.handle(press);
+    const albums = callsOf(calls, "sendMediaGroup");
+    expect(albums).toHaveLength(1);
+    expect(albums[0]?.payload.chat_id).toBe(VIEWER);
+    expect(callsOf(calls, "answerCallbackQuery")).toHaveLength(1);
+  });
+
+  it("📷 on an inline card, pressed by someone who never opened the bot's chat, says where to go", async () => {
+    const order = nextOrder();
+    const card = await openCard(OPERATOR, order);
+    await t.handle(photoUpdate(OPERATOR, { reply: card }));
+    t.telegram.failNext("sendPhoto", {
+      error_code: 403,
+      description: "Forbidden: bot can't initiate conversation with a user",
+    });
+    const press = callbackUpdate(
+      telegramUser(VIEWER, { languageCode: "ru" }),
+      photosShow.encode({ id: order.id }),
+      undefined,
+      "im2",
+    );
+    const calls = await t.handle(press);
+    const answers = callsOf(calls, "answerCallbackQuery");
+    expect(answers).toHaveLength(1);
+    expect(String(answers[0]?.payload.text)).toContain("/start");
+  });
+
+  it("a viewer's forged 📷 Add photos press sets nothing, and their next photo is not kept", async () => {
+    const order = nextOrder();
+    const calls = await t.user(VIEWER, { languageCode: "en" }).pressData(photosAdd.encode({ id: order.id }));
+    expect(String(callsOf(calls, "answerCallbackQuery")[0]?.payload.text)).toContain("Only operators");
+    expect(await createPhotoStore(t.store).target(pendingKey(VIEWER, VIEWER))).toBeUndefined();
+    await t.handle(photoUpdate(VIEWER));
+    expect(await kept(order)).toHaveLength(0);
   });
 
   it("a stranger's photo is not kept and the answer names no order", async () => {

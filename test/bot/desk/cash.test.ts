@@ -82,6 +82,26 @@ describe("/cash for an owner", () => {
     expect(transactionsIn(sandbox, [shopId], range).some((x) => x.isDeleted)).toBe(false);
   });
 
+  it("a long register name is cut cleanly on its button, never inside an emoji", async () => {
+    const register = registers()[0];
+    if (!register) throw new Error("no register");
+    const name = register.name;
+    register.name = `${"Касса ".repeat(6)}123💰 главная`;
+    try {
+      const calls = await t.user(OWNER, { languageCode: "ru" }).send("/cash");
+      const markup = callsOf(calls, "sendMessage")[0]?.payload.reply_markup as {
+        inline_keyboard: { text: string }[][];
+      };
+      const buttons = markup.inline_keyboard.flat().map((b) => b.text);
+      const cut = buttons.find((text) => text.includes("Касса Касса"));
+      expect(cut).toBeDefined();
+      expect(cut).toMatch(/…/);
+      expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(cut ?? "")).toBe(false);
+    } finally {
+      register.name = name;
+    }
+  });
+
   it("opens a register's latest transactions with date, amount, item, order and employee, paged", async () => {
     const owner = t.user(OWNER, { languageCode: "en" });
     await owner.send("/cash");

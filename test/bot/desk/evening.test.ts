@@ -180,3 +180,49 @@ describe("on the scheduler", () => {
     expect(second.telegram.calls).toEqual([]);
   });
 });
+
+describe("a run after midnight", () => {
+  let sandbox: Sandbox;
+  let t: TestBot;
+  const logger = pino({ level: "silent" });
+  // REPORT_TIME 22:30; the bot comes back at 00:15: still within 3 hours of the due time.
+  const clock = new ManualClock(moscow(0, 15, 1));
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    t = await createTestBot({
+      sandbox,
+      clock,
+      operators: [OPERATOR],
+      config: {
+        ownerIds: [OWNER],
+        shopIds: [sandbox.shops[0]?.id ?? ""],
+        reportTime: { hours: 22, minutes: 30 },
+      },
+    });
+    await t.services.users.update(OWNER, (s) => {
+      s.notify.evening = true;
+      s.locale = "en";
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it("sends the evening report of the day it was due for, not of the new day, once", async () => {
+    const scheduler = botScheduler({ services: t.services, api: t.bot.api, logger });
+    await scheduler.tick();
+    const texts = textsOf(t.telegram.calls);
+    expect(t.telegram.calls.map((c) => c.method)).toEqual(["sendMessage", "sendPhoto"]);
+    expect(texts[0]).toContain("Evening report");
+    // The day before's date, and not called "today" any more.
+    const noon = new TZDate(moscow(12, 0).getTime(), "Europe/Moscow");
+    const dayBefore = `${String(noon.getDate()).padStart(2, "0")}.${String(noon.getMonth() + 1).padStart(2, "0")}`;
+    expect(texts[0]).toContain(
+      `Orders received (${noon.toLocaleDateString("en-GB", { weekday: "short" })} ${dayBefore})`,
+    );
+    expect(texts[0]).not.toContain("today");
+    await scheduler.tick();
+    expect(t.telegram.calls).toHaveLength(2);
+  });
+});

@@ -22,7 +22,7 @@ import { formatDateTime, formatDay } from "../../ui/dates.ts";
 import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { editOrSame } from "../../ui/messages.ts";
 import { formatAmount } from "../../ui/money.ts";
-import { cutHtml, escapeHtml } from "../../ui/text.ts";
+import { cutHtml, cutText, escapeHtml } from "../../ui/text.ts";
 import { cashHistoryFeature } from "./history.ts";
 
 /** Today's transactions of one workshop: at most this many requests (50 each). */
@@ -73,7 +73,7 @@ export async function cashView(ctx: BotContext): Promise<{ text: string; keyboar
       if (cashHistory.fits({ id: register.id, page: 1 }))
         keyboard
           .text(
-            ctx.t("cash-btn-register", { name: name.slice(0, 40) }),
+            ctx.t("cash-btn-register", { name: cutText(name, 40) }),
             cashHistory.encode({ id: register.id, page: 1 }),
           )
           .row();

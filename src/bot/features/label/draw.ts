@@ -5,23 +5,13 @@
  * device beside it. Black on white only: thermal printers have no grey.
  * Text in DejaVu Sans shipped in assets/fonts/ (Cyrillic), loaded explicitly.
  */
-import { fileURLToPath } from "node:url";
-import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import QRCode from "qrcode";
+import { SHIPPED_FONT_FAMILY, shippedFont } from "../../ui/shipped-font.ts";
 
 export const LABEL_WIDTH = 464;
 export const LABEL_HEIGHT = 320;
 const MARGIN = 12;
-const FONT = "BenchLabel";
-
-let fontsLoaded = false;
-function loadFonts(): void {
-  if (fontsLoaded) return;
-  const font = (file: string) => fileURLToPath(new URL(`../../../../assets/fonts/${file}`, import.meta.url));
-  GlobalFonts.registerFromPath(font("DejaVuSans.ttf"), FONT);
-  GlobalFonts.registerFromPath(font("DejaVuSans-Bold.ttf"), FONT);
-  fontsLoaded = true;
-}
 
 export interface LabelContent {
   number: string;
@@ -35,7 +25,7 @@ export interface LabelContent {
 
 /** The label's PNG. */
 export async function drawLabel(content: LabelContent): Promise<Buffer> {
-  loadFonts();
+  shippedFont();
   const canvas = createCanvas(LABEL_WIDTH, LABEL_HEIGHT);
   const g = canvas.getContext("2d");
   g.fillStyle = "#fff";
@@ -60,7 +50,7 @@ export async function drawLabel(content: LabelContent): Promise<Buffer> {
   let y = bodyTop + 4;
   if (content.date) y = fitLine(g, content.date, { x, y, width, size: 22, min: 16 }) + 10;
   if (content.client)
-    y = wrapLines(g, content.client, { x, y, width, size: 24, min: 13, lines: 3, bold: true }) + 10;
+    y = wrapLines(g, content.client, { x, y, width, size: 24, min: 16, lines: 3, bold: true }) + 10;
   if (content.device) wrapLines(g, content.device, { x, y, width, size: 22, min: 16, lines: 3 });
   return canvas.encode("png");
 }
@@ -86,7 +76,7 @@ interface TextBox {
   bold?: boolean;
 }
 
-const fontOf = (size: number, bold?: boolean) => `${bold ? "bold " : ""}${size}px ${FONT}`;
+const fontOf = (size: number, bold?: boolean) => `${bold ? "bold " : ""}${size}px "${SHIPPED_FONT_FAMILY}"`;
 
 /** One line, shrunk to fit down to `min`, then cut with "…"; returns the y below it. */
 function fitLine(g: SKRSContext2D, text: string, box: TextBox): number {
@@ -105,7 +95,7 @@ function wrapLines(g: SKRSContext2D, text: string, box: TextBox & { lines: numbe
   const words = text.split(/\s+/).filter(Boolean);
   for (let size = box.size; ; size -= 2) {
     g.font = fontOf(size, box.bold);
-    const lines = wrap(g, words, box.width);
+    const lines = wrapWords((line) => g.measureText(line).width, words, box.width);
     // Smaller until every line fits whole (a long surname is one word), down to `min`.
     const fits = lines.length <= box.lines && lines.every((line) => g.measureText(line).width <= box.width);
     if (fits || size <= box.min) {
@@ -122,18 +112,39 @@ function wrapLines(g: SKRSContext2D, text: string, box: TextBox & { lines: numbe
   }
 }
 
-function wrap(g: SKRSContext2D, words: string[], width: number): string[] {
+/**
+ * Words over lines no wider than `width`: a word wider than a line (a double
+ * surname, a serial number) is broken after a hyphen where one fits, else
+ * between letters, so nothing is lost for want of a space.
+ */
+export function wrapWords(measure: (text: string) => number, words: string[], width: number): string[] {
   const lines: string[] = [];
   let current = "";
-  for (const word of words) {
+  for (const word of words.flatMap((w) => breakWord(measure, w, width))) {
     const candidate = current ? `${current} ${word}` : word;
-    if (current && g.measureText(candidate).width > width) {
+    if (current && measure(candidate) > width) {
       lines.push(current);
       current = word;
     } else current = candidate;
   }
   if (current) lines.push(current);
   return lines;
+}
+
+/** A word cut into pieces that each fit `width` (a piece ends after a hyphen where possible). */
+function breakWord(measure: (text: string) => number, word: string, width: number): string[] {
+  const pieces: string[] = [];
+  let rest = Array.from(word);
+  while (rest.length > 1 && measure(rest.join("")) > width) {
+    let end = 1;
+    while (end < rest.length && measure(rest.slice(0, end + 1).join("")) <= width) end++;
+    const hyphen = rest.slice(0, end).lastIndexOf("-");
+    const cut = hyphen > 0 ? hyphen + 1 : end;
+    pieces.push(rest.slice(0, cut).join(""));
+    rest = rest.slice(cut);
+  }
+  if (rest.length > 0) pieces.push(rest.join(""));
+  return pieces;
 }
 
 function cutToWidth(g: SKRSContext2D, text: string, width: number): string {

@@ -18,7 +18,7 @@ import { stripHtml } from "../../ui/messages.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "./photo-store.ts";
-import { albumKey, findTarget, pendingKey } from "./target.ts";
+import { albumKey, findTarget, orderIdOfCard, pendingKey } from "./target.ts";
 
 /** Telegram's album: 2 to 10 photos. */
 const ALBUM_SIZE = 10;
@@ -31,6 +31,13 @@ export const photosAddAction: CardAction = {
 export const photosFeature = new Composer<BotContext>();
 
 photosFeature.on("message:photo", async (ctx, next) => {
+  // A viewer's photo is never kept: refused before finding its order, which may cost a request.
+  if (!canWrite(ctx.role)) {
+    const forOrder = ctx.chat.type === "private" || orderIdOfCard(ctx.message.reply_to_message, ctx.me.id);
+    if (!forOrder) return next();
+    await ctx.reply(ctx.t("photos-viewer"));
+    return;
+  }
   const photos = createPhotoStore(ctx.services.store);
   const found = await findTarget(ctx, photos);
   // In a group only a photo meant for an order is answered (a reply to a card, a number, a press).
@@ -41,10 +48,6 @@ photosFeature.on("message:photo", async (ctx, next) => {
   }
   if (found.kind === "miss") {
     await ctx.reply(found.message);
-    return;
-  }
-  if (!canWrite(ctx.role)) {
-    await ctx.reply(ctx.t("photos-viewer"));
     return;
   }
   const sizes = ctx.message.photo;
@@ -124,22 +127,32 @@ photosFeature.callbackQuery(photosShow.filter, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("photos-none") });
     return;
   }
-  await ctx.answerCallbackQuery();
+  // A card posted inline has no chat of the bot's: the photos go to the presser's own chat with the bot.
+  const chatId = ctx.chat?.id ?? ctx.from.id;
   const title = titleOf(ctx);
-  for (let from = 0; from < kept.length; from += ALBUM_SIZE) {
-    const chunk = kept.slice(from, from + ALBUM_SIZE);
-    const caption = title && from === 0 ? ctx.t("photos-caption", { order: escapeHtml(title) }) : undefined;
-    if (chunk.length === 1) {
-      await ctx.replyWithPhoto(chunk[0]?.id ?? "", { caption });
-      continue;
+  try {
+    for (let from = 0; from < kept.length; from += ALBUM_SIZE) {
+      const chunk = kept.slice(from, from + ALBUM_SIZE);
+      const caption = title && from === 0 ? ctx.t("photos-caption", { order: escapeHtml(title) }) : undefined;
+      if (chunk.length === 1) {
+        await ctx.api.sendPhoto(chatId, chunk[0]?.id ?? "", { caption });
+        continue;
+      }
+      const media: InputMediaPhoto[] = chunk.map((p, index) => ({
+        type: "photo",
+        media: p.id,
+        ...(index === 0 && caption ? { caption, parse_mode: "HTML" as const } : {}),
+      }));
+      await ctx.api.sendMediaGroup(chatId, media);
     }
-    const media: InputMediaPhoto[] = chunk.map((p, index) => ({
-      type: "photo",
-      media: p.id,
-      ...(index === 0 && caption ? { caption, parse_mode: "HTML" as const } : {}),
-    }));
-    await ctx.replyWithMediaGroup(media);
+  } catch (error) {
+    // Inline, the presser may never have opened the bot's chat: say where to go instead of failing.
+    if (ctx.chat) throw error;
+    ctx.log.info({ err: String(error) }, "photos not sent to the presser's chat");
+    await ctx.answerCallbackQuery({ text: ctx.t("photos-start-bot"), show_alert: true });
+    return;
   }
+  await ctx.answerCallbackQuery(ctx.chat ? undefined : { text: ctx.t("photos-sent-private") });
 });
 
 /** The number the pressed card shows. */

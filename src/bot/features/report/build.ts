@@ -40,6 +40,8 @@ export interface ReportData {
   quotaLow?: number;
   /** When the mirror last synced (orders from the mirror). */
   syncedAt?: Date | null;
+  /** The period is over (an evening report sent after midnight): it is not "today" any more. */
+  past?: boolean;
 }
 
 /** Requests a report may spend now: none when the quota is down to the reserve. */
@@ -50,10 +52,11 @@ export function spendable(client: ServiceClient, now: Date): number {
   return Math.max(0, quota.remaining - DESK_RESERVE);
 }
 
-export async function buildReport(services: BotServices, kind: PeriodKind): Promise<ReportData> {
+/** The report of the period of `kind` that holds `at` (default: now), counted up to `at`. */
+export async function buildReport(services: BotServices, kind: PeriodKind, at?: Date): Promise<ReportData> {
   const { client, config, clock, reference } = services;
   const now = clock.now();
-  const period = periodOf(kind, now, config.timezone);
+  const period = periodOf(kind, at ?? now, config.timezone);
   let budget = spendable(client, now);
   const quotaLow = budget === 0 ? (client.quota?.remaining ?? 0) : undefined;
   const orders = await services.orders.period(period, Math.min(budget, ORDER_PAGES));
@@ -94,5 +97,6 @@ export async function buildReport(services: BotServices, kind: PeriodKind): Prom
     money,
     quotaLow,
     syncedAt: orders.source === "mirror" ? (orders.asOf ?? null) : undefined,
+    past: period.close.getTime() <= now.getTime(),
   };
 }

@@ -5,15 +5,15 @@
  * after a restart, never to anyone but an owner. `eveningJob` is its entry on
  * the scheduler (scheduler/jobs.ts); `eveningReport(services, day)` sends it.
  */
-import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../../logger.ts";
 import { roleOf, seesMoney } from "../../access.ts";
 import type { BotServices } from "../../context.ts";
+import { periodOf } from "../../desk/period.ts";
 import { claimOnce } from "../../notify/claims.ts";
 import { type SendDeps, userLocale } from "../../notify/send.ts";
-import type { DailyJob } from "../../scheduler/index.ts";
+import { type DailyJob, dueRun } from "../../scheduler/index.ts";
 import { cutHtml } from "../../ui/text.ts";
 import { buildReport, type ReportData } from "./build.ts";
 import { chartPng } from "./chart-png.ts";
@@ -22,31 +22,23 @@ import { chartInput, periodLabel, reportText } from "./text.ts";
 /** How late after REPORT_TIME the evening report still goes out (a restart in the evening still sends it). */
 export const EVENING_LATE_MS = 3 * 60 * 60 * 1000;
 
-/** "2026-11-25": the day in TIMEZONE whose report is due now, or undefined outside the window. */
+/** "2026-11-25": the day in TIMEZONE whose report is due now (the scheduler's rule), or undefined outside the window. */
 export function eveningDue(services: Pick<BotServices, "config" | "clock">): string | undefined {
   const { config, clock } = services;
-  const now = new TZDate(clock.now().getTime(), config.timezone);
-  const { hours, minutes } = config.reportTime;
-  const due = new TZDate(
-    now.getFullYear(),
-    now.getMonth(),
-    now.getDate(),
-    hours,
-    minutes,
-    0,
-    config.timezone,
-  );
-  const late = now.getTime() - due.getTime();
-  if (late < 0 || late > EVENING_LATE_MS) return undefined;
-  return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+  const job = { name: "evening", time: config.reportTime, lateBy: EVENING_LATE_MS / 1000 };
+  return dueRun({ ...job, run: async () => {} }, clock.now().getTime(), config.timezone)?.day;
 }
 
-/** Sends `day`'s report to every owner who wants it and has not had it; returns who got it. */
+/**
+ * Sends `day`'s report to every owner who wants it and has not had it; returns who got it.
+ * `due`: when it was due (a run after midnight reports the day it was due for, up to its end).
+ */
 export async function eveningReport(
   services: BotServices,
   day: string,
   api: Api,
   logger?: Logger,
+  due?: Date,
 ): Promise<number[]> {
   const sent: number[] = [];
   let data: ReportData | undefined;
@@ -56,7 +48,7 @@ export async function eveningReport(
     if (!settings.notify.evening || settings.blocked) continue;
     // Claimed before sending: a crash mid-send loses one report, never sends two.
     if (!(await claimOnce(services.store, `evening:${day}:${userId}`))) continue;
-    data ??= await buildReport(services, "day");
+    data ??= await buildReport(services, "day", due && reportMoment(services, due));
     const locale = userLocale(services, settings);
     const t: TranslateFunction = (key, args) => services.i18n.t(locale, key, args);
     const { timezone } = services.config;
@@ -92,10 +84,16 @@ export function eveningJob(deps: SendDeps): DailyJob {
     name: "evening",
     time: services.config.reportTime,
     lateBy: EVENING_LATE_MS / 1000,
-    async run() {
+    // The scheduler says which day's run this is (a run after midnight is the day before's).
+    async run({ day, due }) {
       if (services.config.ownerIds.length === 0) return;
-      const day = eveningDue(services);
-      if (day) await eveningReport(services, day, api, logger);
+      await eveningReport(services, day, api, logger, due);
     },
   };
+}
+
+/** Counted up to now, or to the end of the day it was due when that day is over. */
+function reportMoment(services: Pick<BotServices, "config" | "clock">, due: Date): Date {
+  const close = periodOf("day", due, services.config.timezone).close.getTime();
+  return new Date(Math.min(services.clock.now().getTime(), close - 1));
 }

@@ -23,7 +23,9 @@ export function periodLabel(
   const { period } = data;
   switch (period.kind) {
     case "day":
-      return t("report-period-day", { from: formatDay(period.start, locale, timezone) });
+      return t(data.past ? "report-period-date" : "report-period-day", {
+        from: formatDay(period.start, locale, timezone),
+      });
     case "week":
       return t("report-period-week", {
         from: formatDay(period.start, locale, timezone),
