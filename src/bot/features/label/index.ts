@@ -17,7 +17,6 @@ import { deviceText, orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
 import { readPressedOrder } from "../../ui/pressed-order.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import { drawLabel } from "./draw.ts";
 import { labelLink, labelPayload, readLabelPayload } from "./payload.ts";
 
 export const labelAction: CardAction = {
@@ -65,6 +64,8 @@ export async function sendLabel(ctx: BotContext, order: Order): Promise<void> {
   const locale = await localeOf(ctx);
   const payload = labelPayload(order.id, ctx.services.config.botToken);
   const title = orderTitle(order);
+  // The canvas (a native module) loads with the first label, not at start: most processes never draw one.
+  const { drawLabel } = await import("./draw.ts");
   const png = await drawLabel({
     number: title,
     date: order.dateCreate && formatDateTime(order.dateCreate, locale, ctx.services.config.timezone),
