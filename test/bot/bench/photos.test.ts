@@ -171,6 +171,18 @@ describe("photos of an order", () => {
     expect(await kept(order)).toHaveLength(0);
   });
 
+  it("an operator's forged 📷 Add photos press for another workshop's order sets nothing", async () => {
+    const other = sandbox.store.orders.find((o) => o.isVisible && o.shopId !== shopId);
+    if (!other) throw new Error("no order of another workshop");
+    await createPhotoStore(t.store).dropTarget(pendingKey(OPERATOR, OPERATOR));
+    const calls = await t
+      .user(OPERATOR, { languageCode: "en" })
+      .pressData(photosAdd.encode({ id: other.id }));
+    expect(callsOf(calls, "answerCallbackQuery")).toHaveLength(1);
+    expect(await createPhotoStore(t.store).target(pendingKey(OPERATOR, OPERATOR))).toBeUndefined();
+    expect(textsOf(calls).join("\n")).not.toContain(other.number);
+  });
+
   it("a stranger's photo is not kept and the answer names no order", async () => {
     const order = nextOrder();
     const card = await openCard(OPERATOR, order);

@@ -15,7 +15,9 @@ import { orderWriter } from "../../orders/writer.ts";
 import { photosAdd, photosShow } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
 import { stripHtml } from "../../ui/messages.ts";
+import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
+import { readPressedOrder } from "../../ui/pressed-order.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "./photo-store.ts";
 import { albumKey, findTarget, orderIdOfCard, pendingKey } from "./target.ts";
@@ -105,7 +107,11 @@ photosFeature.callbackQuery(photosAdd.filter, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t(id ? "photos-viewer" : "stale-button") });
     return;
   }
-  const title = titleOf(ctx) ?? id;
+  // The pressed id is checked as an order of the configured workshops (held: no request), so a forged
+  // press cannot file photos under another workshop's order.
+  const pressed = await readPressedOrder(ctx, id, { forWrite: true });
+  if (!pressed) return;
+  const title = titleOf(ctx) ?? orderTitle(pressed.order);
   await createPhotoStore(ctx.services.store).setTarget(pendingKey(ctx.chat?.id ?? 0, ctx.from.id), {
     orderId: id,
     title,
