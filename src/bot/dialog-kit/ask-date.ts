@@ -1,5 +1,5 @@
 /**
- * A date step: typed in the user's locale formats ("25.12", "25.12 15:00",
+ * A date step: typed in the locale formats of the answer's language ("25.12", "25.12 15:00",
  * "завтра" / "12/25", "tomorrow"), or with `quick` a tap on +1, +2, +3, +7
  * days at CLOSING_TIME in TIMEZONE (docs/decisions.md, "Bot"), labelled with
  * their dates ("Tue 24.11" / "вт 24.11"). A moment in the past is refused with
@@ -8,6 +8,7 @@
  *
  *   const deadline = await askDate(run, ctx, { prompt: ctx.t("diag-ask-ready-by"), quick: true });
  */
+import type { Locale } from "../../config/index.ts";
 import type { DialogContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";
 import { formatDateTime, formatDay } from "../ui/dates.ts";
@@ -42,8 +43,8 @@ export async function askDate(
 ): Promise<number | undefined> {
   const { config } = ctx.services;
   const locale = await localeOf(ctx);
-  const context = (at: number): DateContext => ({
-    locale,
+  const context = (at: number, dateLocale: Locale = locale): DateContext => ({
+    locale: dateLocale,
     timezone: config.timezone,
     now: new Date(at),
     defaultTime: config.closingTime,
@@ -52,7 +53,8 @@ export async function askDate(
   // so a button means the day its label shows even if pressed after midnight.
   const askedAt = await now(run, ctx);
   const quick = options.quick ? QUICK_DAYS.map((days) => daysAhead(days, context(askedAt))) : [];
-  const shown = (date: Date) => escapeHtml(formatDateTime(date, locale, config.timezone));
+  const shown = (date: Date, shownLocale: Locale) =>
+    escapeHtml(formatDateTime(date, shownLocale, config.timezone));
   const { current } = options;
   const buttons: Button[][] = [];
   if (quick.length > 0)
@@ -67,20 +69,26 @@ export async function askDate(
     text: options.prompt,
     acceptsText: true,
     buttons,
-    parse: (a) => {
+    parse: async (a) => {
+      // The answer's own locale: the one its re-prompt is written in, and the one "12/25" is typed in.
+      const answerLocale = await localeOf(a.ctx);
       if (a.kind === "button") {
         if (a.value === SKIP && options.skippable)
-          return current === undefined ? accept(undefined) : accept(current, shown(new Date(current)));
+          return current === undefined
+            ? accept(undefined)
+            : accept(current, shown(new Date(current), answerLocale));
         if (a.value === CLEAR && options.allowClear) return accept(undefined);
         const date = pickIndex(quick, a.value);
-        return date ? accept(date.getTime(), shown(date)) : reject(a.ctx.t("dlg-use-buttons"));
+        return date ? accept(date.getTime(), shown(date, answerLocale)) : reject(a.ctx.t("dlg-use-buttons"));
       }
-      const date = parseDate(a.text, context(a.at));
+      const date = parseDate(a.text, context(a.at, answerLocale));
       if (!date) return reject(a.ctx.t("dlg-bad-date"));
       if (!options.allowPast && date.getTime() <= a.at) {
-        return reject(a.ctx.t("dlg-date-past", { date: formatDateTime(date, locale, config.timezone) }));
+        return reject(
+          a.ctx.t("dlg-date-past", { date: formatDateTime(date, answerLocale, config.timezone) }),
+        );
       }
-      return accept(date.getTime(), shown(date));
+      return accept(date.getTime(), shown(date, answerLocale));
     },
   });
 }

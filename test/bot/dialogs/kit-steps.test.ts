@@ -20,6 +20,8 @@ import { buttons, lastText } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 const RU = OPERATOR + 1;
+/** Starts a dialog on a Russian Telegram and answers it on an English one. */
+const SWITCHED = OPERATOR + 2;
 /** 10:00 UTC = 13:00 in Moscow (the test config's TIMEZONE), closing time 19:00. */
 const NOW = Date.UTC(2026, 10, 25, 10, 0);
 /** A workshop id the reference answers with more masters than one page holds. */
@@ -66,7 +68,7 @@ let sandbox: Sandbox;
 let shopId: string;
 useDialogBot(
   {
-    operators: [OPERATOR, RU],
+    operators: [OPERATOR, RU, SWITCHED],
     bot: (_sandbox, shopId) => ({
       clock: new ManualClock(new Date(NOW)),
       deps: { features: kitFeature(shopId) },
@@ -110,6 +112,22 @@ describe("askDate", () => {
     await op.send("/kit date");
     await op.send("завтра 12:30");
     expect(result(op)).toBe(Date.UTC(2026, 10, 26, 9, 30));
+  });
+});
+
+describe("askDate in the answer's language", () => {
+  it("a dialog asked in Russian reads an English answer's '12/25' as 25 December (en), and '25.12' back in Russian", async () => {
+    const asked = t.user(SWITCHED, { languageCode: "ru" });
+    const answering = t.user(SWITCHED, { languageCode: "en" });
+    await asked.send("/kit date");
+    expect(buttons(asked)).toContain("🗑 Без даты");
+    await answering.send("12/25");
+    expect(result(answering)).toBe(Date.UTC(2026, 11, 25, 16, 0));
+    await asked.send("/kit date");
+    await answering.send("25.12");
+    expect(lastText(answering)).toContain("I could not read the date");
+    await asked.send("25.12");
+    expect(result(asked)).toBe(Date.UTC(2026, 11, 25, 16, 0));
   });
 });
 
