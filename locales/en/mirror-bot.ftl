@@ -29,6 +29,7 @@ my-heading = 👤 My open orders, overdue first: { $total }. Page { $page } of {
 my-none = You have no open orders as master or manager.
 
 ## /notify and the notifications
+notify-private-only = 🔒 Notifications are set up in <a href="{ $link }">the private chat with the bot</a>: send /notify there.
 notify-heading = 🔔 <b>Notifications</b>: tap to switch one on or off.
 notify-not-linked = Orders “assigned to me”, “I am on” and the morning digest need /me first.
 notify-not-linked-digest = The morning digest needs /me first: it lists the orders you are on.

@@ -159,6 +159,23 @@ describe("group chats", () => {
     expect(op.lastReply()?.text).toContain("Hello");
   });
 
+  it("answer /notify with a link to the private chat and no settings keyboard, in ru and en", async () => {
+    const link = `https://t.me/${BOT_INFO.username}`;
+    const en = await inGroupAs(OPERATOR, "en", `/notify@${BOT_INFO.username}`);
+    expect(textOf(en)).toContain("Notifications are set up in");
+    expect(textOf(en)).toContain(`href="${link}"`);
+    expect(buttonsOf(en)).toEqual([]);
+    const ru = await inGroupAs(OPERATOR, "ru", "/notify");
+    expect(textOf(ru)).toContain("Уведомления настраиваются в");
+    expect(textOf(ru)).toContain(`href="${link}"`);
+    expect(buttonsOf(ru)).toEqual([]);
+    const inPrivate = t.user(OPERATOR, { languageCode: "en" });
+    await inPrivate.send("/notify");
+    const settings = t.telegram.calls.filter((c) => c.method === "sendMessage").at(-1) as Sent | undefined;
+    expect(settings?.payload.text).toContain("Notifications");
+    expect(settings?.payload.reply_markup?.inline_keyboard.flat().length).toBeGreaterThan(0);
+  });
+
   it("show group help that says what works in a group, in ru and en", async () => {
     const en = textOf(await inGroupAs(OPERATOR, "en", `/start@${BOT_INFO.username}`));
     expect(en).toContain("In a group");

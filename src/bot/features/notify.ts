@@ -44,6 +44,13 @@ export const backFromBlocked: MiddlewareFn<BotContext> = async (ctx, next) => {
 export const notifyFeature = new Composer<BotContext>();
 
 notifyFeature.command("notify", async (ctx) => {
+  // Settings are one user's own: in a group the keyboard would be everyone's to see and press.
+  if (ctx.chat.type !== "private") {
+    await ctx.reply(ctx.t("notify-private-only", { link: `https://t.me/${ctx.me.username}` }), {
+      link_preview_options: { is_disabled: true },
+    });
+    return;
+  }
   const settings = await ctx.services.users.read(ctx.from?.id ?? 0);
   await ctx.reply(notifyText(ctx, settings), { reply_markup: notifyKeyboard(ctx, settings) });
 });
