@@ -59,17 +59,45 @@ export const MENUS: Record<Role, readonly string[]> = {
   stranger: STRANGER,
 };
 
+/**
+ * What works in a group, for every staff role: reading. Dialogs (/new, /find,
+ * a status change), linking (/me), notifications, money and /cancel are the
+ * private chat's.
+ */
+export const GROUP_MENU = [
+  "order",
+  "overdue",
+  "my",
+  "status",
+  "masters",
+  "managers",
+  "staff",
+  "language",
+  "help",
+] as const;
+
 /** Every command some role's menu lists. */
 export const COMMANDS = [...new Set(Object.values(MENUS).flat())];
 
-/** A description per command; a viewer's /status only reads (the service and the quota). */
-function description(i18n: I18n<Context>, locale: Locale, role: Role, command: string): string {
-  const key = command === "status" && role === "viewer" ? "cmd-status-viewer" : `cmd-${command}`;
+/** A description per command; a viewer's /status, and anyone's in a group, only reads (the service and the quota). */
+function description(
+  i18n: I18n<Context>,
+  locale: Locale,
+  role: Role,
+  command: string,
+  group: boolean,
+): string {
+  const key = command === "status" && (role === "viewer" || group) ? "cmd-status-viewer" : `cmd-${command}`;
   return i18n.t(locale, key);
 }
 
-export function commandList(i18n: I18n<Context>, locale: Locale, role: Role = "operator") {
-  return MENUS[role].map((command) => ({ command, description: description(i18n, locale, role, command) }));
+/** A role's menu; `group`: what of it works in a group chat (strangers have none there). */
+export function commandList(i18n: I18n<Context>, locale: Locale, role: Role = "operator", group = false) {
+  const commands: readonly string[] = group ? (role === "stranger" ? [] : GROUP_MENU) : MENUS[role];
+  return commands.map((command) => ({
+    command,
+    description: description(i18n, locale, role, command, group),
+  }));
 }
 
 /** The strangers' menu in the default scopes: one list per language plus DEFAULT_LOCALE for the rest. */
@@ -159,9 +187,10 @@ export async function syncStaffMenus(deps: StaffMenuDeps): Promise<number> {
 }
 
 /**
- * The menu of the chat the user picked a language in (private chat; in a group,
- * for that member only), for their role: the language-wide lists follow
- * Telegram's language, not the choice.
+ * The menu of the chat the user picked a language in, for their role: the
+ * private chat's whole menu; in a group, for that member only, what works
+ * there (GROUP_MENU). The language-wide lists follow Telegram's language, not
+ * the choice.
  */
 export async function setChatCommands(
   api: Api,
@@ -171,9 +200,9 @@ export async function setChatCommands(
   userId: number,
   role: Role = "operator",
 ): Promise<void> {
-  const scope: BotCommandScope =
-    chat.type === "private"
-      ? { type: "chat", chat_id: chat.id }
-      : { type: "chat_member", chat_id: chat.id, user_id: userId };
-  await api.setMyCommands(commandList(i18n, locale, role), { scope });
+  const group = chat.type !== "private";
+  const scope: BotCommandScope = group
+    ? { type: "chat_member", chat_id: chat.id, user_id: userId }
+    : { type: "chat", chat_id: chat.id };
+  await api.setMyCommands(commandList(i18n, locale, role, group), { scope });
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffConfig } from "../../src/bot/commands.ts";
 import { type MenuRecord, registerCommands, syncStaffMenus } from "../../src/bot/commands.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { BOT_INFO } from "../helpers/fake-telegram.ts";
 import { callsOf, createTestBot, type TestBot } from "../helpers/test-bot.ts";
+import { callbackUpdate, messageUpdate, telegramUser } from "../helpers/updates.ts";
 
 const OWNER = 100;
 const OPERATOR = 101;
@@ -166,5 +168,38 @@ describe("command menus per role", () => {
     await viewer.send("/language");
     await viewer.press("🇷🇺 Русский");
     expect(described(VIEWER, "status")).toBe("Сервис и лимит запросов");
+  });
+
+  it("an operator picking a language in a group gets, for that group, only what works there", async () => {
+    const GROUP = -100_555;
+    const from = telegramUser(OPERATOR, { languageCode: "ru" });
+    const asked = await t.handle(messageUpdate(from, `/language@${BOT_INFO.username}`, 7001, GROUP));
+    const offer = asked.find((c) => c.method === "sendMessage")?.payload as {
+      reply_markup: { inline_keyboard: { text: string; callback_data: string }[][] };
+    };
+    const english = offer.reply_markup.inline_keyboard.flat().find((b) => b.text === "🇬🇧 English");
+    const message = {
+      message_id: 7002,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: GROUP, type: "supergroup" as const, title: "Workshop" },
+      from: BOT_INFO,
+      text: "?",
+    };
+    const calls = await t.handle(callbackUpdate(from, english?.callback_data ?? "", message));
+    const set = calls.find((c) => c.method === "setMyCommands")?.payload as {
+      commands: { command: string; description: string }[];
+      scope: unknown;
+    };
+    expect(set.scope).toEqual({ type: "chat_member", chat_id: GROUP, user_id: OPERATOR });
+    const commands = set.commands.map((c) => c.command);
+    expect(commands).toContain("order");
+    expect(commands).toContain("language");
+    for (const privateOnly of ["new", "find", "cancel", "me", "notify", "cash", "report"])
+      expect(commands, privateOnly).not.toContain(privateOnly);
+    expect(set.commands.find((c) => c.command === "status")?.description).toBe(
+      "The service and the request quota",
+    );
+    // The private chat's menu is not touched.
+    expect(menu(OPERATOR, "ru")).toContain("new");
   });
 });

@@ -2,7 +2,8 @@
  * /language: buttons to switch; the choice is kept in the session (i18n
  * `useSession`: every chat's replies follow it) and in the user's settings
  * (what a notification, which has no update to negotiate from, is written in),
- * and the chat's command menu (the user's role's) follows it.
+ * and the chat's command menu (the user's role's; in a group what works there)
+ * follows it.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { setChatCommands } from "../commands.ts";
