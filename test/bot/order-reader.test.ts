@@ -34,6 +34,10 @@ const modes = () =>
 function visible(): SandboxOrder[] {
   return on.sandbox.store.orders.filter((o) => o.isVisible);
 }
+/** The alert a button press was answered with. */
+const alertOf = (calls: { method: string; payload: unknown }[]) =>
+  (calls.find((c) => c.method === "answerCallbackQuery")?.payload as { text?: string; show_alert?: boolean })
+    ?.text ?? "";
 const nameOf = (order: SandboxOrder) =>
   on.sandbox.store.counteragentById.get(order.counteragentId)?.name ?? "";
 
@@ -241,14 +245,28 @@ describe("one user's share of the quota window", () => {
       await greedy.send("/my");
       // Not linked: no request needed; the refusal is only for reads.
       expect(greedy.lastReply()?.text).toContain("/me");
-      // A change is no lookup: the card's 🔁 Status still reads the order and opens the dialog.
-      await greedy.press("🔁 Status");
-      expect(greedy.lastReply()?.text).toContain("Choose the new status");
-      await greedy.send("/cancel");
+      // The read a card's 🔁 Status starts with is a request too: with the share spent, an alert says so.
+      bot.resetServiceRequests();
+      const refused = await greedy.press("🔁 Status");
+      expect(bot.serviceRequests()).toBe(0);
+      expect(alertOf(refused)).toContain("You have used your share of the service's requests");
       // The next window gives the share back.
       await bot.clock.advance(15 * 60_000);
       await greedy.send(String(nums[4]));
       expect(greedy.lastReply()?.text).not.toContain("your share");
+      // Status pressed and cancelled again and again (mirror off: one GET a press) spends the share,
+      // then is refused before it costs a request.
+      bot.resetServiceRequests();
+      for (let press = 0; press < 2; press++) {
+        await greedy.press("🔁 Status");
+        expect(greedy.lastReply()?.text).toContain("Choose the new status");
+        await greedy.send("/cancel");
+      }
+      const spent = bot.serviceRequests();
+      expect(spent).toBeGreaterThanOrEqual(2);
+      const again = await greedy.press("🔁 Status");
+      expect(bot.serviceRequests()).toBe(spent);
+      expect(alertOf(again)).toContain("(3 per 15 minutes)");
       const ru = bot.user(1, { languageCode: "ru" });
       expect(ru).toBeDefined();
     } finally {

@@ -9,20 +9,19 @@ import { CALLBACK_ANSWER_LIMIT, cutText } from "./text.ts";
 /**
  * The order (within the configured workshops) from the order reader: held, no
  * request (`refresh` reads the service anyway), else one GET; what it shows is
- * learned (statuses, staff). `asOf`: when the mirror's copy was read.
- * `forWrite`: the read starts a change (a status, a master), which the user's
- * lookup share neither counts nor refuses. When the service cannot give it,
- * the press is answered with the reason (an alert) and the result is undefined.
+ * learned (statuses, staff). `asOf`: when the mirror's copy was read. The GET
+ * counts against the user's lookup share even when it starts a change (a
+ * status, a master): a change opened and cancelled over and over costs a
+ * request each time. When the service (or the spent share) cannot give it, the
+ * press is answered with the reason (an alert) and the result is undefined.
  */
 export async function readPressedOrder(
   ctx: BotContext,
   id: string,
-  options: { refresh?: boolean; forWrite?: boolean } = {},
+  options: { refresh?: boolean } = {},
 ): Promise<{ order: Order; asOf?: Date } | undefined> {
-  // The read that starts a change is part of the write, not a lookup: outside the user's lookup share.
-  const userId = options.forWrite ? undefined : ctx.from?.id;
   const outcome = await callService(ctx, () =>
-    ctx.services.orders.byId(id, { refresh: options.refresh, userId }),
+    ctx.services.orders.byId(id, { refresh: options.refresh, userId: ctx.from?.id }),
   );
   if (!outcome.ok) {
     await ctx.answerCallbackQuery({

@@ -59,7 +59,7 @@ orderActionsFeature.callbackQuery(orderAction.filter, async (ctx) => {
     return;
   }
   // From the order reader: no request when it holds the order, else one GET.
-  const pressed = await readPressedOrder(ctx, data.id, { forWrite: true });
+  const pressed = await readPressedOrder(ctx, data.id);
   if (!pressed) return;
   const { order } = pressed;
   if (code === ACTIONS.status) {

@@ -109,7 +109,7 @@ photosFeature.callbackQuery(photosAdd.filter, async (ctx) => {
   }
   // The pressed id is checked as an order of the configured workshops (held: no request), so a forged
   // press cannot file photos under another workshop's order.
-  const pressed = await readPressedOrder(ctx, id, { forWrite: true });
+  const pressed = await readPressedOrder(ctx, id);
   if (!pressed) return;
   const title = titleOf(ctx) ?? orderTitle(pressed.order);
   await createPhotoStore(ctx.services.store).setTarget(pendingKey(ctx.chat?.id ?? 0, ctx.from.id), {
