@@ -13,7 +13,7 @@ export interface Bucket {
   start: Date;
   /** Exclusive. */
   end: Date;
-  /** "09" (an hour) or "24.11" (a day): short enough for an axis. */
+  /** "09" (an hour) or "24.11" (a day); the chart writes days in the reader's locale (ui/dates.ts). */
   label: string;
 }
 

@@ -90,3 +90,9 @@ export function formatDay(date: Date, locale: Locale, timezone: string): string 
   });
   return `${name} ${pad2(c.day)}.${pad2(c.month + 1)}`;
 }
+
+/** "24.11" / "Nov 24": a day on a chart's axis, in the reader's order of day and month. */
+export function formatAxisDay(date: Date, locale: Locale, timezone: string): string {
+  const c = wallClock(date, timezone);
+  return locale === "en" ? `${monthName(c, locale)} ${c.day}` : `${pad2(c.day)}.${pad2(c.month + 1)}`;
+}

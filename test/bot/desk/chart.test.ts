@@ -8,6 +8,23 @@ import {
   type ChartInput,
   renderReportChart,
 } from "../../../src/bot/desk/chart.ts";
+import { periodOf } from "../../../src/bot/desk/period.ts";
+import type { ReportFigures } from "../../../src/bot/desk/report-figures.ts";
+import type { ReportData } from "../../../src/bot/features/report/build.ts";
+import { chartInput } from "../../../src/bot/features/report/text.ts";
+
+const TIMEZONE = "Europe/Moscow";
+/** The report data of one period, empty but for the buckets the chart's axis labels. */
+function reportOf(kind: "day" | "week", now: Date): ReportData {
+  const period = periodOf(kind, now, TIMEZONE);
+  const figures = {
+    closed: 0,
+    outKnown: 0,
+    perBucket: period.buckets.map(() => ({ in: 1, out: 0, money: 0 })),
+  };
+  return { period, figures: figures as unknown as ReportFigures } as ReportData;
+}
+const key = (k: string) => k;
 
 const input = (locale: "ru" | "en"): ChartInput => ({
   locale,
@@ -59,5 +76,20 @@ describe("the report chart", () => {
       money: [],
     });
     expect(pngSize(png).width).toBe(1080);
+  });
+
+  it("labels the days on its axis in the reader's order: 24.11 in Russian, Nov 24 in English", async () => {
+    // Wednesday 25 November, 00:30 in Moscow (21:30 UTC the day before): the week so far is Mon-Wed.
+    const now = new Date(Date.UTC(2026, 10, 24, 21, 30));
+    const week = reportOf("week", now);
+    expect(chartInput(key, week, "ru", TIMEZONE).labels).toEqual(["23.11", "24.11", "25.11"]);
+    expect(chartInput(key, week, "en", TIMEZONE).labels).toEqual(["Nov 23", "Nov 24", "Nov 25"]);
+    // Hours read alike.
+    expect(chartInput(key, reportOf("day", now), "en", TIMEZONE).labels).toEqual(["00"]);
+    const en = await renderReportChart({
+      ...input("en"),
+      labels: chartInput(key, week, "en", TIMEZONE).labels,
+    });
+    expect(pngSize(en).width).toBe(1080);
   });
 });

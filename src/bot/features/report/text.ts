@@ -6,7 +6,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../../config/index.ts";
 import type { ChartInput } from "../../desk/chart.ts";
-import { formatDateTime, formatDay } from "../../ui/dates.ts";
+import { formatAxisDay, formatDateTime, formatDay } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { cutHtml, escapeHtml } from "../../ui/text.ts";
 import type { ReportData } from "./build.ts";
@@ -125,7 +125,10 @@ export function chartInput(
   return {
     locale,
     title: periodLabel(t, data, locale, timezone),
-    labels: period.buckets.map((b) => b.label),
+    // Hours read alike in both languages; days in the reader's order ("24.11", "Nov 24").
+    labels: period.buckets.map((b) =>
+      period.kind === "day" ? b.label : formatAxisDay(b.start, locale, timezone),
+    ),
     received: figures.perBucket.map((b) => b.in),
     // No time known for any handed-over order (the service's lists without the mirror): no bars of zero.
     handedOver:
