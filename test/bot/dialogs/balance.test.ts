@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { buttons, freshOrders, lastText, SKIP } from "./driver.ts";
+import { buttons, freshOrders, lastText, paymentsOf, priceAt3000, SKIP } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -22,18 +22,7 @@ const freshOrder = freshOrders(
   () => shopId,
 );
 /** A fresh order in a "new" status priced 3000 with `paid` in cash already. */
-function pricedOrder(paid: number): SandboxOrder {
-  const order = freshOrder();
-  order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
-  order.discount = 0;
-  order.paidCash = paid;
-  order.paidBank = 0;
-  return order;
-}
-const paymentsOf = (orderId: string) =>
-  sandbox.store.transactions
-    .filter((tr) => tr.orderId === orderId)
-    .map((tr) => [tr.money, tr.isBankTransfer]);
+const pricedOrder = (paid: number): SandboxOrder => priceAt3000(freshOrder(), paid);
 
 describe("the card", () => {
   it("says what is left to pay, and 'paid in full' when nothing is (en, ru)", async () => {
@@ -75,7 +64,7 @@ describe("the status change", () => {
     expect(lastText(op)).not.toContain("unpaid");
     await op.press("✅ Yes");
     expect(lastText(op)).toContain("Status changed");
-    expect(paymentsOf(order.id)).toEqual([[2000, false]]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([[2000, false]]);
   });
 
   it("a mixed payment whose cash part covers what is left asks no bank part", async () => {
@@ -90,7 +79,7 @@ describe("the status change", () => {
     expect(lastText(op)).toContain("2,000 ₽ cash");
     expect(lastText(op)).not.toContain("unpaid");
     await op.press("✅ Yes");
-    expect(paymentsOf(order.id)).toEqual([[2000, false]]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([[2000, false]]);
   });
 
   it("a mixed payment offers the rest for the bank part once the cash part is typed", async () => {
@@ -108,7 +97,7 @@ describe("the status change", () => {
     await op.press("💰 1,500 ₽: the rest");
     await op.press(SKIP);
     await op.press("✅ Yes");
-    expect(paymentsOf(order.id).sort()).toEqual([
+    expect(paymentsOf(sandbox, order.id).sort()).toEqual([
       [1500, true],
       [500, false],
     ]);
@@ -125,7 +114,7 @@ describe("the status change", () => {
     await op.press(SKIP);
     expect(lastText(op)).toContain("⚠️ 1,500 ₽ remains unpaid");
     await op.press("❌ No");
-    expect(paymentsOf(order.id)).toEqual([]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([]);
     expect(sandbox.store.statusById.get(order.statusId)?.group).toBe("new");
 
     const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 2], config: { shopIds: [shopId] } });
@@ -153,7 +142,7 @@ describe("the status change", () => {
     await ru.press("⏭ Пропустить");
     expect(lastText(ru)).not.toContain("Не оплачено");
     await ru.press("✅ Да");
-    expect(paymentsOf(order.id).sort()).toEqual([
+    expect(paymentsOf(sandbox, order.id).sort()).toEqual([
       [1200, false],
       [800, true],
     ]);

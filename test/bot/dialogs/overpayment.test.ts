@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { freshOrders, lastText, SKIP } from "./driver.ts";
+import { freshOrders, lastText, paymentsOf, priceAt3000, SKIP } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -20,18 +20,7 @@ const freshOrder = freshOrders(
   () => shopId,
 );
 /** A fresh order in a "new" status priced 3000 with `paid` in cash already. */
-function pricedOrder(paid: number): SandboxOrder {
-  const order = freshOrder();
-  order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
-  order.discount = 0;
-  order.paidCash = paid;
-  order.paidBank = 0;
-  return order;
-}
-const paymentsOf = (orderId: string) =>
-  sandbox.store.transactions
-    .filter((tr) => tr.orderId === orderId)
-    .map((tr) => [tr.money, tr.isBankTransfer]);
+const pricedOrder = (paid: number): SandboxOrder => priceAt3000(freshOrder(), paid);
 
 describe("an overpayment", () => {
   it("is named and confirmed; No asks the amounts again (en)", async () => {
@@ -51,7 +40,7 @@ describe("an overpayment", () => {
     await op.press("💰 2,000 ₽: all that is left");
     await op.press(SKIP); // note
     await op.press("✅ Yes");
-    expect(paymentsOf(order.id)).toEqual([[2000, false]]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([[2000, false]]);
   });
 
   it("Да takes it as typed (ru), a mixed payment counts both parts", async () => {
@@ -70,7 +59,7 @@ describe("an overpayment", () => {
     await ru.press("✅ Да");
     await ru.press("⏭ Пропустить");
     await ru.press("✅ Да");
-    expect(paymentsOf(order.id).sort()).toEqual([
+    expect(paymentsOf(sandbox, order.id).sort()).toEqual([
       [1000, true],
       [1500, false],
     ]);
@@ -102,6 +91,6 @@ describe("an overpayment", () => {
     expect(lastText(ru)).toContain("⚠️ У заказа нет цены: вся оплата 700 ₽ станет переплатой.");
     await ru.send("/cancel");
     await ruBot.close();
-    expect(paymentsOf(order.id)).toEqual([]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([]);
   });
 });
