@@ -49,14 +49,6 @@ export class StoreCorruptError extends Error {
   }
 }
 
-export type StoreError = StoreWriteError | StoreReadError | StoreCorruptError;
-
-export function isStoreError(error: unknown): error is StoreError {
-  return (
-    error instanceof StoreWriteError || error instanceof StoreReadError || error instanceof StoreCorruptError
-  );
-}
-
 /** The fault behind a file system or Redis error. */
 export function faultOf(error: unknown): StoreFault {
   const code = (error as { code?: unknown } | undefined)?.code;

@@ -22,7 +22,7 @@ function isDateRange(value: readonly string[] | DateRangeValue): value is DateRa
   return value.length === 2 && value.every((bound) => bound === null || typeof bound === "number");
 }
 
-export function encodeQuery(params: QueryParams, format: ArrayFormat): string {
+function encodeQuery(params: QueryParams, format: ArrayFormat): string {
   const parts: string[] = [];
   const add = (key: string, value: string) =>
     parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);

@@ -305,7 +305,7 @@ export async function openById(ctx: BotContext, id: string, retry: string): Prom
 }
 
 /** A card of a listed order: the newest copy the reader holds (with its age), else the listed record. */
-export async function heldCard(ctx: BotContext, listed: Order): Promise<CardMessage> {
+async function heldCard(ctx: BotContext, listed: Order): Promise<CardMessage> {
   const { order, asOf } = ctx.services.orders.held(listed.id) ?? { order: listed };
   return cardMessage(ctx, order, { asOf });
 }

@@ -8,10 +8,10 @@
 import { ServiceError } from "../../service/index.ts";
 import type { Store } from "../storage.ts";
 
-export const LOOKUP_SHARE_NAMESPACE = "lookup-share";
+const LOOKUP_SHARE_NAMESPACE = "lookup-share";
 /** The service's quota window, and its size for the whole company. */
-export const QUOTA_WINDOW_MS = 15 * 60_000;
-export const QUOTA_PER_WINDOW = 100;
+const QUOTA_WINDOW_MS = 15 * 60_000;
+const QUOTA_PER_WINDOW = 100;
 
 /** A user's reads used up their share of this window; `resetAt` is the window's end. */
 export class LookupShareError extends ServiceError {

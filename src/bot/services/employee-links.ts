@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { Store } from "../storage.ts";
 import type { UserSettingsStore } from "./user-settings.ts";
 
-export const EMPLOYEE_LINKS_NAMESPACE = "employee-links";
+const EMPLOYEE_LINKS_NAMESPACE = "employee-links";
 
 const holderSchema = z.object({ userId: z.number(), name: z.string() });
 export type LinkHolder = z.infer<typeof holderSchema>;

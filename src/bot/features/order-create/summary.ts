@@ -29,7 +29,7 @@ export type SummaryAction =
   | { kind: "all" }
   | { kind: "group"; group: Group };
 
-export async function summaryText(ctx: DialogContext, draft: Draft): Promise<string> {
+async function summaryText(ctx: DialogContext, draft: Draft): Promise<string> {
   const locale = await localeOf(ctx);
   const { timezone } = ctx.services.config;
   const e = (text: string) => escapeHtml(text);
