@@ -78,7 +78,7 @@ export interface BotDeps {
   mirror?: OrderMirror;
 }
 
-export interface CreatedBot {
+interface CreatedBot {
   bot: Bot<BotContext>;
   services: BotServices;
 }

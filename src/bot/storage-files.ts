@@ -22,7 +22,7 @@ export interface RawAdapter<T> {
   delete(key: string): Promise<void>;
 }
 
-export interface FileEntryOptions {
+interface FileEntryOptions {
   namespace: string;
   /** Folders 0700, files 0600: only the bot's user reads them. */
   secret?: boolean;

@@ -98,7 +98,7 @@ export function withFaults<T>(raw: RawAdapter<T>, faults: FaultSwitch | undefine
   };
 }
 
-export interface GuardOptions {
+interface GuardOptions {
   namespace: string;
   failures?: "throw" | "skip";
   corrupt?: "throw" | "empty";

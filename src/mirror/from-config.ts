@@ -17,7 +17,7 @@ const OVERLAP_MS = 30_000;
 /** Keys of the lease, the shared state, the records and the feed. */
 const REDIS_PREFIX = "bot:mirror:";
 
-export interface MirrorDeps {
+interface MirrorDeps {
   config: Config;
   client: MirrorClient;
   logger: Logger;

@@ -14,7 +14,7 @@ export function foldWords(text: string): string {
   return text.toLowerCase().replaceAll("ё", "е");
 }
 
-export interface NumberKey {
+interface NumberKey {
   /** Folded letters before the digits ("" when none were given). */
   prefix: string;
   /** The numeric part without leading zeros. */

@@ -14,8 +14,8 @@
 export type ArrayFormat = "comma" | "brackets" | "repeat";
 export const DEFAULT_ARRAY_FORMAT: ArrayFormat = "brackets";
 
-export type DateRangeValue = readonly [number | null, number | null];
-export type QueryValue = string | number | boolean | readonly string[] | DateRangeValue | undefined;
+type DateRangeValue = readonly [number | null, number | null];
+type QueryValue = string | number | boolean | readonly string[] | DateRangeValue | undefined;
 export type QueryParams = Record<string, QueryValue>;
 
 function isDateRange(value: readonly string[] | DateRangeValue): value is DateRangeValue {

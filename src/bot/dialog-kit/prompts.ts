@@ -21,7 +21,7 @@ export { SKIP } from "./ask.ts";
 
 const SHORT_TEXT_LIMIT = 200;
 
-export interface AskTextOptions {
+interface AskTextOptions {
   /** The question (HTML); a line stating the length limits is added under it. */
   prompt: string;
   /** The fewest characters taken (default 1). */

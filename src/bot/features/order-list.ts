@@ -65,7 +65,7 @@ export interface OrderListKind<Q extends ListQuery = ListQuery> {
 }
 
 /** Every member of the union has its kind: a new member without one does not compile. */
-export type OrderListKinds = { [K in ListKind]: OrderListKind<Extract<ListQuery, { kind: K }>> };
+type OrderListKinds = { [K in ListKind]: OrderListKind<Extract<ListQuery, { kind: K }>> };
 
 /** The kind of a query (the mapped type cannot say that one key's value takes that key's member). */
 function kindOf<Q extends ListQuery>(kinds: OrderListKinds, query: Q): OrderListKind<Q> {

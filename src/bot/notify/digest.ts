@@ -25,7 +25,7 @@ const DIGEST_LATE_SECONDS = 3 * 60 * 60;
 const DIGEST_ITEMS = 10;
 
 /** One person's lists: up to DIGEST_ITEMS of each, with the full counts. */
-export interface DigestContent {
+interface DigestContent {
   overdue: Order[];
   today: Order[];
   stuck: Order[];

@@ -27,7 +27,7 @@ export function isLookupShareError(error: unknown): error is LookupShareError {
   return error instanceof LookupShareError;
 }
 
-export interface LookupShare {
+interface LookupShare {
   /** Counts one request for `userId`; throws LookupShareError (nothing counted) when the share is spent. */
   spend(userId: number | undefined): Promise<void>;
 }

@@ -12,7 +12,7 @@ const MISSES_NAMESPACE = "order-misses";
 const MISS_TTL_SECONDS = 5 * 60;
 const NEWEST_KEY = "newest";
 
-export interface NewestNumber {
+interface NewestNumber {
   num: number;
   number: string;
 }

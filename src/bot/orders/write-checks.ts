@@ -38,7 +38,7 @@ export interface ChangeSent {
   bank?: number;
 }
 
-export interface CommentSent {
+interface CommentSent {
   kind: "comment";
   orderId: string;
   title: string;

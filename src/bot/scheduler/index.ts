@@ -25,7 +25,7 @@ const DEFAULT_LATE_SECONDS = 3 * 60 * 60;
 const CHECK_EVERY_MS = 60_000;
 const CLAIMS = "scheduled";
 
-export interface TimeOfDay {
+interface TimeOfDay {
   hours: number;
   minutes: number;
 }
@@ -55,7 +55,7 @@ export interface Scheduler {
   tick(): Promise<void>;
 }
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   store: Store;
   clock: Clock;
   timezone: string;

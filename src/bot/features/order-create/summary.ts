@@ -23,7 +23,7 @@ import { askShop } from "./ask-shop.ts";
 import type { Draft } from "./draft.ts";
 import { askGroup, GROUPS, type Group, isFilled } from "./groups.ts";
 
-export type SummaryAction =
+type SummaryAction =
   | { kind: "confirm" }
   | { kind: "edit" }
   | { kind: "all" }

@@ -23,7 +23,7 @@ const MONEY_PAGES: Record<PeriodKind, number> = { day: 2, week: 4, month: 8 };
 /** Order list pages a report may read without the mirror (all three lists and the overdue count). */
 const ORDER_PAGES = 10;
 
-export interface ReportMoney {
+interface ReportMoney {
   known: boolean;
   counted: number;
   total: number;
