@@ -8,7 +8,16 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { buttons, freshOrders, lastText, paymentsOf, priceAt3000, SKIP } from "./driver.ts";
+import {
+  buttons,
+  freshOrders,
+  lastText,
+  paymentsOf,
+  priceAt3000,
+  russianClerk,
+  SKIP,
+  toPaymentAmount,
+} from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -37,8 +46,7 @@ describe("the card", () => {
     await op.send(String(paid.num));
     expect(lastText(op)).toContain("✅ Paid in full");
     expect(lastText(op)).not.toContain("To pay");
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 1], config: { shopIds: [shopId] } });
-    const ruUser = ruBot.user(OPERATOR + 1, { languageCode: "ru" });
+    const { bot: ruBot, ru: ruUser } = await russianClerk(sandbox, shopId, OPERATOR + 1);
     await ruUser.send(String(paid.num));
     expect(lastText(ruUser)).toContain("✅ Оплачен полностью");
     await ruUser.send(String(partly.num));
@@ -51,10 +59,7 @@ describe("the status change", () => {
   it("offers what is left as one tap and takes exactly that", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵 Cash");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
     expect(lastText(op)).toContain("Left to pay: 2,000 ₽.");
     const prompt = op.lastReply();
     await op.press("💰 2,000 ₽: all that is left");
@@ -70,10 +75,7 @@ describe("the status change", () => {
   it("a mixed payment whose cash part covers what is left asks no bank part", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵+💳 Both");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵+💳 Both");
     await op.send("2000");
     await op.press(SKIP); // note
     expect(lastText(op)).toContain("2,000 ₽ cash");
@@ -85,10 +87,7 @@ describe("the status change", () => {
   it("a mixed payment offers the rest for the bank part once the cash part is typed", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵+💳 Both");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵+💳 Both");
     // Nothing is split by itself: the cash part has no button.
     expect(lastText(op)).toContain("Left to pay: 2,000 ₽.");
     expect(buttons(op).some((b) => b.startsWith("💰"))).toBe(false);
@@ -106,10 +105,7 @@ describe("the status change", () => {
   it("closing with a debt says how much stays unpaid; No changes nothing (en, ru)", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵 Cash");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
     await op.send("500");
     await op.press(SKIP);
     expect(lastText(op)).toContain("⚠️ 1,500 ₽ remains unpaid");
@@ -117,8 +113,7 @@ describe("the status change", () => {
     expect(paymentsOf(sandbox, order.id)).toEqual([]);
     expect(sandbox.store.statusById.get(order.statusId)?.group).toBe("new");
 
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 2], config: { shopIds: [shopId] } });
-    const ru = ruBot.user(OPERATOR + 2, { languageCode: "ru" });
+    const { bot: ruBot, ru } = await russianClerk(sandbox, shopId, OPERATOR + 2);
     await ru.send(`/status ${order.number}`);
     await ru.press("Выдан без ремонта"); // closed, no payment asked
     expect(lastText(ru)).toMatch(/⚠️ Не оплачено 2\s000 ₽/);
@@ -129,12 +124,8 @@ describe("the status change", () => {
 
   it("in Russian: the balance as one tap, and the rest of a mixed payment", async () => {
     const order = pricedOrder(1000);
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 3], config: { shopIds: [shopId] } });
-    const ru = ruBot.user(OPERATOR + 3, { languageCode: "ru" });
-    await ru.send(`/status ${order.number}`);
-    await ru.press("Выдан 💰");
-    await ru.press("Касса Ленина (наличные, безнал)");
-    await ru.press("💵+💳 Оба");
+    const { bot: ruBot, ru } = await russianClerk(sandbox, shopId, OPERATOR + 3);
+    await toPaymentAmount(ru, order.number, "Касса Ленина (наличные, безнал)", "💵+💳 Оба");
     expect(lastText(ru)).toMatch(/Осталось оплатить: 2\s000 ₽\./);
     await ru.send("1 200");
     expect(lastText(ru)).toMatch(/Осталось оплатить: 800 ₽\./);

@@ -5,8 +5,16 @@
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
-import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { freshOrders, lastText, paymentsOf, priceAt3000, SKIP } from "./driver.ts";
+import type { TestBot } from "../../helpers/test-bot.ts";
+import {
+  freshOrders,
+  lastText,
+  paymentsOf,
+  priceAt3000,
+  russianClerk,
+  SKIP,
+  toPaymentAmount,
+} from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -26,10 +34,7 @@ describe("an overpayment", () => {
   it("is named and confirmed; No asks the amounts again (en)", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵 Cash");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
     await op.send("2500");
     expect(lastText(op)).toContain(
       "⚠️ The payment of 2,500 ₽ is more than is left to pay (2,000 ₽): an overpayment of 500 ₽. Take it anyway?",
@@ -45,12 +50,8 @@ describe("an overpayment", () => {
 
   it("Да takes it as typed (ru), a mixed payment counts both parts", async () => {
     const order = pricedOrder(1000);
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 4], config: { shopIds: [shopId] } });
-    const ru = ruBot.user(OPERATOR + 4, { languageCode: "ru" });
-    await ru.send(`/status ${order.number}`);
-    await ru.press("Выдан 💰");
-    await ru.press("Касса Ленина (наличные, безнал)");
-    await ru.press("💵+💳 Оба");
+    const { bot: ruBot, ru } = await russianClerk(sandbox, shopId, OPERATOR + 4);
+    await toPaymentAmount(ru, order.number, "Касса Ленина (наличные, безнал)", "💵+💳 Оба");
     await ru.send("1500");
     await ru.send("1000");
     expect(lastText(ru)).toMatch(
@@ -72,21 +73,14 @@ describe("an overpayment", () => {
     order.paidCash = 0;
     order.paidBank = 0;
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵 Cash");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
     await op.send("700");
     expect(lastText(op)).toContain(
       "⚠️ The order has no price: all of the payment of 700 ₽ is an overpayment.",
     );
     await op.send("/cancel");
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 5], config: { shopIds: [shopId] } });
-    const ru = ruBot.user(OPERATOR + 5, { languageCode: "ru" });
-    await ru.send(`/status ${order.number}`);
-    await ru.press("Выдан 💰");
-    await ru.press("Касса Ленина (наличные, безнал)");
-    await ru.press("💵 Наличные");
+    const { bot: ruBot, ru } = await russianClerk(sandbox, shopId, OPERATOR + 5);
+    await toPaymentAmount(ru, order.number, "Касса Ленина (наличные, безнал)", "💵 Наличные");
     await ru.send("700");
     expect(lastText(ru)).toContain("⚠️ У заказа нет цены: вся оплата 700 ₽ станет переплатой.");
     await ru.send("/cancel");
