@@ -3,7 +3,9 @@
  * on one workshop, plus small helpers to read the chat and drive buttons
  * without vitest's expect.
  */
+import type { MirrorBot } from "../test/helpers/mirror-bot.ts";
 import { createTestBot, type TestBot, type TestBotOptions, type TestUser } from "../test/helpers/test-bot.ts";
+import type { BenchRow } from "./types.ts";
 
 export type { TestBot, TestUser } from "../test/helpers/test-bot.ts";
 
@@ -53,4 +55,22 @@ export async function requestsOf(t: TestBot, action: () => Promise<unknown>): Pr
   t.resetServiceRequests();
   await action();
   return t.serviceRequests();
+}
+
+/** Counts the requests one action costs at the sandbox of a mirror bot (the bot's and the mirror's alike). */
+export async function mirrorRequestsOf(t: MirrorBot, action: () => Promise<unknown>): Promise<number> {
+  t.mark();
+  await action();
+  return t.requests();
+}
+
+/** A row of the requests an action costs with a warm order mirror: at most `target`. */
+export function warmMirrorRow(name: string, value: number, target: number): BenchRow {
+  return {
+    name: `requests, mirror warm: ${name}`,
+    value,
+    unit: "req",
+    target: `<= ${target}`,
+    ok: value <= target,
+  };
 }

@@ -7,27 +7,11 @@
  * bot's requests and the mirror's alike); the mirror does not sync meanwhile.
  */
 import type { Order as SandboxOrder } from "../src/sandbox/model.ts";
-import { createMirrorBot, type MirrorBot } from "../test/helpers/mirror-bot.ts";
-import { buttons, expectText, lastText, OPERATOR } from "./harness.ts";
-import type { BenchModule, BenchRow } from "./types.ts";
+import { createMirrorBot } from "../test/helpers/mirror-bot.ts";
+import { buttons, expectText, lastText, mirrorRequestsOf, OPERATOR, warmMirrorRow } from "./harness.ts";
+import type { BenchModule } from "./types.ts";
 
 const DAY = 86_400_000;
-
-function row(name: string, value: number, target: number): BenchRow {
-  return {
-    name: `requests, mirror warm: ${name}`,
-    value,
-    unit: "req",
-    target: `<= ${target}`,
-    ok: value <= target,
-  };
-}
-
-async function counted(t: MirrorBot, action: () => Promise<unknown>): Promise<number> {
-  t.mark();
-  await action();
-  return t.requests();
-}
 
 export const mirrorBot: BenchModule = {
   name: "mirror-bot",
@@ -43,7 +27,7 @@ export const mirrorBot: BenchModule = {
       const name = client?.name ?? "";
       const phone = client?.phones[0] ?? "";
       const op = t.user(OPERATOR, { languageCode: "en" });
-      const lookup = await counted(t, () => op.send(String(order.num)));
+      const lookup = await mirrorRequestsOf(t, () => op.send(String(order.num)));
       expectText(op, order.number);
       const word = store.orders
         .flatMap((o) =>
@@ -54,16 +38,16 @@ export const mirrorBot: BenchModule = {
         )
         .find((w) => w.length >= 4 && t.mirror.list({ text: w }).total > 8);
       if (!word) throw new Error("bench: no common fault word");
-      const list = await counted(t, () => op.send(word));
-      const page = await counted(t, () => op.press("Next ▶️"));
+      const list = await mirrorRequestsOf(t, () => op.send(word));
+      const page = await mirrorRequestsOf(t, () => op.press("Next ▶️"));
       expectText(op, "page 2 of");
       const listed = buttons(op)[0] ?? "";
-      const opened = await counted(t, () => op.press(listed));
+      const opened = await mirrorRequestsOf(t, () => op.press(listed));
       expectText(op, "as of");
-      const byName = await counted(t, () => op.send(name.split(" ")[0] ?? name));
-      const byPhone = await counted(t, () => op.send(`8 ${phone.replace(/\D/g, "").slice(1)}`));
+      const byName = await mirrorRequestsOf(t, () => op.send(name.split(" ")[0] ?? name));
+      const byPhone = await mirrorRequestsOf(t, () => op.send(`8 ${phone.replace(/\D/g, "").slice(1)}`));
       expectText(op, order.number);
-      const typing = await counted(t, async () => {
+      const typing = await mirrorRequestsOf(t, async () => {
         for (let i = 3; i <= name.length; i++) await op.inline(name.slice(0, i));
       });
       const old = store.orders.find(
@@ -74,43 +58,43 @@ export const mirrorBot: BenchModule = {
           !store.orders.some((x) => x !== o && x.num === o.num),
       );
       if (!old) throw new Error("bench: every order is mirrored");
-      const outside = await counted(t, () => op.send(String(old.num)));
+      const outside = await mirrorRequestsOf(t, () => op.send(String(old.num)));
       expectText(op, old.number);
       // The order reader's lists: /overdue and /my from the copy, /find as plain text does.
-      const overdue = await counted(t, () => op.send("/overdue"));
+      const overdue = await mirrorRequestsOf(t, () => op.send("/overdue"));
       expectText(op, "Overdue open orders");
       const person = order.masterId ?? order.managerId ?? "";
       await t.services.users.update(OPERATOR, (s) => {
         s.employee = { id: person, name: "Staff" };
       });
-      const mine = await counted(t, () => op.send("/my"));
+      const mine = await mirrorRequestsOf(t, () => op.send("/my"));
       expectText(op, "My open orders");
-      const find = await counted(t, () => op.send(`/find ${name.split(" ")[0] ?? name}`));
+      const find = await mirrorRequestsOf(t, () => op.send(`/find ${name.split(" ")[0] ?? name}`));
       if (!`${lastText(op)} ${buttons(op).join(" ")}`.includes(order.number))
         throw new Error(`bench: /find did not list ${order.number}`);
       // Misses: six digits where the numbers have four (far above the newest), a number that does not exist.
       const newest = Math.max(...store.orders.map((o) => o.num));
-      const typo = await counted(t, () => op.send(`${newest}42`));
+      const typo = await mirrorRequestsOf(t, () => op.send(`${newest}42`));
       expectText(op, "The newest order is");
       const absent = newest + 2;
-      const missTwice = await counted(t, async () => {
+      const missTwice = await mirrorRequestsOf(t, async () => {
         await op.send(String(absent));
         await op.send(String(absent));
       });
       return [
-        row("lookup by number", lookup, 0),
-        row("search list, page 1", list, 0),
-        row("list page 2", page, 0),
-        row("card opened from a list", opened, 0),
-        row("search by client name", byName, 0),
-        row("search by phone", byPhone, 0),
-        row(`inline typing (${name.length - 2} keystrokes)`, typing, 0),
-        row("lookup of an order outside the mirror", outside, 1),
-        row("/overdue", overdue, 0),
-        row("/my", mine, 0),
-        row("/find by client name", find, 0),
-        row("mistyped number, six digits where numbers have four", typo, 0),
-        row("a number that does not exist, asked twice", missTwice, 1),
+        warmMirrorRow("lookup by number", lookup, 0),
+        warmMirrorRow("search list, page 1", list, 0),
+        warmMirrorRow("list page 2", page, 0),
+        warmMirrorRow("card opened from a list", opened, 0),
+        warmMirrorRow("search by client name", byName, 0),
+        warmMirrorRow("search by phone", byPhone, 0),
+        warmMirrorRow(`inline typing (${name.length - 2} keystrokes)`, typing, 0),
+        warmMirrorRow("lookup of an order outside the mirror", outside, 1),
+        warmMirrorRow("/overdue", overdue, 0),
+        warmMirrorRow("/my", mine, 0),
+        warmMirrorRow("/find by client name", find, 0),
+        warmMirrorRow("mistyped number, six digits where numbers have four", typo, 0),
+        warmMirrorRow("a number that does not exist, asked twice", missTwice, 1),
       ];
     } finally {
       await t.close();

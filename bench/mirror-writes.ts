@@ -7,26 +7,10 @@
  */
 import { startSandbox } from "../src/sandbox/index.ts";
 import { ManualClock } from "../test/helpers/manual-clock.ts";
-import { createMirrorBot, type MirrorBot } from "../test/helpers/mirror-bot.ts";
+import { createMirrorBot } from "../test/helpers/mirror-bot.ts";
 import { changeStatusWithPayment, confirmOrder, fillOrder } from "./dialog-driver.ts";
-import { expectText, OPERATOR } from "./harness.ts";
-import type { BenchModule, BenchRow } from "./types.ts";
-
-function row(name: string, value: number, target: number): BenchRow {
-  return {
-    name: `requests, mirror warm: ${name}`,
-    value,
-    unit: "req",
-    target: `<= ${target}`,
-    ok: value <= target,
-  };
-}
-
-async function counted(t: MirrorBot, action: () => Promise<unknown>): Promise<number> {
-  t.mark();
-  await action();
-  return t.requests();
-}
+import { expectText, mirrorRequestsOf, OPERATOR, warmMirrorRow } from "./harness.ts";
+import type { BenchModule } from "./types.ts";
 
 export const mirrorWrites: BenchModule = {
   name: "mirror-writes",
@@ -48,19 +32,19 @@ export const mirrorWrites: BenchModule = {
       if (!first || !second || !third) throw new Error("bench: three open orders held by the mirror needed");
       const op = t.user(OPERATOR, { languageCode: "en" });
       await changeStatusWithPayment(op, first.number); // warms statuses and registers
-      const status = await counted(t, () => changeStatusWithPayment(op, second.number));
+      const status = await mirrorRequestsOf(t, () => changeStatusWithPayment(op, second.number));
       await fillOrder(op, "Бенч Разогрев");
       await confirmOrder(op); // warms order types, fields, sources
       await fillOrder(op, "Бенч Зеркальный");
-      const create = await counted(t, () => confirmOrder(op));
+      const create = await mirrorRequestsOf(t, () => confirmOrder(op));
       await op.send(third.number);
       await op.press("💬 Comment");
-      const comment = await counted(t, () => op.send("Бенч: комментарий"));
+      const comment = await mirrorRequestsOf(t, () => op.send("Бенч: комментарий"));
       expectText(op, "Comment added");
       return [
-        row("status change with payment (PATCH)", status, 1),
-        row("order creation: Create (create + read of its number)", create, 2),
-        row("comment (PATCH)", comment, 1),
+        warmMirrorRow("status change with payment (PATCH)", status, 1),
+        warmMirrorRow("order creation: Create (create + read of its number)", create, 2),
+        warmMirrorRow("comment (PATCH)", comment, 1),
       ];
     } finally {
       await t.close();

@@ -39,7 +39,6 @@ btn-refresh = 🔄 Refresh
 btn-retry = 🔁 Try again
 btn-prev = ◀️ Back
 btn-next = Next ▶️
-btn-open-bot = Open the bot
 
 ## Order lookup
 lookup-usage = Send the order number after the command, for example: <code>/order 1042</code>
@@ -95,7 +94,6 @@ err-bad-response = ⚠️ The service answered something the bot does not unders
 err-validation = ⚠️ The request is not valid: { $message }
 
 ## /status
-status-operators-only = Only operators can see the service status.
 status-title = 📊 <b>Service status</b>
 status-connection-ok = Connection: ✅ working ({ $kind })
 status-connection-fail = Connection: ❌ { $error }

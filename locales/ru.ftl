@@ -39,7 +39,6 @@ btn-refresh = 🔄 Обновить
 btn-retry = 🔁 Повторить
 btn-prev = ◀️ Назад
 btn-next = Далее ▶️
-btn-open-bot = Открыть бота
 
 ## Поиск заказа
 lookup-usage = Укажите номер заказа после команды, например: <code>/order 1042</code>
@@ -96,7 +95,6 @@ err-bad-response = ⚠️ Сервис ответил непонятно для 
 err-validation = ⚠️ Запрос неверен: { $message }
 
 ## /status
-status-operators-only = Состояние сервиса видят только операторы.
 status-title = 📊 <b>Состояние сервиса</b>
 status-connection-ok = Связь: ✅ работает ({ $kind })
 status-connection-fail = Связь: ❌ { $error }

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import type { Config } from "./config/index.ts";
 
-export const SANDBOX_STATE_FILE = "sandbox-state.json";
+const SANDBOX_STATE_FILE = "sandbox-state.json";
 
 /**
  * Where the embedded sandbox keeps its demo data, so orders made while trying

@@ -6,7 +6,7 @@ import { type DestinationStream, type Logger, type LoggerOptions, pino } from "p
 
 export type { Logger } from "pino";
 
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   "token",
   "*.token",
   "botToken",

@@ -1,6 +1,4 @@
 ## The owner's desk: /cash, /report, the evening report (owners only)
-cmd-cash = The registers: balances and today's takings
-cmd-report = Report: orders and money for a day, week or month
 desk-owners-only = 🔒 Money and reports are for the owners only.
 desk-private-only = 🔒 Money and reports are shown only in a private chat with the bot.
 desk-quota-low = ⚠️ Few service requests are left ({ $remaining }): the report shows what the bot already knows and asks the service for nothing.

@@ -119,10 +119,3 @@ export async function ensureOwner(ctx: GateContext): Promise<boolean> {
   await refuseRole(ctx, role, "desk-owners-only");
   return false;
 }
-
-/** Middleware form of ensureOwner for the owner's commands and buttons. */
-export function ownersOnly<C extends GateContext>(): MiddlewareFn<C> {
-  return async (ctx, next) => {
-    if (await ensureOwner(ctx)) await next();
-  };
-}

@@ -20,7 +20,7 @@ import type { Context, MiddlewareFn } from "grammy";
 import type { Logger } from "../logger.ts";
 import type { Store } from "./storage.ts";
 
-export const LAST_UPDATE_NAMESPACE = "last-update";
+const LAST_UPDATE_NAMESPACE = "last-update";
 
 /**
  * Telegram picks a random next update_id after a week without updates, so an old
@@ -29,7 +29,7 @@ export const LAST_UPDATE_NAMESPACE = "last-update";
 const MARK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Covers a delivery still being handled and Telegram's retries of it; later ones meet the mark. */
-export const CLAIM_LIFETIME_MS = 10 * 60 * 1000;
+const CLAIM_LIFETIME_MS = 10 * 60 * 1000;
 
 /**
  * Lets one delivery of an update through: the first to claim its update_id. Runs

@@ -51,7 +51,7 @@ export function dialogStorage(
 }
 
 /** The user's locale as the outside middleware negotiated it (session choice first). */
-export function readLocale(conversation: Conversation<BotContext, DialogContext>): Promise<string> {
+function readLocale(conversation: Conversation<BotContext, DialogContext>): Promise<string> {
   return conversation.external((outer: BotContext) => outer.i18n.getLocale());
 }
 

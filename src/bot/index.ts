@@ -48,7 +48,7 @@ import type { Store } from "./storage.ts";
 import { configureApi } from "./telegram.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
-export const SESSION_NAMESPACE = "sessions";
+const SESSION_NAMESPACE = "sessions";
 
 /** The workshop bench's card buttons, after the dialogs'. */
 const benchCardActions: CardAction[] = [diagnosisAction, labelAction, photosAddAction];
@@ -78,7 +78,7 @@ export interface BotDeps {
   mirror?: OrderMirror;
 }
 
-export interface CreatedBot {
+interface CreatedBot {
   bot: Bot<BotContext>;
   services: BotServices;
 }

@@ -10,7 +10,7 @@ import { type RunnerHandle, run } from "@grammyjs/runner";
 import type { Bot, Context } from "grammy";
 import type { Logger } from "pino";
 
-export interface PollingOptions {
+interface PollingOptions {
   logger: Logger;
   allowedUpdates: readonly string[];
   /** Pause before asking again after a failed getUpdates (a 429 waits its retry_after instead). */

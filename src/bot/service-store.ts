@@ -13,7 +13,7 @@ import type { Logger } from "../logger.ts";
 import type { ServiceStore, StoredQuota, StoredToken } from "../service/index.ts";
 import type { StorageAdapter, Store } from "./storage.ts";
 
-export const SERVICE_NAMESPACE = "service";
+const SERVICE_NAMESPACE = "service";
 
 function kept<T>(adapter: StorageAdapter<T>, key: string, warn: (error: unknown) => void) {
   let known: T | undefined;

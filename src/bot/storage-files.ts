@@ -22,7 +22,7 @@ export interface RawAdapter<T> {
   delete(key: string): Promise<void>;
 }
 
-export interface FileEntryOptions {
+interface FileEntryOptions {
   namespace: string;
   /** Folders 0700, files 0600: only the bot's user reads them. */
   secret?: boolean;
@@ -36,7 +36,7 @@ const SECRET_FILE_MODE = 0o600;
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /** Keys become file names: keep them to a safe alphabet, keep them distinct. */
-export function fileKey(key: string): string {
+function fileKey(key: string): string {
   return /^[\w.-]+$/.test(key) ? key : `~${Buffer.from(key).toString("base64url")}`;
 }
 

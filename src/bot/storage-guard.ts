@@ -54,7 +54,7 @@ export function createHealthTracker(now: () => number = Date.now): HealthTracker
   };
 }
 
-export const WARN_EVERY_MS = 60_000;
+const WARN_EVERY_MS = 60_000;
 
 /** One warning per `key` per `everyMs`, with the number of the ones left out since. */
 export function rateLimitedWarn(logger: Logger, everyMs = WARN_EVERY_MS, now: () => number = Date.now) {
@@ -98,7 +98,7 @@ export function withFaults<T>(raw: RawAdapter<T>, faults: FaultSwitch | undefine
   };
 }
 
-export interface GuardOptions {
+interface GuardOptions {
   namespace: string;
   failures?: "throw" | "skip";
   corrupt?: "throw" | "empty";

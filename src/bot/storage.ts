@@ -76,7 +76,7 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export interface StoreOptions {
+interface StoreOptions {
   /** Warnings of skipped writes and faults; silent when absent. */
   logger?: Logger;
   /** Tests: raw operations fail while this says so. */

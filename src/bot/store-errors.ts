@@ -13,25 +13,28 @@
 /** Why a store refused: shown in /health and in the log. */
 export type StoreFault = "read-only" | "full" | "unavailable" | "failed";
 
-export class StoreWriteError extends Error {
-  override readonly name = "StoreWriteError";
+/** A store that refused a job: which store, and why. */
+abstract class StoreFaultError extends Error {
   readonly namespace: string;
   readonly fault: StoreFault;
-  constructor(namespace: string, fault: StoreFault, options?: { cause?: unknown }) {
-    super(`Store "${namespace}" refused a write (${fault})`, options);
+  constructor(namespace: string, fault: StoreFault, refused: string, options?: { cause?: unknown }) {
+    super(`Store "${namespace}" ${refused} (${fault})`, options);
     this.namespace = namespace;
     this.fault = fault;
   }
 }
 
-export class StoreReadError extends Error {
-  override readonly name = "StoreReadError";
-  readonly namespace: string;
-  readonly fault: StoreFault;
+export class StoreWriteError extends StoreFaultError {
+  override readonly name = "StoreWriteError";
   constructor(namespace: string, fault: StoreFault, options?: { cause?: unknown }) {
-    super(`Store "${namespace}" could not be read (${fault})`, options);
-    this.namespace = namespace;
-    this.fault = fault;
+    super(namespace, fault, "refused a write", options);
+  }
+}
+
+export class StoreReadError extends StoreFaultError {
+  override readonly name = "StoreReadError";
+  constructor(namespace: string, fault: StoreFault, options?: { cause?: unknown }) {
+    super(namespace, fault, "could not be read", options);
   }
 }
 
@@ -44,14 +47,6 @@ export class StoreCorruptError extends Error {
     this.namespace = namespace;
     this.key = key;
   }
-}
-
-export type StoreError = StoreWriteError | StoreReadError | StoreCorruptError;
-
-export function isStoreError(error: unknown): error is StoreError {
-  return (
-    error instanceof StoreWriteError || error instanceof StoreReadError || error instanceof StoreCorruptError
-  );
 }
 
 /** The fault behind a file system or Redis error. */

@@ -15,7 +15,7 @@ import { Api, type Context, HttpError, type MiddlewareFn, type Transformer } fro
  * 429 — up to 3 waits of at most 10 s (a longer retry_after fails at once);
  * 5xx — the plugin's fixed backoff 3 + 6 + 12 s; network errors — see below.
  */
-export const TELEGRAM_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 10 } as const;
+const TELEGRAM_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 10 } as const;
 /** Network errors (no answer at all): the plugin would retry them forever; we do twice, 0.5 s and 1 s apart. */
 const NETWORK_PAUSES_MS = [500, 1_000] as const;
 
@@ -26,7 +26,7 @@ const NETWORK_PAUSES_MS = [500, 1_000] as const;
  */
 const MESSAGE_DEFAULTS = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;
 
-export function htmlMessages(): Transformer {
+function htmlMessages(): Transformer {
   return (prev, method, payload, signal) => prev(method, withDefaults(method, payload), signal);
 }
 

@@ -12,7 +12,7 @@ import { parseStatuses } from "./statuses.ts";
 export type { Config, ConfiguredStatus, Locale, MirrorConfig } from "./schema.ts";
 export { parseStatuses } from "./statuses.ts";
 
-export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
 type Env = Record<string, string | undefined>;
 

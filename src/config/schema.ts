@@ -17,7 +17,7 @@ export const configuredStatus = z.object({
  * inferred). `parseConfig` builds it from the environment schemas above; TypeScript
  * checks that mapping against this shape.
  */
-export const configSchema = z.object({
+const configSchema = z.object({
   botToken: z.string(),
   telegramApiRoot: z.string().optional(),
   service: z.discriminatedUnion("kind", [

@@ -11,7 +11,7 @@ import { type DiffContext, diffOrder, mergeRecords } from "./diff.ts";
 import { decodeChange, decodeOrder, encodeChange, encodeOrder } from "./records.ts";
 import type { ChangeListener, MirrorChange } from "./types.ts";
 
-export interface ApplierOptions {
+interface ApplierOptions {
   db: MirrorDb;
   coordinator: Coordinator;
   /** This instance in the change feed (its own batches are not applied twice). */

@@ -37,7 +37,7 @@ const MAX_IDLE_DOUBLINGS = 2;
 /** While staff are active: the share of the base interval between syncs, when the budget allows. */
 const ACTIVE_PACE = 0.75;
 
-export interface PaceInput {
+interface PaceInput {
   now: number;
   quota: Quota | null;
   /** Syncs in a row that found nothing new. */

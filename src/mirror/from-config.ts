@@ -11,13 +11,13 @@ import { createOrderMirror, type OrderMirror } from "./index.ts";
 import type { MirrorClient } from "./mirror.ts";
 import { redisCoordinator } from "./redis-coordinator.ts";
 
-export const MIRROR_FILE = "mirror.sqlite";
+const MIRROR_FILE = "mirror.sqlite";
 /** Re-read before the watermark: covers clock skew between this host and the service. */
-export const OVERLAP_MS = 30_000;
+const OVERLAP_MS = 30_000;
 /** Keys of the lease, the shared state, the records and the feed. */
-export const REDIS_PREFIX = "bot:mirror:";
+const REDIS_PREFIX = "bot:mirror:";
 
-export interface MirrorDeps {
+interface MirrorDeps {
   config: Config;
   client: MirrorClient;
   logger: Logger;

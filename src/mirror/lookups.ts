@@ -12,7 +12,7 @@ import type { MirrorClient } from "./mirror.ts";
 import { parseNumberKey } from "./text.ts";
 import type { MirroredOrder } from "./types.ts";
 
-export interface LookupOptions {
+interface LookupOptions {
   client: MirrorClient;
   db: MirrorDb;
   applier: ChangeApplier;

@@ -20,7 +20,7 @@ import type { Coordinator, FeedBatch } from "./coordinator.ts";
 import type { MirrorDb } from "./db.ts";
 import type { SyncState } from "./sync.ts";
 
-export interface RedisCoordinatorOptions {
+interface RedisCoordinatorOptions {
   redis: Redis;
   /** Key prefix, e.g. "bot:mirror:". */
   prefix: string;

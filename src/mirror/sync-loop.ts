@@ -27,7 +27,7 @@ import type { MirrorStats } from "./types.ts";
 const RETRY_AFTER_FAILURE_MS = 30_000;
 export const BUDGET_KEY = "budget";
 
-export interface SyncLoopOptions {
+interface SyncLoopOptions {
   client: MirrorClient;
   db: MirrorDb;
   budget: SyncBudget;

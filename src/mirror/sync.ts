@@ -50,7 +50,7 @@ export interface SyncState {
   budget?: { windowKey: number; spent: number };
 }
 
-export interface SyncSettings {
+interface SyncSettings {
   overlapMs: number;
   backfillDays: number;
 }

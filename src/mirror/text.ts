@@ -14,7 +14,7 @@ export function foldWords(text: string): string {
   return text.toLowerCase().replaceAll("ё", "е");
 }
 
-export interface NumberKey {
+interface NumberKey {
   /** Folded letters before the digits ("" when none were given). */
   prefix: string;
   /** The numeric part without leading zeros. */
@@ -47,7 +47,7 @@ export function phoneDigits(phone: string): string {
 }
 
 /** The shortest digit run that a phone search accepts (the last 4 digits find it: docs/decisions.md). */
-export const MIN_PHONE_DIGITS = 4;
+const MIN_PHONE_DIGITS = 4;
 
 /** A query made only of phone characters (digits, spaces, + ( ) -): its digits, else undefined. */
 export function phoneQuery(text: string): string | undefined {

@@ -6,12 +6,11 @@ import type { FieldDef, Status, StatusGroup } from "./model.ts";
 import type { Reference } from "./store.ts";
 
 /** An opaque 24-character id: a kind tag and a serial number. */
-export const refId = (kind: string, n: number): string =>
-  `${kind}${n.toString(16).padStart(24 - kind.length, "0")}`;
+const refId = (kind: string, n: number): string => `${kind}${n.toString(16).padStart(24 - kind.length, "0")}`;
 
 export const SHOP_A = refId("5a01", 1);
 export const SHOP_B = refId("5a01", 2);
-export const SHOP_C = refId("5a01", 3);
+const SHOP_C = refId("5a01", 3);
 
 export const statusId = (n: number): string => refId("5a02", n);
 export const typeOrderId = (n: number): string => refId("5a03", n);

@@ -23,7 +23,7 @@
  */
 import { createPrng, type Prng } from "./prng.ts";
 
-export interface FaultSettings {
+interface FaultSettings {
   errorRate: number;
   timeoutRate: number;
   latencyMs: readonly [number, number] | null;
@@ -35,7 +35,7 @@ export interface FaultSpec extends Partial<FaultSettings> {
   seed?: number;
 }
 
-export type FaultDecision =
+type FaultDecision =
   | { kind: "none"; latencyMs: number }
   | { kind: "error"; latencyMs: number; status: number }
   | { kind: "timeout"; latencyMs: number }

@@ -67,7 +67,7 @@ export interface SandboxOptions {
   shapes?: Shapes;
 }
 
-export interface SandboxClientInfo {
+interface SandboxClientInfo {
   login: string;
   password: string;
   /** A permanent token issued at start. */

@@ -44,7 +44,7 @@ export interface Status {
  * `items` lists the choices of a "select" field (empty for other types); a
  * select value is the item id. A "date" value is Unix milliseconds.
  */
-export type FieldType = "string" | "number" | "date" | "boolean" | "select";
+type FieldType = "string" | "number" | "date" | "boolean" | "select";
 export interface FieldDef {
   id: string;
   name: string;
@@ -137,7 +137,7 @@ export interface Position {
   price: number;
 }
 
-export interface OrderComment {
+interface OrderComment {
   date: number;
   text: string;
   author: string;

@@ -138,7 +138,7 @@ export const STREETS = [
   "ул. Набережная",
 ] as const;
 
-export interface DeviceKind {
+interface DeviceKind {
   typeDevice: string;
   models: readonly (readonly [brand: string, model: string])[];
   problems: readonly string[];

@@ -20,9 +20,9 @@ import type { Store } from "./store.ts";
 /** A staff member with every grant (not an API client: no token, no quota). */
 const [STAFF] = parseClients([{ login: "staff", password: "-", name: "Сотрудник в CRM" }]) as [ApiClient];
 
-export type OrderFields = Record<string, unknown>;
+type OrderFields = Record<string, unknown>;
 
-export type RandomChangeKind = "status" | "master" | "manager" | "edit" | "create" | "delete";
+type RandomChangeKind = "status" | "master" | "manager" | "edit" | "create" | "delete";
 
 export interface RandomChange {
   kind: RandomChangeKind;

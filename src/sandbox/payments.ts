@@ -9,14 +9,14 @@ import { type ApiClient, canRegister } from "./grants.ts";
 import type { Order, Register } from "./model.ts";
 import { round2, type Store } from "./store.ts";
 
-export interface PaymentInput {
+interface PaymentInput {
   cashRegisterId?: string | undefined;
   money?: number | undefined;
   bank?: number | undefined;
   node?: string | undefined;
 }
 
-export interface PaymentPlan {
+interface PaymentPlan {
   register: Register;
   money: number;
   bank: number;

@@ -7,7 +7,7 @@
 import { ApiError } from "./errors.ts";
 import type { Clock } from "./store.ts";
 
-export const UNLIMITED_REMAIN = 100_000;
+const UNLIMITED_REMAIN = 100_000;
 const DEFAULT_WINDOW_MS = 900_000;
 
 export interface QuotaOptions {
@@ -94,4 +94,4 @@ export class QuotaError extends ApiError {
   }
 }
 
-export const quotaSpent = (state: QuotaState): QuotaError => new QuotaError(state);
+const quotaSpent = (state: QuotaState): QuotaError => new QuotaError(state);

@@ -23,7 +23,7 @@ interface Route {
   handler: Handler;
 }
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: "found"; handler: Handler; params: Record<string, string> }
   | { kind: "no-method" }
   | { kind: "no-path" };

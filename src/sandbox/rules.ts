@@ -102,7 +102,7 @@ export class Query {
   }
 }
 
-export interface DateRange {
+interface DateRange {
   from: number | null;
   to: number | null;
 }
@@ -141,7 +141,7 @@ export function slicePage<T>(items: readonly T[], page: Page): T[] {
   return items.slice(start, start + page.pageSize);
 }
 
-export interface Sort {
+interface Sort {
   field: string;
   descending: boolean;
 }

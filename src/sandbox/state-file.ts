@@ -171,7 +171,7 @@ export function restoreStore(
 }
 
 /** Writes beside the file, then renames: a reader or a crash sees the old file or the new one, whole. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+async function writeFileAtomic(path: string, text: string): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     const handle = await open(temp, "w", 0o600);

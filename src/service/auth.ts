@@ -12,14 +12,14 @@ export interface LoginResult {
   expiresAt: Date;
 }
 
-export interface Credentials {
+interface Credentials {
   login: string;
   password: string;
   /** Body encoding of POST /auth; most clients of the real service send a form. */
   format: "form" | "json";
 }
 
-export interface TokenSource {
+interface TokenSource {
   /** False with a fixed token: nothing to renew with. */
   readonly canRenew: boolean;
   /** A token fit for use, logging in first when there is none or it is about to expire. */
@@ -39,7 +39,7 @@ const authAnswer = answer(
   ),
 );
 
-export interface TokenSourceOptions {
+interface TokenSourceOptions {
   transport: Transport;
   store: ServiceStore;
   now: () => number;

@@ -17,7 +17,7 @@ export interface ValidationIssue {
   message: string;
 }
 
-export interface ServiceErrorOptions {
+interface ServiceErrorOptions {
   status?: number;
   serviceMessage?: string;
   resetAt?: Date;

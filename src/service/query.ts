@@ -14,15 +14,15 @@
 export type ArrayFormat = "comma" | "brackets" | "repeat";
 export const DEFAULT_ARRAY_FORMAT: ArrayFormat = "brackets";
 
-export type DateRangeValue = readonly [number | null, number | null];
-export type QueryValue = string | number | boolean | readonly string[] | DateRangeValue | undefined;
+type DateRangeValue = readonly [number | null, number | null];
+type QueryValue = string | number | boolean | readonly string[] | DateRangeValue | undefined;
 export type QueryParams = Record<string, QueryValue>;
 
 function isDateRange(value: readonly string[] | DateRangeValue): value is DateRangeValue {
   return value.length === 2 && value.every((bound) => bound === null || typeof bound === "number");
 }
 
-export function encodeQuery(params: QueryParams, format: ArrayFormat): string {
+function encodeQuery(params: QueryParams, format: ArrayFormat): string {
   const parts: string[] = [];
   const add = (key: string, value: string) =>
     parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);

@@ -7,7 +7,7 @@ import { type ArrayFormat, type QueryParams, withQuery } from "./query.ts";
 import type { QuotaSignal, QuotaTracker } from "./quota.ts";
 import { isObject, type JsonObject, toMillis } from "./schemas/common.ts";
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** One HTTP exchange with the service (each attempt, /auth included). */
 export interface RequestEvent {
@@ -42,7 +42,7 @@ export interface CallSpec<S extends z.ZodType> {
   isAuthCall?: boolean;
 }
 
-export interface TransportOptions {
+interface TransportOptions {
   baseUrl: string;
   timeoutMs: number;
   arrayFormat: ArrayFormat;

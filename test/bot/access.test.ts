@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderAction } from "../../src/bot/ui/callbacks.ts";
-import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { callsOf, createTestBot, type TestBot, textsOf } from "../helpers/test-bot.ts";
+import { KNOWN_NUM, type Sandbox } from "../../src/sandbox/index.ts";
+import { useSandboxBot } from "../helpers/sandbox-bot.ts";
+import { callsOf, type TestBot, textsOf } from "../helpers/test-bot.ts";
 
 const OPERATOR = 101;
 const VIEWER = 202;
@@ -10,22 +11,17 @@ const STRANGER = 303;
 let sandbox: Sandbox;
 let t: TestBot;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  t = await createTestBot({
-    sandbox,
+useSandboxBot(
+  () => ({
     operators: [OPERATOR],
     viewers: [VIEWER],
     // What a dialog will plug in: an operator-only button on the card.
     cardActions: [
       { label: "btn-retry", data: (order) => orderAction.encode({ action: "status", id: order.id }) },
     ],
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
+  }),
+  (started) => ({ sandbox, t } = started),
+);
 
 describe("access", () => {
   it("greets an operator with the operator's help", async () => {

@@ -1,18 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import type { TranslateFunction } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { createI18n, LOCALES_DIR } from "../../src/bot/i18n.ts";
+import { LOCALES_DIR } from "../../src/bot/i18n.ts";
 import { formatAmount } from "../../src/bot/ui/money.ts";
-import { formatOrderCard, orderSummary } from "../../src/bot/ui/order-card.ts";
+import { orderSummary } from "../../src/bot/ui/order-card.ts";
 import { MESSAGE_LIMIT } from "../../src/bot/ui/text.ts";
 import type { Locale } from "../../src/config/index.ts";
 import type { Order } from "../../src/service/index.ts";
+import { renderCard } from "../helpers/card-text.ts";
 
-const i18n = createI18n("ru");
-const tr =
-  (locale: Locale): TranslateFunction =>
-  (key, vars) =>
-    i18n.t(locale, key, vars);
 const NOW = new Date("2026-03-10T12:00:00Z");
 
 const order: Order = {
@@ -39,7 +34,7 @@ const order: Order = {
 };
 
 function card(locale: Locale, record: Order = order): string {
-  return formatOrderCard(record, { t: tr(locale), locale, timezone: "Europe/Moscow", now: NOW });
+  return renderCard(record, locale, NOW);
 }
 
 describe("order card", () => {

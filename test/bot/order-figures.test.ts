@@ -8,7 +8,7 @@ import { FIGURES_NAMESPACE } from "../../src/bot/services/order-figures.ts";
 import type { Sandbox } from "../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../src/sandbox/model.ts";
 import type { TestBot } from "../helpers/test-bot.ts";
-import { freshOrders, lastText, SKIP } from "./dialogs/driver.ts";
+import { freshOrders, lastText, priceAt3000, SKIP } from "./dialogs/driver.ts";
 import { OPERATOR, useDialogBot } from "./dialogs/fixture.ts";
 
 const bareFullRecords: typeof fetch = async (input, init) => {
@@ -37,14 +37,7 @@ const freshOrder = freshOrders(
   () => shopId,
 );
 /** A fresh order priced 3000 with 1000 paid in cash. */
-function partlyPaid(): SandboxOrder {
-  const order = freshOrder();
-  order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
-  order.discount = 0;
-  order.paidCash = 1000;
-  order.paidBank = 0;
-  return order;
-}
+const partlyPaid = (): SandboxOrder => priceAt3000(freshOrder(), 1000);
 
 const moneyLines = (text: string | undefined) =>
   (text ?? "").split("\n").filter((line) => line.includes("₽"));

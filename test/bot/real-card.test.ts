@@ -1,22 +1,15 @@
-import type { TranslateFunction } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../src/bot/i18n.ts";
 import { changedRecord } from "../../src/bot/orders/write-record.ts";
 import { cardRecord, reviveOrder } from "../../src/bot/services/order-json.ts";
-import { formatOrderCard } from "../../src/bot/ui/order-card.ts";
 import type { Locale } from "../../src/config/index.ts";
 import { type Order, storedOrder } from "../../src/service/index.ts";
 import { realFullOrder, realListOrder } from "../fixtures/real-service.ts";
+import { renderCard } from "../helpers/card-text.ts";
 
-const i18n = createI18n("ru");
-const tr =
-  (locale: Locale): TranslateFunction =>
-  (key, vars) =>
-    i18n.t(locale, key, vars);
 const NOW = new Date("2026-08-05T12:00:00Z");
 
 function card(order: Order, locale: Locale = "ru", statusGroup?: string): string {
-  return formatOrderCard(order, { t: tr(locale), locale, timezone: "Europe/Moscow", now: NOW, statusGroup });
+  return renderCard(order, locale, NOW, { statusGroup });
 }
 
 const list = storedOrder.parse(realListOrder);

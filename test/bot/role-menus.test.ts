@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StaffConfig } from "../../src/bot/commands.ts";
 import { type MenuRecord, registerCommands, syncStaffMenus } from "../../src/bot/commands.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import type { Sandbox } from "../../src/sandbox/index.ts";
 import { BOT_INFO } from "../helpers/fake-telegram.ts";
+import { useSandboxBot } from "../helpers/sandbox-bot.ts";
 import { callsOf, createTestBot, type TestBot } from "../helpers/test-bot.ts";
 import { callbackUpdate, messageUpdate, telegramUser } from "../helpers/updates.ts";
 
@@ -14,19 +15,10 @@ const STRANGER = 303;
 let sandbox: Sandbox;
 let t: TestBot;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  t = await createTestBot({
-    sandbox,
-    operators: [OPERATOR],
-    viewers: [VIEWER],
-    config: { ownerIds: [OWNER] },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
+useSandboxBot(
+  () => ({ operators: [OPERATOR], viewers: [VIEWER], config: { ownerIds: [OWNER] } }),
+  (started) => ({ sandbox, t } = started),
+);
 
 const staff = (overrides: Partial<StaffConfig> = {}): StaffConfig => ({
   ownerIds: [OWNER],

@@ -8,7 +8,7 @@
  */
 import type { CashItem, CashTransaction } from "../../service/index.ts";
 
-export type MoneyKind = "order" | "refund" | "income" | "expense" | "move-in" | "move-out";
+type MoneyKind = "order" | "refund" | "income" | "expense" | "move-in" | "move-out";
 
 export type ItemIndex = ReadonlyMap<string, CashItem>;
 

@@ -9,7 +9,7 @@ import { TZDate } from "@date-fns/tz";
 export const PERIODS = ["day", "week", "month"] as const;
 export type PeriodKind = (typeof PERIODS)[number];
 
-export interface Bucket {
+interface Bucket {
   start: Date;
   /** Exclusive. */
   end: Date;

@@ -10,7 +10,7 @@ import type { CashTransaction, Order } from "../../service/index.ts";
 import { type ItemIndex, orderMoney } from "./money.ts";
 import { bucketIndex, type Period, within } from "./period.ts";
 
-export interface MasterOutput {
+interface MasterOutput {
   /** Undefined: orders without a master. */
   id: string | undefined;
   name: string | undefined;
@@ -36,7 +36,7 @@ export interface ReportFigures {
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** The orders of each figure: received, made ready and handed over in the period (as read). */
-export interface PeriodOrders {
+interface PeriodOrders {
   received: readonly Order[];
   ready: readonly Order[];
   closed: readonly Order[];

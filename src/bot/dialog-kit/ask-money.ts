@@ -17,7 +17,7 @@ import { MAX_AMOUNT, readAmount } from "./parse.ts";
 
 const OFFER = "due";
 
-export interface AskMoneyOptions {
+interface AskMoneyOptions {
   /** The question (HTML). */
   prompt: string;
   /** The smallest amount taken (inclusive); 0 lets "0" through. Default: any positive amount. */

@@ -21,7 +21,7 @@ export interface Staff {
 export const STAFF_PAGE = 8;
 const PAGE = "p";
 
-export interface AskStaffOptions {
+interface AskStaffOptions {
   role: StaffRole;
   shopId: string;
   /** The question (HTML); "Master:" / "Manager:" by default. */

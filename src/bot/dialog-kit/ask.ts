@@ -75,7 +75,7 @@ export const accept = <T>(value: T, shown?: string): Parsed<T> =>
   shown === undefined ? { ok: true, value } : { ok: true, value, shown };
 export const reject = <T>(error: string): Parsed<T> => ({ ok: false, error });
 
-export interface AskOptions<T> {
+interface AskOptions<T> {
   text: string;
   /** Rows of buttons; a ✖ Cancel row is added unless `cancelButton` is false. */
   buttons?: Button[][];

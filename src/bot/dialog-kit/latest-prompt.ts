@@ -10,11 +10,11 @@
 import type { BotContext } from "../context.ts";
 import type { Store } from "../storage.ts";
 
-export const PROMPTS_NAMESPACE = "dialog-prompts";
+const PROMPTS_NAMESPACE = "dialog-prompts";
 /** Longer than a dialog may wait (DIALOG_TTL_MS): a record outlives the step it guards. */
 const PROMPT_TTL_SECONDS = 2 * 60 * 60;
 
-export interface LatestPrompt {
+interface LatestPrompt {
   /** The dialog run's nonce and the prompt's number within the run. */
   nonce: string;
   seq: number;

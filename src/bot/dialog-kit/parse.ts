@@ -11,7 +11,7 @@ import type { Locale } from "../../config/index.ts";
 /** The largest amount one payment may carry (a typo guard: no repair costs more). */
 export const MAX_AMOUNT = 100_000_000;
 
-export type AmountReading = { ok: true; value: number } | { ok: false; error: "unreadable" | "too-large" };
+type AmountReading = { ok: true; value: number } | { ok: false; error: "unreadable" | "too-large" };
 
 /**
  * "1500", "1 500", "1500,50", "1500.5 ₽", "1,500.50" -> 1500.5; unreadable unless a

@@ -21,7 +21,7 @@ export { SKIP } from "./ask.ts";
 
 const SHORT_TEXT_LIMIT = 200;
 
-export interface AskTextOptions {
+interface AskTextOptions {
   /** The question (HTML); a line stating the length limits is added under it. */
   prompt: string;
   /** The fewest characters taken (default 1). */
@@ -35,7 +35,7 @@ export interface AskTextOptions {
 }
 
 /** Characters as the clerk counts them (an emoji is one), the same count the limits state. */
-export const textLength = (text: string): number => [...text].length;
+const textLength = (text: string): number => [...text].length;
 
 /** Free text between `min` and `max` characters (both stated in the prompt); undefined on Skip. */
 export async function askText(

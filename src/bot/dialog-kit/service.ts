@@ -10,7 +10,7 @@ import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { callService } from "../services/service-gateway.ts";
 import { accept, ask, type DialogRun, reject } from "./ask.ts";
 
-export type CallResult<T> =
+type CallResult<T> =
   | { ok: true; value: T }
   | { ok: false; kind: ServiceErrorKind; message: string; retryable: boolean };
 

@@ -20,8 +20,8 @@ import { stripHtml } from "../ui/messages.ts";
 import { deviceText, orderTitle } from "../ui/order-card.ts";
 import { cutText } from "../ui/text.ts";
 
-export const INLINE_MIN_LENGTH = 3;
-export const INLINE_DEBOUNCE_MS = 500;
+const INLINE_MIN_LENGTH = 3;
+const INLINE_DEBOUNCE_MS = 500;
 const MAX_RESULTS = 10;
 /** Telegram's own cache of our answer; short, the data changes. */
 const TELEGRAM_CACHE_SECONDS = 10;

@@ -16,7 +16,7 @@ import { type OrderListKind, showOrderList } from "./order-list.ts";
 type SearchQuery = Extract<ListQuery, { kind: "search" }>;
 
 /** Shorter texts match too much to be a search ("ок", a typo): they get the usual hint. */
-export const SEARCH_MIN_LENGTH = 3;
+const SEARCH_MIN_LENGTH = 3;
 
 export const searchList: OrderListKind<SearchQuery> = {
   heading: (ctx, query, counts) => ctx.t("search-heading", { query: escapeHtml(query.text), ...counts }),

@@ -65,7 +65,7 @@ export interface OrderListKind<Q extends ListQuery = ListQuery> {
 }
 
 /** Every member of the union has its kind: a new member without one does not compile. */
-export type OrderListKinds = { [K in ListKind]: OrderListKind<Extract<ListQuery, { kind: K }>> };
+type OrderListKinds = { [K in ListKind]: OrderListKind<Extract<ListQuery, { kind: K }>> };
 
 /** The kind of a query (the mapped type cannot say that one key's value takes that key's member). */
 function kindOf<Q extends ListQuery>(kinds: OrderListKinds, query: Q): OrderListKind<Q> {
@@ -305,7 +305,7 @@ export async function openById(ctx: BotContext, id: string, retry: string): Prom
 }
 
 /** A card of a listed order: the newest copy the reader holds (with its age), else the listed record. */
-export async function heldCard(ctx: BotContext, listed: Order): Promise<CardMessage> {
+async function heldCard(ctx: BotContext, listed: Order): Promise<CardMessage> {
   const { order, asOf } = ctx.services.orders.held(listed.id) ?? { order: listed };
   return cardMessage(ctx, order, { asOf });
 }

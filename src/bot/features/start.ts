@@ -18,7 +18,7 @@ import { escapeHtml } from "../ui/text.ts";
 
 export const startFeature = new Composer<BotContext>();
 
-export function helpText(ctx: BotContext): string {
+function helpText(ctx: BotContext): string {
   if (ctx.chat && ctx.chat.type !== "private") return ctx.t("help-group", { bot: ctx.me.username });
   const operator = canWrite(ctx.role);
   return [

@@ -25,7 +25,7 @@ export interface Liveness {
   report(): HealthAnswer;
 }
 
-export interface LivenessOptions {
+interface LivenessOptions {
   mode: "polling" | "webhook";
   now?: () => number;
   staleAfterMs?: number;

@@ -37,14 +37,14 @@ export interface HealthAnswer {
 /** Handles the request and returns true, or returns false to let the server answer 404. */
 export type Route = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-export interface HttpServerOptions {
+interface HttpServerOptions {
   port: number;
   health: () => HealthAnswer;
   routes?: Route[];
   limits?: Partial<HttpLimits>;
 }
 
-export interface ConnectionCounts {
+interface ConnectionCounts {
   /** Connections open now. */
   open: number;
   /** Idle or silent connections closed to make room for a new one. */

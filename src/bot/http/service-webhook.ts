@@ -28,7 +28,7 @@ const EVENTS_NAMESPACE = "service-events";
 /** Events closer together than this share one sync (a burst of changes is one read). */
 const COALESCE_MS = 5_000;
 
-export interface ServiceWebhookOptions {
+interface ServiceWebhookOptions {
   secret: string;
   store: Store;
   /** The mirror's "sync now" (within its budget). */

@@ -18,13 +18,13 @@ import { parseJsonObject, readCappedBody } from "./body.ts";
 import { createLiveness, type Liveness } from "./health.ts";
 import { type HttpLimits, type Route, refuse, startHttpServer } from "./server.ts";
 
-export interface WebhookOptions {
+interface WebhookOptions {
   url: string;
   secret: string;
   port: number;
 }
 
-export interface WebhookRouteOptions {
+interface WebhookRouteOptions {
   url: string;
   secret: string;
   maxBodyBytes?: number;

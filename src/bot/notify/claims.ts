@@ -19,7 +19,7 @@ const KEEP_SECONDS = 14 * 24 * 60 * 60;
  * write-through of the same moment); a genuine repeat of the same value
  * (a status set back and forth) within it is told once.
  */
-export const SAME_MEANING_SECONDS = 10 * 60;
+const SAME_MEANING_SECONDS = 10 * 60;
 
 /** True the first time this record of a change is claimed for `key` (its id and the user). */
 export function claimOnce(store: Store, key: string): Promise<boolean> {

@@ -21,11 +21,11 @@ import { recipients } from "./recipients.ts";
 import { type SendDeps, sendToUser } from "./send.ts";
 
 /** How late after DIGEST_TIME a digest still goes out (a restart mid-morning still sends it). */
-export const DIGEST_LATE_SECONDS = 3 * 60 * 60;
+const DIGEST_LATE_SECONDS = 3 * 60 * 60;
 const DIGEST_ITEMS = 10;
 
 /** One person's lists: up to DIGEST_ITEMS of each, with the full counts. */
-export interface DigestContent {
+interface DigestContent {
   overdue: Order[];
   today: Order[];
   stuck: Order[];
@@ -43,7 +43,7 @@ const STUCK_READ = 50;
  * order reader: no request with the mirror, two (their orders as master and as
  * manager) without it.
  */
-export async function readDigestOrders(
+async function readDigestOrders(
   services: BotServices,
   employeeId: string,
   now: Date,
@@ -80,7 +80,7 @@ async function readStuck(deps: SendDeps): Promise<Order[]> {
 }
 
 /** The digest's message (HTML): a heading with the counts, then each list. */
-export function digestText(t: TranslateFunction, content: DigestContent): string {
+function digestText(t: TranslateFunction, content: DigestContent): string {
   const line = (order: Order) =>
     `• ${escapeHtml(orderTitle(order))} · ${escapeHtml(order.status?.name ?? "—")}`;
   const lines = [t("digest-heading", content.counts)];

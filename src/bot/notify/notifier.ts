@@ -28,7 +28,7 @@ import { sendNotice } from "./send.ts";
 const BATCH = 100;
 const CURSOR_READER = "notifier";
 
-export interface NotifierOptions {
+interface NotifierOptions {
   services: BotServices;
   api: Api;
   mirror: OrderMirror;

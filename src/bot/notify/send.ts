@@ -25,7 +25,7 @@ export interface SendDeps {
 }
 
 /** What a message to one user is made of, once their language and role are known. */
-export interface Reader {
+interface Reader {
   userId: number;
   locale: Locale;
   role: Exclude<Role, "stranger">;

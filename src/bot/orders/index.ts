@@ -35,7 +35,7 @@ export type {
   TimeRange,
 } from "./types.ts";
 
-export interface ReaderDeps {
+interface ReaderDeps {
   client: ServiceClient;
   store: Store;
   clock: Clock;

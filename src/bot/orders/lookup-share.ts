@@ -8,10 +8,10 @@
 import { ServiceError } from "../../service/index.ts";
 import type { Store } from "../storage.ts";
 
-export const LOOKUP_SHARE_NAMESPACE = "lookup-share";
+const LOOKUP_SHARE_NAMESPACE = "lookup-share";
 /** The service's quota window, and its size for the whole company. */
-export const QUOTA_WINDOW_MS = 15 * 60_000;
-export const QUOTA_PER_WINDOW = 100;
+const QUOTA_WINDOW_MS = 15 * 60_000;
+const QUOTA_PER_WINDOW = 100;
 
 /** A user's reads used up their share of this window; `resetAt` is the window's end. */
 export class LookupShareError extends ServiceError {
@@ -27,7 +27,7 @@ export function isLookupShareError(error: unknown): error is LookupShareError {
   return error instanceof LookupShareError;
 }
 
-export interface LookupShare {
+interface LookupShare {
   /** Counts one request for `userId`; throws LookupShareError (nothing counted) when the share is spent. */
   spend(userId: number | undefined): Promise<void>;
 }

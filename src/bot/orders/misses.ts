@@ -7,12 +7,12 @@
 import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { Store } from "../storage.ts";
 
-export const MISSES_NAMESPACE = "order-misses";
+const MISSES_NAMESPACE = "order-misses";
 /** How long "the service has no such number" stands: an order created meanwhile shows up after this. */
-export const MISS_TTL_SECONDS = 5 * 60;
+const MISS_TTL_SECONDS = 5 * 60;
 const NEWEST_KEY = "newest";
 
-export interface NewestNumber {
+interface NewestNumber {
   num: number;
   number: string;
 }

@@ -37,7 +37,7 @@ export interface SourceDeps {
 }
 
 /** Spends one request of the user's lookup share (throws when it is spent). */
-export type Spend = () => Promise<void>;
+type Spend = () => Promise<void>;
 
 /** Where the reader's answers come from: what it holds (no request) and what it asks. */
 export interface OrderSource {

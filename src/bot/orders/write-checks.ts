@@ -38,7 +38,7 @@ export interface ChangeSent {
   bank?: number;
 }
 
-export interface CommentSent {
+interface CommentSent {
   kind: "comment";
   orderId: string;
   title: string;
@@ -91,7 +91,7 @@ async function findCreated(client: ServiceClient, sent: CreateSent, at: number):
 }
 
 /** Whether the order carries every value the change sets (the status, staff and fields it names). */
-export function changeIn(order: Order, sent: ChangeSent): boolean {
+function changeIn(order: Order, sent: ChangeSent): boolean {
   if (sent.status && order.status?.id !== sent.status.id) return false;
   if (sent.master && order.master?.id !== sent.master.id) return false;
   if (sent.manager && order.manager?.id !== sent.manager.id) return false;
@@ -100,7 +100,7 @@ export function changeIn(order: Order, sent: ChangeSent): boolean {
 }
 
 /** Whether the order's record (where the service lists comments) holds this comment. */
-export function hasComment(order: Order, text: string): boolean {
+function hasComment(order: Order, text: string): boolean {
   return order.comments?.some((comment) => comment.text === text) ?? false;
 }
 

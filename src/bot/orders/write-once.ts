@@ -35,7 +35,7 @@ import { MARKER_TTL_SECONDS, type Marker, markersOf, openWritesOf } from "./writ
 const AMBIGUOUS: readonly ServiceErrorKind[] = ["unavailable", "bad_response"];
 
 /** One attempt as its marker keeps it: when it was sent and what it sent. */
-export interface Attempt {
+interface Attempt {
   at: number;
   sent: Sent;
 }
@@ -56,7 +56,7 @@ export interface OnceWrite<R> {
   own?: readonly OwnChange[] | ((result: R) => readonly OwnChange[]);
 }
 
-export type WriteOutcome<R> =
+type WriteOutcome<R> =
   | { kind: "done"; result: R }
   | { kind: "refused" }
   | { kind: "failed"; message: string; retryable: boolean };

@@ -7,8 +7,8 @@
 import type { Store } from "../storage.ts";
 import type { Sent } from "./write-checks.ts";
 
-export const WRITES_NAMESPACE = "dialog-writes";
-export const OPEN_WRITES_NAMESPACE = "dialog-writes-open";
+const WRITES_NAMESPACE = "dialog-writes";
+const OPEN_WRITES_NAMESPACE = "dialog-writes-open";
 export const MARKER_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /** "sending": the request may be on its way or lost; "done": the service answered with `result`. */

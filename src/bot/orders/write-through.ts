@@ -35,7 +35,7 @@ export function heldOrder(ctx: Ctx, id: string): Order | undefined {
 }
 
 /** The fields of `next` that differ from `base`. */
-export function changedFields(base: Order, next: Order): Partial<Order> {
+function changedFields(base: Order, next: Order): Partial<Order> {
   const changed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
     if (!isDeepStrictEqual(value, (base as Record<string, unknown>)[key])) changed[key] = value;

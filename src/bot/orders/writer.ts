@@ -31,12 +31,12 @@ export type { CreateSent } from "./write-checks.ts";
 export type { OrderChange } from "./write-record.ts";
 
 /** A card as a dialog sends it: HTML text and its buttons. */
-export interface CardView {
+interface CardView {
   text: string;
   keyboard: InlineKeyboardButton[][];
 }
 
-export type WriteFailure = { kind: "refused" } | { kind: "failed"; message: string; retryable: boolean };
+type WriteFailure = { kind: "refused" } | { kind: "failed"; message: string; retryable: boolean };
 
 /** The new order as the create answered it: its id, its number when known, when it was made (Unix ms). */
 export interface Created {
@@ -62,7 +62,7 @@ export type CreateResult =
   | WriteFailure;
 
 export type ChangeResult = { kind: "done"; order: Order; card: CardView } | WriteFailure;
-export type CommentResult = { kind: "done"; order?: Order } | WriteFailure;
+type CommentResult = { kind: "done"; order?: Order } | WriteFailure;
 
 export const orderWriter = {
   async create(run: DialogRun, request: CreateRequest): Promise<CreateResult> {

@@ -20,12 +20,12 @@ import type { Store } from "../storage.ts";
 import { claimMarker } from "./claim.ts";
 
 /** How late a run may start by default (seconds). */
-export const DEFAULT_LATE_SECONDS = 3 * 60 * 60;
+const DEFAULT_LATE_SECONDS = 3 * 60 * 60;
 /** How often jobs are checked; a run starts at the first check after its time. */
-export const CHECK_EVERY_MS = 60_000;
+const CHECK_EVERY_MS = 60_000;
 const CLAIMS = "scheduled";
 
-export interface TimeOfDay {
+interface TimeOfDay {
   hours: number;
   minutes: number;
 }
@@ -55,7 +55,7 @@ export interface Scheduler {
   tick(): Promise<void>;
 }
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   store: Store;
   clock: Clock;
   timezone: string;

@@ -12,12 +12,12 @@ import { z } from "zod";
 import type { Store } from "../storage.ts";
 import type { UserSettingsStore } from "./user-settings.ts";
 
-export const EMPLOYEE_LINKS_NAMESPACE = "employee-links";
+const EMPLOYEE_LINKS_NAMESPACE = "employee-links";
 
 const holderSchema = z.object({ userId: z.number(), name: z.string() });
-export type LinkHolder = z.infer<typeof holderSchema>;
+type LinkHolder = z.infer<typeof holderSchema>;
 
-export interface EmployeeLinks {
+interface EmployeeLinks {
   /** The user holding this employee now, if any. */
   holderOf(employeeId: string): Promise<LinkHolder | undefined>;
   /** Records `holder` as the employee's user (the caller has checked that no one else holds it). */

@@ -16,11 +16,11 @@ import type { Store } from "../storage.ts";
 import { storedOrders } from "./order-json.ts";
 import type { SearchResult } from "./order-search.ts";
 
-export const INLINE_CACHE_MS = 60_000;
+const INLINE_CACHE_MS = 60_000;
 const INLINE_CACHE_SIZE = 200;
 /** A marker outlives the debounce of its query by far; then it is only garbage. */
 const MARKER_TTL_SECONDS = 10;
-export const INLINE_MARKER_NAMESPACE = "inline-newest";
+const INLINE_MARKER_NAMESPACE = "inline-newest";
 export const INLINE_CACHE_NAMESPACE = "inline-cache";
 
 export interface InlineGate {

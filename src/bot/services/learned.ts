@@ -16,7 +16,7 @@ import type { Order } from "../../service/index.ts";
 import type { StorageAdapter, Store } from "../storage.ts";
 import { REFERENCE_NAMESPACE } from "./reference-cache.ts";
 
-export interface LearnedStatus {
+interface LearnedStatus {
   id: string;
   name: string;
   color?: string;

@@ -44,7 +44,7 @@ export type ListKind = ListQuery["kind"];
 
 /** The name filter of a staff list (`/masters Ив`), saved so its page buttons stay short. */
 const staffFilter = z.object({ kind: z.literal("staff"), name: z.string().max(100) });
-export type StaffFilter = z.infer<typeof staffFilter>;
+type StaffFilter = z.infer<typeof staffFilter>;
 
 /** What a token stands for: a list query or a staff filter. */
 export type SavedQuery = ListQuery | StaffFilter;

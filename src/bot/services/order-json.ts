@@ -23,7 +23,7 @@ export function reviveOrder(raw: unknown): Order {
 }
 
 /** Stored orders, each revived; a foreign entry is dropped rather than failing the rest. */
-export function reviveOrders(raw: readonly unknown[]): Order[] {
+function reviveOrders(raw: readonly unknown[]): Order[] {
   return raw.flatMap((item) => {
     const parsed = storedOrder.safeParse(item);
     return parsed.success ? [parsed.data] : [];

@@ -20,7 +20,7 @@ export type OrderQuery =
   | { kind: "number"; text: string };
 
 /** Up to this many matches come back in the one request; the list pages through them locally. */
-export const SEARCH_FETCH_SIZE = 50;
+const SEARCH_FETCH_SIZE = 50;
 const MAX_QUERY_LENGTH = 40;
 
 /**

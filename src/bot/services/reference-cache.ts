@@ -57,7 +57,7 @@ export interface ReferenceCache {
   invalidate(kind?: ReferenceKind, arg?: string): Promise<void>;
 }
 
-export type ReferenceKind =
+type ReferenceKind =
   | "shops"
   | "orderTypes"
   | "orderTypeFields"
@@ -71,7 +71,7 @@ export type ReferenceKind =
   | "masters"
   | "managers";
 
-export interface ReferenceCacheOptions {
+interface ReferenceCacheOptions {
   client: ServiceClient;
   store: Store;
   logger: Logger;

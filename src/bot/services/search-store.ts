@@ -31,7 +31,7 @@ const SEARCH_TTL_SECONDS = 24 * 60 * 60;
 /** How long a saved list stands for the service's answer (its cards have 🔄 Refresh for the latest). */
 export const RESULT_TTL_MS = 30 * 60 * 1000;
 
-export interface SavedSearch<Q = SavedQuery> {
+interface SavedSearch<Q = SavedQuery> {
   query: Q;
   /** The chat that ran it; a token pressed in another chat is refused as stale. */
   chatId: number;

@@ -26,7 +26,7 @@ export type ServiceOutcome<T> =
     };
 
 /** Localized, HTML-escaped explanation of a service error. */
-export function serviceErrorMessage(
+function serviceErrorMessage(
   error: ServiceError,
   options: { t: TranslateFunction; locale: Locale; timezone: string; now: Date },
 ): string {

@@ -37,7 +37,7 @@ export function isStuck(order: Order, rule: StuckRule): boolean {
 }
 
 /** Ids of the statuses of the open groups (new, in work, waiting). */
-export function openStatusIds(statuses: readonly Status[]): string[] {
+function openStatusIds(statuses: readonly Status[]): string[] {
   return statuses.filter((s) => s.group !== undefined && !DONE_GROUPS.has(s.group)).map((s) => s.id);
 }
 

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { asLocale } from "../i18n.ts";
 import type { Store } from "../storage.ts";
 
-export const USER_SETTINGS_NAMESPACE = "mirror-users";
+const USER_SETTINGS_NAMESPACE = "mirror-users";
 export const NOTIFY_KINDS = ["assigned", "status", "ready", "digest"] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 /** Orders one user may watch; the oldest watch goes when a new one would pass it. */

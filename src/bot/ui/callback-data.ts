@@ -8,7 +8,7 @@
 
 export const CALLBACK_DATA_LIMIT = 64;
 
-export interface CallbackCodec<F extends string> {
+interface CallbackCodec<F extends string> {
   readonly prefix: string;
   /** Matches this codec's data; use with `bot.callbackQuery(codec.filter, ...)`. */
   readonly filter: RegExp;

@@ -12,7 +12,7 @@ import { formatAmount } from "./money.ts";
 import { cutText, escapeHtml } from "./text.ts";
 
 /** Comments shown on the card, newest first; older ones stay in the service. */
-export const CARD_COMMENTS = 3;
+const CARD_COMMENTS = 3;
 const COMMENT_LIMIT = 300;
 const POSITIONS_LIMIT = 15;
 

@@ -8,7 +8,7 @@ import type { Locale } from "../../config/index.ts";
 import type { CustomFieldDefinition, CustomFieldValue } from "../../service/index.ts";
 import { formatDateTime } from "./dates.ts";
 
-export type FieldKind = "text" | "number" | "date" | "boolean" | "choice";
+type FieldKind = "text" | "number" | "date" | "boolean" | "choice";
 
 export function fieldKind(def: CustomFieldDefinition): FieldKind {
   if (def.items && def.items.length > 0) return "choice";

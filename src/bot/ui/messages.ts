@@ -4,7 +4,7 @@ import type { Context } from "grammy";
 import { GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 
-export function isNotModified(error: unknown): boolean {
+function isNotModified(error: unknown): boolean {
   return error instanceof GrammyError && error.description.includes("message is not modified");
 }
 

@@ -34,7 +34,7 @@ export interface CardOptions {
 
 const DONE_GROUPS = new Set(["finish", "closed"]);
 /** The card's own limit: room left under Telegram's for the freshness line the message adds. */
-export const CARD_LIMIT = MESSAGE_LIMIT - 100;
+const CARD_LIMIT = MESSAGE_LIMIT - 100;
 /** A long fault list or note is cut: the rest of the card must fit beside it. */
 const FREE_TEXT_LIMIT = 600;
 

@@ -6,7 +6,7 @@
  */
 const PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
 
-export type StartPayload = { kind: "order"; id: string } | { kind: "other"; text: string };
+type StartPayload = { kind: "order"; id: string } | { kind: "other"; text: string };
 
 /** What a /start payload asks for; undefined for none or a malformed one. */
 export function parseStartPayload(text: string): StartPayload | undefined {

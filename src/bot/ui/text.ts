@@ -6,7 +6,6 @@
 
 export const MESSAGE_LIMIT = 4096;
 export const CALLBACK_ANSWER_LIMIT = 200;
-export const INLINE_TITLE_LIMIT = 256;
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 

@@ -10,7 +10,7 @@ import type { Page } from "../schemas/envelope.ts";
 import type { Order } from "../schemas/order.ts";
 
 /** The filters of an order list that can be checked on the records. */
-export interface CheckedFilters {
+interface CheckedFilters {
   num?: number | undefined;
   number?: string | undefined;
   statusIds?: readonly string[] | undefined;

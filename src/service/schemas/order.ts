@@ -17,7 +17,7 @@ import { fastReader, SLOW } from "./fast-path.ts";
 
 const person = ref;
 
-export const orderStatusRef = record({
+const orderStatusRef = record({
   id: id.optional(),
   name: z.string().optional(),
   color: z.string().optional(),
@@ -33,7 +33,7 @@ const counteragentRef = record({
 });
 
 /** One payment on an order (`cash.elements` of a full record). */
-export const orderPayment = record({
+const orderPayment = record({
   id: id.optional(),
   date: date.optional(),
   type: text.optional(),
@@ -58,7 +58,7 @@ const cashSums = record({
 const priceSums = record({ price: num.optional(), soldPrice: num.optional() });
 
 /** A work or part of a full record; `price` and `soldPrice` are per unit. */
-export const orderPosition = record({
+const orderPosition = record({
   id: id.optional(),
   positionId: id.optional(),
   nomenclatureId: id.optional(),

@@ -20,7 +20,7 @@ export type Shop = z.output<typeof shop>;
 export const howKnow = record({ id, name: z.string().optional(), isRepeat: bool.optional() });
 export type HowKnow = z.output<typeof howKnow>;
 
-export const statusRole = record({
+const statusRole = record({
   id: id.optional(),
   name: z.string().optional(),
   isSet: bool.optional(),
@@ -66,7 +66,7 @@ function groupElements(key: string, group: JsonObject): unknown[] {
  * flattened in group order, keeping the order inside each group. A plain array
  * (of statuses, or of groups with a key) is accepted too.
  */
-export function flattenStatuses(data: unknown): unknown {
+function flattenStatuses(data: unknown): unknown {
   if (Array.isArray(data)) {
     return data.flatMap((item) =>
       isObject(item) && Array.isArray(item.elements)
@@ -117,7 +117,7 @@ function normalizeField(raw: unknown): unknown {
   };
 }
 
-export const fieldChoice = record({ id: text, name: text.optional() });
+const fieldChoice = record({ id: text, name: text.optional() });
 export type FieldChoice = z.output<typeof fieldChoice>;
 
 /** Definition of a custom field; key names vary between accounts, so they are normalized. */

@@ -1,17 +1,10 @@
-import type { TranslateFunction } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../../src/bot/i18n.ts";
 import { approximateAmount } from "../../../src/bot/ui/card-bench.ts";
-import { formatOrderCard } from "../../../src/bot/ui/order-card.ts";
 import { MESSAGE_LIMIT } from "../../../src/bot/ui/text.ts";
 import type { Locale } from "../../../src/config/index.ts";
 import type { Order } from "../../../src/service/index.ts";
+import { renderCard } from "../../helpers/card-text.ts";
 
-const i18n = createI18n("ru");
-const tr =
-  (locale: Locale): TranslateFunction =>
-  (key, vars) =>
-    i18n.t(locale, key, vars);
 const NOW = new Date("2026-03-10T12:00:00Z");
 
 const order: Order = {
@@ -31,13 +24,7 @@ const order: Order = {
 };
 
 function card(locale: Locale, record: Order = order, extra: { statusGroup?: string; photos?: number } = {}) {
-  const text = formatOrderCard(record, {
-    t: tr(locale),
-    locale,
-    timezone: "Europe/Moscow",
-    now: NOW,
-    ...extra,
-  });
+  const text = renderCard(record, locale, NOW, extra);
   // Amounts group digits with no-break spaces; the assertions read plain ones.
   return text.replace(/[\u00a0\u202f]/g, " ");
 }

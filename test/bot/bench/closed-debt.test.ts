@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
-import { freshOrders, lastText } from "../dialogs/driver.ts";
+import { freshOrders, lastText, priceAt3000 } from "../dialogs/driver.ts";
 import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 
 let sandbox: Sandbox;
@@ -23,11 +23,7 @@ function closedWithDebt(): SandboxOrder {
   const closed = [...sandbox.store.statusById.values()].find((s) => s.name === "Выдан");
   if (!closed) throw new Error("no closed status");
   order.statusId = closed.id;
-  order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
-  order.discount = 0;
-  order.paidCash = 1000;
-  order.paidBank = 0;
-  return order;
+  return priceAt3000(order, 1000);
 }
 
 describe("a debt at closing", () => {

@@ -11,10 +11,8 @@ import { countingUser } from "../../helpers/interactions.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
 import { buttonData, lastText, pressDeadline } from "../dialogs/driver.ts";
-import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
+import { OPERATOR, STRANGER, useDialogBot, VIEWER } from "../dialogs/fixture.ts";
 
-const VIEWER = 202;
-const STRANGER = 303;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;

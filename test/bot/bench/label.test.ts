@@ -11,14 +11,12 @@ import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { BOT_INFO } from "../../helpers/fake-telegram.ts";
 import { callsOf, type TestBot } from "../../helpers/test-bot.ts";
-import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
+import { OPERATOR, STRANGER, useDialogBot, VIEWER } from "../dialogs/fixture.ts";
 
 // jsqr is CommonJS with a default export: under Node's ESM loader it may arrive wrapped.
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 const jsQR: Decode =
   (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
-const VIEWER = 202;
-const STRANGER = 303;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;

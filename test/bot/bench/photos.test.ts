@@ -10,10 +10,8 @@ import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { BOT_INFO, type StoredMessage } from "../../helpers/fake-telegram.ts";
 import { callsOf, createTestBot, type TestBot, textsOf } from "../../helpers/test-bot.ts";
 import { botMessageFor, callbackUpdate, telegramUser, updateId } from "../../helpers/updates.ts";
-import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
+import { OPERATOR, STRANGER, useDialogBot, VIEWER } from "../dialogs/fixture.ts";
 
-const VIEWER = 202;
-const STRANGER = 303;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;
@@ -228,12 +226,17 @@ describe("the photo store", () => {
 });
 
 describe("PHOTO_COMMENT=on", () => {
-  it("adds one comment per photo or album (1 request), none when off", async () => {
-    const bot = await createTestBot({
+  /** A bot of its own with PHOTO_COMMENT=on, on `store` if given. */
+  const commentingBot = (store?: Store) =>
+    createTestBot({
       sandbox,
+      store,
       operators: [OPERATOR],
       config: { shopIds: [shopId], photoComment: true },
     });
+
+  it("adds one comment per photo or album (1 request), none when off", async () => {
+    const bot = await commentingBot();
     const order = nextOrder();
     const before = order.comments.length;
     await bot.handle(botPhoto(bot, { album: "c-album", caption: order.number }));
@@ -288,12 +291,7 @@ describe("PHOTO_COMMENT=on", () => {
 
   it("writes the comment through the order writer: an exactly-once marker before the request", async () => {
     const { store, markers } = markerStore(false);
-    const bot = await createTestBot({
-      sandbox,
-      store,
-      operators: [OPERATOR],
-      config: { shopIds: [shopId], photoComment: true },
-    });
+    const bot = await commentingBot(store);
     const order = nextOrder();
     const before = order.comments.length;
     await bot.handle(botPhoto(bot, { caption: order.number }));
@@ -304,12 +302,7 @@ describe("PHOTO_COMMENT=on", () => {
 
   it("sends no comment while its marker cannot be stored; the photo is still kept and confirmed", async () => {
     const { store } = markerStore(true);
-    const bot = await createTestBot({
-      sandbox,
-      store,
-      operators: [OPERATOR],
-      config: { shopIds: [shopId], photoComment: true },
-    });
+    const bot = await commentingBot(store);
     const order = nextOrder();
     const before = order.comments.length;
     const calls = await bot.handle(botPhoto(bot, { caption: order.number }));

@@ -33,6 +33,57 @@ function moscow(hours: number, minutes: number, dayOffset = 0): Date {
   );
 }
 
+/** Opts `ids` in to the evening report, in English. */
+async function optIn(t: TestBot, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    await t.services.users.update(id, (s) => {
+      s.notify.evening = true;
+      s.locale = "en";
+    });
+  }
+}
+
+interface TwoInstances {
+  t: TestBot;
+  /** A second instance on the same store (as on Redis): the claim is shared. */
+  second: TestBot;
+}
+
+/**
+ * One sandbox and two bot instances on one store for the describe block, the
+ * owners `ownerIds`; OWNER, the operator and the viewer opted in (the
+ * operator and the viewer only by forged settings).
+ */
+function useTwoInstances(
+  clock: ManualClock,
+  ownerIds: number[],
+  started: (bots: TwoInstances) => void,
+): void {
+  let sandbox: Sandbox | undefined;
+  const bots: TestBot[] = [];
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    const options = {
+      sandbox,
+      store: createMemoryStore(),
+      clock,
+      operators: [OPERATOR],
+      viewers: [VIEWER],
+      config: { ownerIds, shopIds: [sandbox.shops[0]?.id ?? ""] },
+    };
+    const t = await createTestBot(options);
+    bots.push(t);
+    const second = await createTestBot(options);
+    bots.push(second);
+    await optIn(t, [OWNER, OPERATOR, VIEWER]);
+    started({ t, second });
+  });
+  afterAll(async () => {
+    for (const bot of bots) await bot.close();
+    await sandbox?.close();
+  });
+}
+
 describe("when the evening report is due", () => {
   const at = (date: Date) =>
     eveningDue({
@@ -49,37 +100,10 @@ describe("when the evening report is due", () => {
 });
 
 describe("who gets it, and how often", () => {
-  let sandbox: Sandbox;
   let t: TestBot;
   let second: TestBot;
-  const store = createMemoryStore();
-  const clock = new ManualClock(moscow(20, 5));
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
-    const options = {
-      sandbox,
-      store,
-      clock,
-      operators: [OPERATOR],
-      viewers: [VIEWER],
-      config: { ownerIds: [OWNER, OTHER_OWNER], shopIds: [sandbox.shops[0]?.id ?? ""] },
-    };
-    t = await createTestBot(options);
-    // A second instance on the same store (as on Redis): the claim is shared.
-    second = await createTestBot(options);
-    // Everybody "opted in" (an operator and a viewer only by forged settings); the other owner did not.
-    for (const id of [OWNER, OPERATOR, VIEWER]) {
-      await t.services.users.update(id, (s) => {
-        s.notify.evening = true;
-        s.locale = "en";
-      });
-    }
-  });
-  afterAll(async () => {
-    await t.close();
-    await second.close();
-    await sandbox.close();
-  });
+  // The other owner did not opt in.
+  useTwoInstances(new ManualClock(moscow(20, 5)), [OWNER, OTHER_OWNER], (bots) => ({ t, second } = bots));
 
   it("goes to the owners who opted in, text then chart, and to nobody else", async () => {
     const day = eveningDue(t.services) ?? "";
@@ -123,36 +147,11 @@ describe("who gets it, and how often", () => {
 });
 
 describe("on the scheduler", () => {
-  let sandbox: Sandbox;
   let t: TestBot;
   let second: TestBot;
   const logger = pino({ level: "silent" });
-  const store = createMemoryStore();
   const clock = new ManualClock(moscow(20, 5));
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
-    const options = {
-      sandbox,
-      store,
-      clock,
-      operators: [OPERATOR],
-      viewers: [VIEWER],
-      config: { ownerIds: [OWNER], shopIds: [sandbox.shops[0]?.id ?? ""] },
-    };
-    t = await createTestBot(options);
-    second = await createTestBot(options);
-    for (const id of [OWNER, OPERATOR, VIEWER]) {
-      await t.services.users.update(id, (s) => {
-        s.notify.evening = true;
-        s.locale = "en";
-      });
-    }
-  });
-  afterAll(async () => {
-    await t.close();
-    await second.close();
-    await sandbox.close();
-  });
+  useTwoInstances(clock, [OWNER], (bots) => ({ t, second } = bots));
 
   const tick = (bot: TestBot) => botScheduler({ services: bot.services, api: bot.bot.api, logger }).tick();
   const chatsOf = (bot: TestBot) => bot.telegram.calls.map((c) => Number(c.payload.chat_id));
@@ -199,10 +198,7 @@ describe("a run after midnight", () => {
         reportTime: { hours: 22, minutes: 30 },
       },
     });
-    await t.services.users.update(OWNER, (s) => {
-      s.notify.evening = true;
-      s.locale = "en";
-    });
+    await optIn(t, [OWNER]);
   });
   afterAll(async () => {
     await t.close();

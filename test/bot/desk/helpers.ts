@@ -5,11 +5,27 @@
 import type { PeriodKind } from "../../../src/bot/desk/period.ts";
 import { periodOf } from "../../../src/bot/desk/period.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
-import type { Transaction } from "../../../src/sandbox/model.ts";
+import type { Order as SandboxOrder, Transaction } from "../../../src/sandbox/model.ts";
+import type { MirrorBot } from "../../helpers/mirror-bot.ts";
 
 export const OWNER = 301;
 export const VIEWER = 302;
 export const STRANGER = 999;
+
+/**
+ * Makes an order in work ready through the service, lets the mirror's log see
+ * it, then lets a minute pass; returns the order.
+ */
+export async function makeOneReady(t: MirrorBot): Promise<SandboxOrder> {
+  const { store } = t.sandbox;
+  const order = store.orders.find((o) => o.isVisible && store.statusById.get(o.statusId)?.group === "inWork");
+  const ready = store.ref.statuses.find((s) => s.group === "finish");
+  if (!order || !ready) throw new Error("no order in work or no ready status");
+  await t.client.orders.update(order.id, { statusId: ready.id });
+  await t.sync();
+  await t.clock.advance(60_000);
+  return order;
+}
 
 export function periodRange(kind: PeriodKind, now: Date, timezone = "Europe/Moscow") {
   const period = periodOf(kind, now, timezone);

@@ -4,9 +4,11 @@
  * neither shown nor kept from a forged press; a user who blocked the bot and
  * writes again gets their notifications back.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
-import { callsOf, createTestBot, type TestBot, textsOf } from "../../helpers/test-bot.ts";
+
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { useSandboxBot } from "../../helpers/sandbox-bot.ts";
+import { callsOf, type TestBot, textsOf } from "../../helpers/test-bot.ts";
 import { OWNER, VIEWER } from "./helpers.ts";
 
 const OPERATOR = 501;
@@ -14,19 +16,16 @@ const OPERATOR = 501;
 describe("/notify without the order mirror", () => {
   let sandbox: Sandbox;
   let t: TestBot;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
-    t = await createTestBot({
-      sandbox,
+  useSandboxBot(
+    (started) => ({
       operators: [OPERATOR],
       viewers: [VIEWER],
-      config: { ownerIds: [OWNER], shopIds: [sandbox.shops[0]?.id ?? ""] },
-    });
+      config: { ownerIds: [OWNER], shopIds: [started.shops[0]?.id ?? ""] },
+    }),
+    (started) => ({ sandbox, t } = started),
+  );
+  beforeAll(() => {
     expect(t.services.mirror).toBeUndefined();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sandbox?.close();
   });
 
   it.each([

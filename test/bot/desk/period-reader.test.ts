@@ -10,6 +10,7 @@ import { isPastDeadline } from "../../../src/sandbox/handlers/order-list.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { makeOneReady } from "./helpers.ts";
 
 const ids = (orders: readonly { id: string }[]) => orders.map((o) => o.id).sort();
 
@@ -105,14 +106,7 @@ describe("with the mirror", () => {
   afterAll(() => t.close());
 
   it("received and overdue cost no request; with no budget the finished ones are what its log saw", async () => {
-    const order = t.sandbox.store.orders.find(
-      (o) => o.isVisible && t.sandbox.store.statusById.get(o.statusId)?.group === "inWork",
-    );
-    const ready = t.sandbox.store.ref.statuses.find((s) => s.group === "finish");
-    if (!order || !ready) throw new Error("no order in work or no ready status");
-    await t.client.orders.update(order.id, { statusId: ready.id });
-    await t.sync();
-    await t.clock.advance(60_000);
+    const order = await makeOneReady(t);
     const range = periodOf("week", t.clock.now(), "Europe/Moscow");
     t.mark();
     const read = await t.services.orders.period(range, 0);

@@ -15,6 +15,7 @@ import { useDialogBot } from "../dialogs/fixture.ts";
 import {
   allAccepted,
   amountText,
+  makeOneReady,
   OWNER,
   orderMoney,
   periodRange,
@@ -212,14 +213,7 @@ describe("with the mirror and the quota low", () => {
   afterAll(() => t.close());
 
   it("asks the service nothing and shows what the mirror knows: its log's ready changes", async () => {
-    const order = t.sandbox.store.orders.find(
-      (o) => o.isVisible && t.sandbox.store.statusById.get(o.statusId)?.group === "inWork",
-    );
-    const ready = t.sandbox.store.ref.statuses.find((s) => s.group === "finish");
-    if (!order || !ready) throw new Error("no order in work or no ready status");
-    await t.client.orders.update(order.id, { statusId: ready.id });
-    await t.sync();
-    await t.clock.advance(60_000);
+    await makeOneReady(t);
     // Others' work spends the window down to the users' reserve.
     while ((t.client.quota?.remaining ?? 0) > 12) await t.client.statuses.list();
     t.mark();

@@ -8,7 +8,16 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { buttons, freshOrders, lastText, SKIP } from "./driver.ts";
+import {
+  buttons,
+  freshOrders,
+  lastText,
+  paymentsOf,
+  priceAt3000,
+  russianClerk,
+  SKIP,
+  toPaymentAmount,
+} from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -22,18 +31,7 @@ const freshOrder = freshOrders(
   () => shopId,
 );
 /** A fresh order in a "new" status priced 3000 with `paid` in cash already. */
-function pricedOrder(paid: number): SandboxOrder {
-  const order = freshOrder();
-  order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
-  order.discount = 0;
-  order.paidCash = paid;
-  order.paidBank = 0;
-  return order;
-}
-const paymentsOf = (orderId: string) =>
-  sandbox.store.transactions
-    .filter((tr) => tr.orderId === orderId)
-    .map((tr) => [tr.money, tr.isBankTransfer]);
+const pricedOrder = (paid: number): SandboxOrder => priceAt3000(freshOrder(), paid);
 
 describe("the card", () => {
   it("says what is left to pay, and 'paid in full' when nothing is (en, ru)", async () => {
@@ -48,8 +46,7 @@ describe("the card", () => {
     await op.send(String(paid.num));
     expect(lastText(op)).toContain("✅ Paid in full");
     expect(lastText(op)).not.toContain("To pay");
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 1], config: { shopIds: [shopId] } });
-    const ruUser = ruBot.user(OPERATOR + 1, { languageCode: "ru" });
+    const { bot: ruBot, ru: ruUser } = await russianClerk(sandbox, shopId, OPERATOR + 1);
     await ruUser.send(String(paid.num));
     expect(lastText(ruUser)).toContain("✅ Оплачен полностью");
     await ruUser.send(String(partly.num));
@@ -62,10 +59,7 @@ describe("the status change", () => {
   it("offers what is left as one tap and takes exactly that", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵 Cash");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
     expect(lastText(op)).toContain("Left to pay: 2,000 ₽.");
     const prompt = op.lastReply();
     await op.press("💰 2,000 ₽: all that is left");
@@ -75,31 +69,25 @@ describe("the status change", () => {
     expect(lastText(op)).not.toContain("unpaid");
     await op.press("✅ Yes");
     expect(lastText(op)).toContain("Status changed");
-    expect(paymentsOf(order.id)).toEqual([[2000, false]]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([[2000, false]]);
   });
 
   it("a mixed payment whose cash part covers what is left asks no bank part", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵+💳 Both");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵+💳 Both");
     await op.send("2000");
     await op.press(SKIP); // note
     expect(lastText(op)).toContain("2,000 ₽ cash");
     expect(lastText(op)).not.toContain("unpaid");
     await op.press("✅ Yes");
-    expect(paymentsOf(order.id)).toEqual([[2000, false]]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([[2000, false]]);
   });
 
   it("a mixed payment offers the rest for the bank part once the cash part is typed", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵+💳 Both");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵+💳 Both");
     // Nothing is split by itself: the cash part has no button.
     expect(lastText(op)).toContain("Left to pay: 2,000 ₽.");
     expect(buttons(op).some((b) => b.startsWith("💰"))).toBe(false);
@@ -108,7 +96,7 @@ describe("the status change", () => {
     await op.press("💰 1,500 ₽: the rest");
     await op.press(SKIP);
     await op.press("✅ Yes");
-    expect(paymentsOf(order.id).sort()).toEqual([
+    expect(paymentsOf(sandbox, order.id).sort()).toEqual([
       [1500, true],
       [500, false],
     ]);
@@ -117,19 +105,15 @@ describe("the status change", () => {
   it("closing with a debt says how much stays unpaid; No changes nothing (en, ru)", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵 Cash");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
     await op.send("500");
     await op.press(SKIP);
     expect(lastText(op)).toContain("⚠️ 1,500 ₽ remains unpaid");
     await op.press("❌ No");
-    expect(paymentsOf(order.id)).toEqual([]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([]);
     expect(sandbox.store.statusById.get(order.statusId)?.group).toBe("new");
 
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 2], config: { shopIds: [shopId] } });
-    const ru = ruBot.user(OPERATOR + 2, { languageCode: "ru" });
+    const { bot: ruBot, ru } = await russianClerk(sandbox, shopId, OPERATOR + 2);
     await ru.send(`/status ${order.number}`);
     await ru.press("Выдан без ремонта"); // closed, no payment asked
     expect(lastText(ru)).toMatch(/⚠️ Не оплачено 2\s000 ₽/);
@@ -140,12 +124,8 @@ describe("the status change", () => {
 
   it("in Russian: the balance as one tap, and the rest of a mixed payment", async () => {
     const order = pricedOrder(1000);
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 3], config: { shopIds: [shopId] } });
-    const ru = ruBot.user(OPERATOR + 3, { languageCode: "ru" });
-    await ru.send(`/status ${order.number}`);
-    await ru.press("Выдан 💰");
-    await ru.press("Касса Ленина (наличные, безнал)");
-    await ru.press("💵+💳 Оба");
+    const { bot: ruBot, ru } = await russianClerk(sandbox, shopId, OPERATOR + 3);
+    await toPaymentAmount(ru, order.number, "Касса Ленина (наличные, безнал)", "💵+💳 Оба");
     expect(lastText(ru)).toMatch(/Осталось оплатить: 2\s000 ₽\./);
     await ru.send("1 200");
     expect(lastText(ru)).toMatch(/Осталось оплатить: 800 ₽\./);
@@ -153,7 +133,7 @@ describe("the status change", () => {
     await ru.press("⏭ Пропустить");
     expect(lastText(ru)).not.toContain("Не оплачено");
     await ru.press("✅ Да");
-    expect(paymentsOf(order.id).sort()).toEqual([
+    expect(paymentsOf(sandbox, order.id).sort()).toEqual([
       [1200, false],
       [800, true],
     ]);

@@ -3,10 +3,12 @@
  * everywhere: texts, dates and amounts, shown and parsed, inside dialogs too
  * (they see no session), and the command menu of the user's chat follows it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+
+import { describe, expect, it } from "vitest";
+import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
-import { callsOf, createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
+import { useSandboxBot } from "../../helpers/sandbox-bot.ts";
+import { callsOf, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
 import { buttons, fillOrder, GROUP, lastText, openGroup, SKIP } from "./driver.ts";
 
 /** One operator per test: each keeps its own language and dialog. */
@@ -14,20 +16,15 @@ const [EN_ON_RU, RU_ON_EN, MENU, MENU_FAILS] = [111, 112, 113, 114];
 let sandbox: Sandbox;
 let t: TestBot;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  // 2026-11-24 is a Tuesday (12:00 in Moscow).
-  t = await createTestBot({
-    sandbox,
+useSandboxBot(
+  (started) => ({
     operators: [EN_ON_RU, RU_ON_EN, MENU, MENU_FAILS],
-    config: { shopIds: [sandbox.shops[0]?.id ?? ""] },
+    config: { shopIds: [started.shops[0]?.id ?? ""] },
+    // 2026-11-24 is a Tuesday (12:00 in Moscow).
     clock: new ManualClock(new Date("2026-11-24T09:00:00Z")),
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
+  }),
+  (started) => ({ sandbox, t } = started),
+);
 
 async function choose(user: TestUser, label: string): Promise<void> {
   await user.send("/language");

@@ -161,6 +161,45 @@ export function freshOrders(sandbox: () => Sandbox, shopId: () => string): () =>
   };
 }
 
+/** Prices `order` at 3000 (one work position, no discount) with `paid` taken in cash already. */
+export function priceAt3000(order: SandboxOrder, paid: number): SandboxOrder {
+  order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
+  order.discount = 0;
+  order.paidCash = paid;
+  order.paidBank = 0;
+  return order;
+}
+
+/** The payments the sandbox holds for an order: [amount, by bank]. */
+export function paymentsOf(sandbox: Sandbox, orderId: string): [number, boolean][] {
+  return sandbox.store.transactions
+    .filter((tr) => tr.orderId === orderId)
+    .map((tr) => [tr.money, tr.isBankTransfer]);
+}
+
+/** `/status N` up to the amount: the paid closing status "Выдан 💰", then the register and the method pressed. */
+export async function toPaymentAmount(
+  op: TestUser,
+  number: string,
+  register: string,
+  method: string,
+): Promise<void> {
+  await op.send(`/status ${number}`);
+  await op.press("Выдан 💰");
+  await op.press(register);
+  await op.press(method);
+}
+
+/** A second bot on the same sandbox and workshop whose one operator `id` writes in Russian; close `bot` after. */
+export async function russianClerk(
+  sandbox: Sandbox,
+  shopId: string,
+  id: number,
+): Promise<{ bot: TestBot; ru: TestUser }> {
+  const bot = await createTestBot({ sandbox, operators: [id], config: { shopIds: [shopId] } });
+  return { bot, ru: bot.user(id, { languageCode: "ru" }) };
+}
+
 /** `/status N` up to the confirmation: a status that takes payment, 300 cash and 200 bank at one register. */
 export async function toMixedPaymentConfirm(op: TestUser, number: string): Promise<void> {
   const press = (pattern: RegExp) => pressMatching(op, pattern);

@@ -13,6 +13,10 @@ import { createTestBot, type TestBot, type TestBotOptions } from "../../helpers/
 
 /** The clerk of every dialog test; the first of `operators`. */
 export const OPERATOR = 101;
+/** A viewer, for the files that configure one (`viewers: [VIEWER]`). */
+export const VIEWER = 202;
+/** Neither operator nor viewer. */
+export const STRANGER = 303;
 
 export interface DialogBot {
   sandbox: Sandbox;

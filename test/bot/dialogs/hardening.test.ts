@@ -11,10 +11,9 @@ import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { callsOf, type TestBot } from "../../helpers/test-bot.ts";
 import { callbackUpdate, telegramUser } from "../../helpers/updates.ts";
 import { buttonData, fillOrder, lastText, SKIP } from "./driver.ts";
-import { OPERATOR, useDialogBot } from "./fixture.ts";
+import { OPERATOR, useDialogBot, VIEWER } from "./fixture.ts";
 
 const OPERATOR_2 = 102;
-const VIEWER = 202;
 let sandbox: Sandbox;
 let t: TestBot;
 

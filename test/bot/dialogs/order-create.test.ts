@@ -15,10 +15,8 @@ import {
   pressDeadline,
   SKIP,
 } from "./driver.ts";
-import { OPERATOR, useDialogBot } from "./fixture.ts";
+import { OPERATOR, STRANGER, useDialogBot, VIEWER } from "./fixture.ts";
 
-const VIEWER = 202;
-const STRANGER = 303;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;

@@ -5,8 +5,16 @@
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
-import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { freshOrders, lastText, SKIP } from "./driver.ts";
+import type { TestBot } from "../../helpers/test-bot.ts";
+import {
+  freshOrders,
+  lastText,
+  paymentsOf,
+  priceAt3000,
+  russianClerk,
+  SKIP,
+  toPaymentAmount,
+} from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;
@@ -20,27 +28,13 @@ const freshOrder = freshOrders(
   () => shopId,
 );
 /** A fresh order in a "new" status priced 3000 with `paid` in cash already. */
-function pricedOrder(paid: number): SandboxOrder {
-  const order = freshOrder();
-  order.positions = [{ id: `p${order.id}`, name: "Замена экрана", kind: "work", count: 1, price: 3000 }];
-  order.discount = 0;
-  order.paidCash = paid;
-  order.paidBank = 0;
-  return order;
-}
-const paymentsOf = (orderId: string) =>
-  sandbox.store.transactions
-    .filter((tr) => tr.orderId === orderId)
-    .map((tr) => [tr.money, tr.isBankTransfer]);
+const pricedOrder = (paid: number): SandboxOrder => priceAt3000(freshOrder(), paid);
 
 describe("an overpayment", () => {
   it("is named and confirmed; No asks the amounts again (en)", async () => {
     const order = pricedOrder(1000);
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵 Cash");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
     await op.send("2500");
     expect(lastText(op)).toContain(
       "⚠️ The payment of 2,500 ₽ is more than is left to pay (2,000 ₽): an overpayment of 500 ₽. Take it anyway?",
@@ -51,17 +45,13 @@ describe("an overpayment", () => {
     await op.press("💰 2,000 ₽: all that is left");
     await op.press(SKIP); // note
     await op.press("✅ Yes");
-    expect(paymentsOf(order.id)).toEqual([[2000, false]]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([[2000, false]]);
   });
 
   it("Да takes it as typed (ru), a mixed payment counts both parts", async () => {
     const order = pricedOrder(1000);
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 4], config: { shopIds: [shopId] } });
-    const ru = ruBot.user(OPERATOR + 4, { languageCode: "ru" });
-    await ru.send(`/status ${order.number}`);
-    await ru.press("Выдан 💰");
-    await ru.press("Касса Ленина (наличные, безнал)");
-    await ru.press("💵+💳 Оба");
+    const { bot: ruBot, ru } = await russianClerk(sandbox, shopId, OPERATOR + 4);
+    await toPaymentAmount(ru, order.number, "Касса Ленина (наличные, безнал)", "💵+💳 Оба");
     await ru.send("1500");
     await ru.send("1000");
     expect(lastText(ru)).toMatch(
@@ -70,7 +60,7 @@ describe("an overpayment", () => {
     await ru.press("✅ Да");
     await ru.press("⏭ Пропустить");
     await ru.press("✅ Да");
-    expect(paymentsOf(order.id).sort()).toEqual([
+    expect(paymentsOf(sandbox, order.id).sort()).toEqual([
       [1000, true],
       [1500, false],
     ]);
@@ -83,25 +73,18 @@ describe("an overpayment", () => {
     order.paidCash = 0;
     order.paidBank = 0;
     const op = t.user(OPERATOR, { languageCode: "en" });
-    await op.send(`/status ${order.number}`);
-    await op.press("Выдан 💰");
-    await op.press("Касса Ленина (cash, bank)");
-    await op.press("💵 Cash");
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
     await op.send("700");
     expect(lastText(op)).toContain(
       "⚠️ The order has no price: all of the payment of 700 ₽ is an overpayment.",
     );
     await op.send("/cancel");
-    const ruBot = await createTestBot({ sandbox, operators: [OPERATOR + 5], config: { shopIds: [shopId] } });
-    const ru = ruBot.user(OPERATOR + 5, { languageCode: "ru" });
-    await ru.send(`/status ${order.number}`);
-    await ru.press("Выдан 💰");
-    await ru.press("Касса Ленина (наличные, безнал)");
-    await ru.press("💵 Наличные");
+    const { bot: ruBot, ru } = await russianClerk(sandbox, shopId, OPERATOR + 5);
+    await toPaymentAmount(ru, order.number, "Касса Ленина (наличные, безнал)", "💵 Наличные");
     await ru.send("700");
     expect(lastText(ru)).toContain("⚠️ У заказа нет цены: вся оплата 700 ₽ станет переплатой.");
     await ru.send("/cancel");
     await ruBot.close();
-    expect(paymentsOf(order.id)).toEqual([]);
+    expect(paymentsOf(sandbox, order.id)).toEqual([]);
   });
 });

@@ -8,9 +8,8 @@ import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { FakeTelegram } from "../../helpers/fake-telegram.ts";
 import { callsOf, createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { buttonData, buttons, lastText } from "./driver.ts";
-import { OPERATOR, useDialogBot } from "./fixture.ts";
+import { OPERATOR, useDialogBot, VIEWER } from "./fixture.ts";
 
-const VIEWER = 202;
 let sandbox: Sandbox;
 let t: TestBot; // no SHOP_IDS: all three demo workshops
 

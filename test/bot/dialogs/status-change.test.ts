@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
 import { buttons, freshOrders, lastText, lossyBot } from "./driver.ts";
-import { OPERATOR, useDialogBot } from "./fixture.ts";
+import { OPERATOR, useDialogBot, VIEWER } from "./fixture.ts";
 
-const VIEWER = 202;
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;

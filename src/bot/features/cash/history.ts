@@ -18,7 +18,7 @@ import { editOrSame } from "../../ui/messages.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { escapeHtml } from "../../ui/text.ts";
 
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 
 export const cashHistoryFeature = new Composer<BotContext>();
 

@@ -26,7 +26,7 @@ import { cutHtml, cutText, escapeHtml } from "../../ui/text.ts";
 import { cashHistoryFeature } from "./history.ts";
 
 /** Today's transactions of one workshop: at most this many requests (50 each). */
-export const CASH_DAY_PAGES = 2;
+const CASH_DAY_PAGES = 2;
 
 export const cashFeature = new Composer<BotContext>();
 
@@ -43,7 +43,7 @@ cashFeature.callbackQuery(cashBack.filter, deskGate, async (ctx) => {
 
 cashFeature.use(cashHistoryFeature);
 
-export async function cashView(ctx: BotContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
+async function cashView(ctx: BotContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const { config, clock, reference } = ctx.services;
   const locale = await localeOf(ctx);
   const now = clock.now();

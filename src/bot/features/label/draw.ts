@@ -13,7 +13,7 @@ export const LABEL_WIDTH = 464;
 export const LABEL_HEIGHT = 320;
 const MARGIN = 12;
 
-export interface LabelContent {
+interface LabelContent {
   number: string;
   /** The date line as the user reads it ("25 ноя. 2026"). */
   date?: string | undefined;

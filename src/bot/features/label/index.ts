@@ -60,7 +60,7 @@ labelFeature.command("start", async (ctx, next) => {
 });
 
 /** The label of an order as a PNG document (a photo would be recompressed and blur the code). */
-export async function sendLabel(ctx: BotContext, order: Order): Promise<void> {
+async function sendLabel(ctx: BotContext, order: Order): Promise<void> {
   const locale = await localeOf(ctx);
   const payload = labelPayload(order.id, ctx.services.config.botToken);
   const title = orderTitle(order);

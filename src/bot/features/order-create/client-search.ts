@@ -63,7 +63,7 @@ export function rankMatches(matches: readonly Match[], query: string): Match[] {
 }
 
 /** Whether the service has matches beyond the fetched pages. */
-export function moreToFetch(search: Search): boolean {
+function moreToFetch(search: Search): boolean {
   if (search.failed) return false;
   if (search.total !== undefined) return search.matches.length < search.total;
   // Without a count, a full last page may have a successor.

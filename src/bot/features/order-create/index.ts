@@ -23,9 +23,9 @@ import { askGroup, groupsFor, type Offer } from "./groups.ts";
 import { readLastChoice, rememberLastChoice } from "./memory.ts";
 import { askSummary, editDraft } from "./summary.ts";
 
-export const CREATE_ORDER = "create-order";
+const CREATE_ORDER = "create-order";
 
-export async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<void> {
+async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<void> {
   const run = await startRun(dialog);
   await ctx.reply(ctx.t("new-intro"));
   const last = await readLastChoice(run);

@@ -8,7 +8,7 @@ import type { DialogRun } from "../../dialog-kit/ask.ts";
 const NAMESPACE = "intake";
 const TTL_SECONDS = 90 * 24 * 60 * 60;
 
-export interface LastChoice {
+interface LastChoice {
   shopId?: string;
   typeId?: string;
 }

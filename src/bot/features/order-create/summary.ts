@@ -23,13 +23,13 @@ import { askShop } from "./ask-shop.ts";
 import type { Draft } from "./draft.ts";
 import { askGroup, GROUPS, type Group, isFilled } from "./groups.ts";
 
-export type SummaryAction =
+type SummaryAction =
   | { kind: "confirm" }
   | { kind: "edit" }
   | { kind: "all" }
   | { kind: "group"; group: Group };
 
-export async function summaryText(ctx: DialogContext, draft: Draft): Promise<string> {
+async function summaryText(ctx: DialogContext, draft: Draft): Promise<string> {
   const locale = await localeOf(ctx);
   const { timezone } = ctx.services.config;
   const e = (text: string) => escapeHtml(text);

@@ -9,11 +9,11 @@
 import { z } from "zod";
 import type { Store } from "../../storage.ts";
 
-export const PHOTOS_NAMESPACE = "order-photos";
-export const PHOTO_TARGETS_NAMESPACE = "photo-targets";
+const PHOTOS_NAMESPACE = "order-photos";
+const PHOTO_TARGETS_NAMESPACE = "photo-targets";
 export const MAX_PHOTOS = 50;
 /** How long an album's messages or an "📷 Add photos" press point at their order. */
-export const TARGET_TTL_SECONDS = 15 * 60;
+const TARGET_TTL_SECONDS = 15 * 60;
 
 const photo = z.object({
   /** file_id of the largest size: what sendPhoto / sendMediaGroup take. */

@@ -17,13 +17,13 @@ import { transactionsOf } from "../../desk/till.ts";
 import type { OrdersOfPeriod } from "../../orders/index.ts";
 
 /** Requests left untouched by reports (the mirror's sync keeps the same reserve for users). */
-export const DESK_RESERVE = 20;
+const DESK_RESERVE = 20;
 /** Cash pages (50 transactions each) a report may read per period. */
-export const MONEY_PAGES: Record<PeriodKind, number> = { day: 2, week: 4, month: 8 };
+const MONEY_PAGES: Record<PeriodKind, number> = { day: 2, week: 4, month: 8 };
 /** Order list pages a report may read without the mirror (all three lists and the overdue count). */
-export const ORDER_PAGES = 10;
+const ORDER_PAGES = 10;
 
-export interface ReportMoney {
+interface ReportMoney {
   known: boolean;
   counted: number;
   total: number;
@@ -45,7 +45,7 @@ export interface ReportData {
 }
 
 /** Requests a report may spend now: none when the quota is down to the reserve. */
-export function spendable(client: ServiceClient, now: Date): number {
+function spendable(client: ServiceClient, now: Date): number {
   const quota = client.quota;
   if (!quota) return Number.POSITIVE_INFINITY;
   if (quota.resetAt !== null && quota.resetAt.getTime() <= now.getTime()) return Number.POSITIVE_INFINITY;

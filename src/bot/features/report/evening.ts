@@ -20,7 +20,7 @@ import { chartPng } from "./chart-png.ts";
 import { chartInput, periodLabel, reportText } from "./text.ts";
 
 /** How late after REPORT_TIME the evening report still goes out (a restart in the evening still sends it). */
-export const EVENING_LATE_MS = 3 * 60 * 60 * 1000;
+const EVENING_LATE_MS = 3 * 60 * 60 * 1000;
 
 /** "2026-11-25": the day in TIMEZONE whose report is due now (the scheduler's rule), or undefined outside the window. */
 export function eveningDue(services: Pick<BotServices, "config" | "clock">): string | undefined {

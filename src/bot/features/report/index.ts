@@ -26,7 +26,7 @@ reportFeature.callbackQuery(reportPeriod.filter, deskGate, async (ctx) => {
   await sendReport(ctx, period);
 });
 
-export function periodKeyboard(t: (key: string) => string): InlineKeyboard {
+function periodKeyboard(t: (key: string) => string): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const kind of PERIODS) keyboard.text(t(`report-btn-${kind}`), reportPeriod.encode({ period: kind }));
   return keyboard;
