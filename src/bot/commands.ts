@@ -21,6 +21,7 @@ const STRANGER = ["start", "help"] as const;
 const VIEWER = [
   "start",
   "order",
+  "find",
   "overdue",
   "my",
   "me",

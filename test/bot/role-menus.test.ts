@@ -72,6 +72,8 @@ describe("command menus per role", () => {
     const viewer = menu(VIEWER, "en");
     expect(viewer).toEqual(expect.arrayContaining(["order", "overdue", "status", "my", "me"]));
     expect(viewer).not.toContain("new");
+    // Search by anything only reads: viewers have it.
+    expect(viewer).toContain("find");
     expect(viewer).not.toContain("cancel");
     expect(described(VIEWER, "status")).toBe("The service and the request quota");
     expect(described(VIEWER, "overdue")).toBe("Overdue open orders");
