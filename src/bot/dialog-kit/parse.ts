@@ -39,6 +39,14 @@ export function parseAmount(text: string): number | undefined {
   return reading.ok ? reading.value : undefined;
 }
 
+/** The non-empty lines of a typed text, trimmed: a list field (faults, equipment, appearance). */
+export function textLines(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 /** Digits of something that looks like a phone (5..15 digits, phone punctuation only); undefined otherwise. */
 export function phoneQuery(text: string): string | undefined {
   if (!/^[+\d\s()-]+$/.test(text)) return undefined;

@@ -10,6 +10,7 @@ import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askDate } from "../../dialog-kit/ask-date.ts";
 import { askMoney } from "../../dialog-kit/ask-money.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
+import { textLines } from "../../dialog-kit/parse.ts";
 import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
 import { approximateAmount } from "../../ui/card-bench.ts";
@@ -48,12 +49,6 @@ export type Field = (typeof FIELDS)[number];
 
 const LONG = 1000;
 const SHORT = 100;
-
-const lines = (text: string): string[] =>
-  text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
 
 /** The order as it will be: its record with the changes over it. */
 export function merged(order: Order, changes: Changes): Order {
@@ -136,15 +131,15 @@ export async function askField(
       return { ...changes, isUrgent: await askYesNo(run, ctx, { prompt: ctx.t("dx-ask-urgent") }) };
     case "faults": {
       const value = await typed("dx-ask-faults", now.problem?.join("\n"), LONG);
-      return value === undefined ? changes : { ...changes, problem: lines(value) };
+      return value === undefined ? changes : { ...changes, problem: textLines(value) };
     }
     case "equipment": {
       const value = await typed("dx-ask-equipment", now.completeSet?.join("\n"), LONG);
-      return value === undefined ? changes : { ...changes, completeSet: lines(value) };
+      return value === undefined ? changes : { ...changes, completeSet: textLines(value) };
     }
     case "appearance": {
       const value = await typed("dx-ask-appearance", now.appearance?.join("\n"), LONG);
-      return value === undefined ? changes : { ...changes, appearance: lines(value) };
+      return value === undefined ? changes : { ...changes, appearance: textLines(value) };
     }
     case "device": {
       const typeDevice = await typed("dx-ask-device-type", now.typeDevice, SHORT);

@@ -8,18 +8,13 @@ import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
 import { askMoney } from "../../dialog-kit/ask-money.ts";
 import { keepOrAsk, withCurrent } from "../../dialog-kit/keep.ts";
+import { textLines } from "../../dialog-kit/parse.ts";
 import { askText } from "../../dialog-kit/prompts.ts";
 import { learnedOf } from "../../services/learned.ts";
 import { approximateAmount } from "../../ui/card-bench.ts";
 import type { Device } from "./draft.ts";
 
 const TYPE_LIMIT = 100;
-
-const lines = (text: string): string[] =>
-  text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
 
 export async function askDeviceType(run: DialogRun, ctx: DialogContext): Promise<string> {
   const recent = await run.dialog.external(async (outer) => {
@@ -53,7 +48,7 @@ export async function askDeviceType(run: DialogRun, ctx: DialogContext): Promise
 
 export async function askProblem(run: DialogRun, ctx: DialogContext): Promise<string[]> {
   // One letter ("x") is no fault a master can work from.
-  return lines((await askText(run, ctx, { prompt: ctx.t("new-ask-problem"), min: 2, max: 1000 })) ?? "");
+  return textLines((await askText(run, ctx, { prompt: ctx.t("new-ask-problem"), min: 2, max: 1000 })) ?? "");
 }
 
 /** Group "brand, model, serial". */
