@@ -5,7 +5,7 @@
  * sandbox is another process and not even loaded here). Prints one JSON line.
  * argv[2]: {"url","token","shopId","store":"memory"|"file","dataDir"?}
  */
-import { createFileStore, createMemoryStore } from "../src/bot/storage.ts";
+import { createFileStore, createMemoryStore } from "../src/bot/store/storage.ts";
 import { FakeTelegram } from "../test/helpers/fake-telegram.ts";
 import { DIALOGS } from "./dialog-storage.ts";
 import { openDialog, openDialogs } from "./open-dialogs.ts";

@@ -9,8 +9,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DIALOG_NAMESPACE } from "../src/bot/dialogs.ts";
-import { createFileStore, createMemoryStore, type Store } from "../src/bot/storage.ts";
+import { DIALOG_NAMESPACE } from "../src/bot/dialog-kit/plugins.ts";
+import { createFileStore, createMemoryStore, type Store } from "../src/bot/store/storage.ts";
 import { FakeTelegram } from "../test/helpers/fake-telegram.ts";
 import { dirSize } from "./dir-size.ts";
 import { round } from "./measure.ts";

@@ -2,7 +2,7 @@
  * A Store wrapper that keeps the serialized size (JSON, UTF-8 bytes) of every
  * value currently stored, per namespace: what a file or Redis store would hold.
  */
-import type { AdapterOptions, StorageAdapter, Store } from "../src/bot/storage.ts";
+import type { AdapterOptions, StorageAdapter, Store } from "../src/bot/store/storage.ts";
 
 export interface MeasuringStore extends Store {
   /** Bytes per namespace right now. */

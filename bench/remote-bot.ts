@@ -6,7 +6,7 @@
 import type { Update } from "grammy/types";
 import { pino } from "pino";
 import { createBot } from "../src/bot/index.ts";
-import { createMemoryStore, type Store } from "../src/bot/storage.ts";
+import { createMemoryStore, type Store } from "../src/bot/store/storage.ts";
 import { createServiceClient, type RequestEvent } from "../src/service/index.ts";
 import { BOT_INFO } from "../test/helpers/fake-telegram.ts";
 import { testConfig } from "../test/helpers/test-config.ts";

@@ -3,17 +3,17 @@
  * storage -> bot -> polling (runner) or webhook; graceful shutdown on SIGINT/SIGTERM.
  */
 import type { RunnerHandle } from "@grammyjs/runner";
-import { type MenuRecord, registerCommands, syncStaffMenus } from "./bot/commands.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
 import { startHttpServer } from "./bot/http/server.ts";
 import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
 import { webhookRoute } from "./bot/http/telegram-webhook.ts";
 import { createBot } from "./bot/index.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
-import { startPolling } from "./bot/polling.ts";
 import { botScheduler } from "./bot/scheduler/jobs.ts";
-import { serviceStoreFrom } from "./bot/service-store.ts";
-import { openStore, type Store } from "./bot/storage.ts";
+import { openStore, type Store } from "./bot/store/storage.ts";
+import { serviceStoreFrom } from "./bot/store/token-quota.ts";
+import { type MenuRecord, registerCommands, syncStaffMenus } from "./bot/telegram/commands.ts";
+import { startPolling } from "./bot/telegram/polling.ts";
 import { type Config, loadConfig } from "./config/index.ts";
 import { sandboxStateFile } from "./embedded-sandbox.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";

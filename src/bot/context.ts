@@ -1,7 +1,7 @@
 /**
  * The bot's context type. Outside dialogs: session, i18n, conversations and our
  * own core properties. Inside dialogs (conversations v2) there is no session;
- * the dialog plugins (bot/dialogs.ts) install i18n and the same core properties.
+ * the dialog plugins (dialog-kit/plugins.ts) install i18n and the same core properties.
  */
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18n, I18nFlavor } from "@grammyjs/i18n";
@@ -11,11 +11,11 @@ import type { Logger } from "../logger.ts";
 import type { OrderMirror } from "../mirror/index.ts";
 import type { ServiceClient } from "../service/index.ts";
 import type { Clock } from "./clock.ts";
+import type { ReferenceCache } from "./crm/reference-cache.ts";
 import type { OrderReader } from "./orders/index.ts";
-import type { ReferenceCache } from "./services/reference-cache.ts";
-import type { SearchStore } from "./services/search-store.ts";
-import type { UserSettingsStore } from "./services/user-settings.ts";
-import type { Store } from "./storage.ts";
+import type { SearchStore } from "./state/saved-searches.ts";
+import type { UserSettingsStore } from "./state/user-settings.ts";
+import type { Store } from "./store/storage.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
 /** Widest first: owners may do all operators may, plus money and output. */

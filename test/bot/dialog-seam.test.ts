@@ -6,9 +6,9 @@
 import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureOperator } from "../../src/bot/access.ts";
 import type { BotContext, BotServices, DialogContext } from "../../src/bot/context.ts";
-import { createMemoryStore } from "../../src/bot/storage.ts";
+import { ensureOperator } from "../../src/bot/policy/access.ts";
+import { createMemoryStore } from "../../src/bot/store/storage.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createTestBot, textsOf } from "../helpers/test-bot.ts";
 

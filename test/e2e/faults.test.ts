@@ -27,7 +27,7 @@ const CLEAR_ANSWER = /<b>Order А\d|Found \d+ orders|📡|⏳/;
 const NOT_CLEAR = /Sorry, something went wrong|🔐|cannot log in/;
 
 // Where the time went before (>100 s, now ~15 s): every dialog step replayed the Telegram retries of
-// all earlier steps (auto-retry sat above the conversation's replay log, see src/bot/telegram.ts).
+// all earlier steps (auto-retry sat above the conversation's replay log, see src/bot/telegram/api.ts).
 describe("under service and Telegram faults", () => {
   it("answers every action, creates nothing twice and finishes every dialog after the faults stop", async () => {
     const { telegram, sandbox, api, bot } = stack();

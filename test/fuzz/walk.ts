@@ -4,8 +4,9 @@
  * the same prompt (same button tag), unless the input was text that the step
  * takes as its answer; it must never end or move because of anything else.
  */
-import { roleOf } from "../../src/bot/access.ts";
+
 import type { Role } from "../../src/bot/context.ts";
+import { roleOf } from "../../src/bot/policy/access.ts";
 import type { Sandbox } from "../../src/sandbox/index.ts";
 import type { StoredMessage } from "../helpers/fake-telegram.ts";
 import type { TestBot, TestUser } from "../helpers/test-bot.ts";

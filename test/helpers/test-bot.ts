@@ -17,7 +17,7 @@ import type { Update, User } from "grammy/types";
 import { pino } from "pino";
 import type { BotContext, BotServices } from "../../src/bot/context.ts";
 import { type BotDeps, createBot } from "../../src/bot/index.ts";
-import { createMemoryStore, type Store } from "../../src/bot/storage.ts";
+import { createMemoryStore, type Store } from "../../src/bot/store/storage.ts";
 import type { CardAction } from "../../src/bot/ui/order-keyboard.ts";
 import type { Config } from "../../src/config/index.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";

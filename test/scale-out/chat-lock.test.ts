@@ -1,6 +1,6 @@
 /**
  * Scale-out (issue 6): one chat's updates run one at a time across instances
- * (src/bot/chat-lock.ts), so a dialog step handled on B while A is still on the
+ * (src/bot/middleware/chat-lock.ts), so a dialog step handled on B while A is still on the
  * previous one neither overwrites nor loses it. Needs REDIS_TEST_URL.
  */
 import { setTimeout as sleep } from "node:timers/promises";

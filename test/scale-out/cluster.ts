@@ -19,18 +19,18 @@ import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import { Redis } from "ioredis";
 import { pino } from "pino";
-import type { ChatLockOptions } from "../../src/bot/chat-lock.ts";
 import type { Clock } from "../../src/bot/clock.ts";
 import type { BotContext, BotServices } from "../../src/bot/context.ts";
 import { createLiveness } from "../../src/bot/http/health.ts";
 import { startWebhookServer } from "../../src/bot/http/telegram-webhook.ts";
 import { createBot } from "../../src/bot/index.ts";
+import type { ChatLockOptions } from "../../src/bot/middleware/chat-lock.ts";
 import {
   createRedisStore as createBotStore,
   DEFAULT_REDIS_TIMEOUT_MS,
   redisOptions,
   type Store,
-} from "../../src/bot/storage.ts";
+} from "../../src/bot/store/storage.ts";
 import type { Sandbox } from "../../src/sandbox/index.ts";
 import {
   createServiceClient,

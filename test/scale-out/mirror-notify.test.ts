@@ -14,7 +14,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimMeaning } from "../../src/bot/notify/claims.ts";
 import { Notifier } from "../../src/bot/notify/notifier.ts";
-import { createRedisStore, type Store } from "../../src/bot/storage.ts";
+import { createRedisStore, type Store } from "../../src/bot/store/storage.ts";
 import { DEFAULT_BUDGET, Mirror } from "../../src/mirror/index.ts";
 import { redisCoordinator } from "../../src/mirror/redis-coordinator.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";

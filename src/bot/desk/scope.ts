@@ -4,8 +4,8 @@
  */
 import type { MiddlewareFn } from "grammy";
 import type { Shop } from "../../service/index.ts";
-import { ensureOwner } from "../access.ts";
 import type { BotContext, BotServices } from "../context.ts";
+import { ensureOwner } from "../policy/access.ts";
 import { callbackCodec } from "../ui/callback-data.ts";
 
 /** A register's latest transactions, page by page. */

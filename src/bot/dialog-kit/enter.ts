@@ -6,12 +6,12 @@
 import { conversations } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import type { Logger } from "../../logger.ts";
-import { ensureOperator } from "../access.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
-import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "../dialogs.ts";
 import { resumeWrites } from "../orders/write-resume.ts";
-import { StoreWriteError } from "../store-errors.ts";
+import { ensureOperator } from "../policy/access.ts";
+import { StoreWriteError } from "../store/errors.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
+import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "./plugins.ts";
 
 /**
  * Version of the dialogs' stored shape: bump it whenever a dialog's steps

@@ -8,7 +8,7 @@
  * dialog) finds here the prompt whose buttons it strips.
  */
 import type { BotContext } from "../context.ts";
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
 
 const PROMPTS_NAMESPACE = "dialog-prompts";
 /** Longer than a dialog may wait (DIALOG_TTL_MS): a record outlives the step it guards. */

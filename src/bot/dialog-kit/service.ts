@@ -7,7 +7,7 @@
 
 import type { ServiceErrorKind } from "../../service/index.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
-import { callService } from "../services/service-gateway.ts";
+import { callService } from "../crm/call.ts";
 import { accept, ask, type DialogRun, reject } from "./ask.ts";
 
 type CallResult<T> =

@@ -6,9 +6,9 @@
  * follows it.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { setChatCommands } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 import { LOCALES, supportedLocale } from "../i18n.ts";
+import { setChatCommands } from "../telegram/commands.ts";
 import { languagePick } from "../ui/callbacks.ts";
 import { editOrSame } from "../ui/messages.ts";
 

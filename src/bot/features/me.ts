@@ -9,12 +9,12 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Employee } from "../../service/index.ts";
-import { canWrite, ensureOperator } from "../access.ts";
 import type { BotContext } from "../context.ts";
+import { callService } from "../crm/call.ts";
 import { recipients } from "../notify/recipients.ts";
-import { createEmployeeLinks, holderName } from "../services/employee-links.ts";
-import type { ListQuery } from "../services/list-query.ts";
-import { callService } from "../services/service-gateway.ts";
+import type { ListQuery } from "../orders/list-query.ts";
+import { canWrite, ensureOperator } from "../policy/access.ts";
+import { createEmployeeLinks, holderName } from "../state/employee-links.ts";
 import { meLink, meRelease } from "../ui/callbacks.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";

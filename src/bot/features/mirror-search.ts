@@ -9,7 +9,7 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
-import { type ListQuery, MAX_SEARCH_TEXT } from "../services/list-query.ts";
+import { type ListQuery, MAX_SEARCH_TEXT } from "../orders/list-query.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { type OrderListKind, showOrderList } from "./order-list.ts";
 

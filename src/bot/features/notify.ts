@@ -5,9 +5,9 @@
  * user sends also lifts a "blocked" mark (they are back: notifications resume).
  */
 import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
-import { ensureOwner, seesMoney } from "../access.ts";
 import type { BotContext } from "../context.ts";
-import { MAX_WATCHED, NOTIFY_KINDS, type NotifyKind, type UserSettings } from "../services/user-settings.ts";
+import { ensureOwner, seesMoney } from "../policy/access.ts";
+import { MAX_WATCHED, NOTIFY_KINDS, type NotifyKind, type UserSettings } from "../state/user-settings.ts";
 import { notifyToggle, watchToggle } from "../ui/callbacks.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";

@@ -4,7 +4,7 @@
  * (`ctx.services.orders`, src/bot/orders/): this file never knows whether a
  * mirror exists. A feature brings an OrderListKind (its texts) and calls
  * showOrderList; createBot mounts orderListFeature with every kind, so a page
- * button finds the kind of its saved query (services/list-query.ts).
+ * button finds the kind of its saved query (list-query.ts).
  *
  * Adding a list: a member in the ListQuery union (list-query.ts), its page in
  * the reader's sources (src/bot/orders/), an OrderListKind beside the
@@ -13,20 +13,20 @@
  *
  * Costs: a fetch brings LIST_FETCH_SIZE records (6 pages of 8), from the
  * mirror (no request) or in one request, and they are saved with the query
- * (search-store.ts): while fresh (30 min) its pages and the cards opened from
+ * (state/saved-searches.ts): while fresh (30 min) its pages and the cards opened from
  * it cost nothing; the next 48 one read more; an expired list's page 1 one
  * read, opening from it one (none when the mirror holds the order).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { MAX_REACHABLE } from "../../contract/lists.ts";
 import type { Order } from "../../service/index.ts";
-import { ensureOperator } from "../access.ts";
 import type { BotContext } from "../context.ts";
-import { learnedOf } from "../services/learned.ts";
-import { asListQuery, type ListKind, type ListQuery } from "../services/list-query.ts";
-import type { OrderPage } from "../services/order-search.ts";
-import { RESULT_TTL_MS, type SavedResult } from "../services/search-store.ts";
-import { callService } from "../services/service-gateway.ts";
+import { callService } from "../crm/call.ts";
+import type { OrderPage } from "../orders/by-number.ts";
+import { asListQuery, type ListKind, type ListQuery } from "../orders/list-query.ts";
+import { ensureOperator } from "../policy/access.ts";
+import { learnedOf } from "../state/learned.ts";
+import { RESULT_TTL_MS, type SavedResult } from "../state/saved-searches.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { orderOpen, searchPage } from "../ui/callbacks.ts";
 import { type CardMessage, cardMessage } from "../ui/card-message.ts";

@@ -10,9 +10,9 @@
 import { Composer } from "grammy";
 import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
+import { type OrderQuery, parseOrderQuery } from "../orders/by-number.ts";
 import { phoneMatches } from "../orders/order-rules.ts";
-import { learnedOf } from "../services/learned.ts";
-import { type OrderQuery, parseOrderQuery } from "../services/order-search.ts";
+import { learnedOf } from "../state/learned.ts";
 import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame } from "../ui/messages.ts";

@@ -3,11 +3,11 @@
  * workshops (not ready or handed over), in the shared order list: from the
  * mirror, or one request per 48 orders (`isDeadline=true`).
  * `/overdue stuck`: the stuck orders instead (open, no change for STUCK_DAYS or
- * past their status's time norm; services/stuck-orders.ts).
+ * past their status's time norm; orders/stuck.ts).
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
-import type { ListQuery } from "../services/list-query.ts";
+import type { ListQuery } from "../orders/list-query.ts";
 import { type OrderListKind, scopeText, showOrderList } from "./order-list.ts";
 
 type OverdueQuery = Extract<ListQuery, { kind: "overdue" }>;

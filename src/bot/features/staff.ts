@@ -9,8 +9,8 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Employee } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
-import { asStaffFilter } from "../services/list-query.ts";
-import { callService } from "../services/service-gateway.ts";
+import { callService } from "../crm/call.ts";
+import { asStaffFilter } from "../orders/list-query.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { staffPage, staffShop } from "../ui/callbacks.ts";
 

@@ -6,12 +6,12 @@
  * private chat on an order from a group's card.
  */
 import { Composer } from "grammy";
-import { canWrite, seesMoney } from "../access.ts";
-import { setChatCommands } from "../commands.ts";
 import type { BotContext } from "../context.ts";
+import { callService } from "../crm/call.ts";
 import { localeOf } from "../i18n.ts";
-import { learnedOf } from "../services/learned.ts";
-import { callService } from "../services/service-gateway.ts";
+import { canWrite, seesMoney } from "../policy/access.ts";
+import { learnedOf } from "../state/learned.ts";
+import { setChatCommands } from "../telegram/commands.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { parseStartPayload } from "../ui/start-payload.ts";
 import { escapeHtml } from "../ui/text.ts";

@@ -5,8 +5,8 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
+import { callService } from "../crm/call.ts";
 import { localeOf } from "../i18n.ts";
-import { callService } from "../services/service-gateway.ts";
 import { resetTime } from "../ui/reset-time.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { mirrorStatusLines } from "./mirror-status.ts";

@@ -1,7 +1,7 @@
 /** Mounted last: whatever no feature took gets a short hint, and a pressed button always gets an answer. */
 import { Composer } from "grammy";
-import { addressedToMe } from "../access.ts";
 import type { BotContext } from "../context.ts";
+import { addressedToMe } from "../policy/access.ts";
 
 export const unhandledFeature = new Composer<BotContext>();
 

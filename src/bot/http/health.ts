@@ -11,7 +11,7 @@
  * once the store works (no restart needed).
  */
 import type { Transformer } from "grammy";
-import type { StoreHealth } from "../storage-guard.ts";
+import type { StoreHealth } from "../store/guard.ts";
 import type { HealthAnswer } from "./server.ts";
 
 /** Long polls last 30 s (the runner's default), so three missed ones mean trouble. */

@@ -14,7 +14,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../../logger.ts";
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
 import { parseJsonObject, readCappedBody } from "./body.ts";
 import { type Route, refuse } from "./server.ts";
 

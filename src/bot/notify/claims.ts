@@ -10,7 +10,7 @@
  * instances) has two ids but one meaning, and is told once.
  */
 import { claimMarker } from "../scheduler/claim.ts";
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
 
 /** Longer than any change stays in the log a notifier might replay. */
 const KEEP_SECONDS = 14 * 24 * 60 * 60;

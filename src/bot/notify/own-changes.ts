@@ -8,7 +8,7 @@
  * change of the same order by someone else is still told.
  */
 import type { MirrorChange } from "../../mirror/index.ts";
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
 
 const NAMESPACE = "own-changes";
 /** How far from the write a record of it is taken as that write (a sync run starts before it reads). */

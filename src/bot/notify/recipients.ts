@@ -6,7 +6,7 @@
  */
 import type { Config } from "../../config/index.ts";
 import type { MirrorChange } from "../../mirror/index.ts";
-import type { UserSettings } from "../services/user-settings.ts";
+import type { UserSettings } from "../state/user-settings.ts";
 
 export type Notice =
   | { kind: "assigned"; role: "master" | "manager" }

@@ -7,15 +7,15 @@
  * their share of the quota window (lookup-share.ts).
  *
  * A new list (stuck orders) is a member of the ListQuery union
- * (services/list-query.ts) and a case in each source's `list`; the compiler
+ * (list-query.ts) and a case in each source's `list`; the compiler
  * asks for both. A period's orders for reports are a read of their own
  * (`period`, period-reader.ts).
  */
 import type { OrderMirror } from "../../mirror/index.ts";
 import type { ServiceClient } from "../../service/index.ts";
 import type { Clock } from "../clock.ts";
-import { numberShapesOf, type OrderQuery } from "../services/order-search.ts";
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
+import { numberShapesOf, type OrderQuery } from "./by-number.ts";
 import { createLookupShare } from "./lookup-share.ts";
 import { mirrorSource } from "./mirror-reader.ts";
 import { createMisses, isFarAbove, missKey } from "./misses.ts";

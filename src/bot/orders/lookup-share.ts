@@ -6,7 +6,7 @@
  * staff keep theirs. A store that cannot count never refuses anyone.
  */
 import { ServiceError } from "../../service/index.ts";
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
 
 const LOOKUP_SHARE_NAMESPACE = "lookup-share";
 /** The service's quota window, and its size for the whole company. */

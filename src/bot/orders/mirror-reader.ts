@@ -5,7 +5,7 @@
  */
 import type { MirroredOrder, MirrorQuery, OrderMirror } from "../../mirror/index.ts";
 import { foldOrderNumber } from "../../service/index.ts";
-import { type NumberShapes, ordersOfNumber } from "../services/order-search.ts";
+import { type NumberShapes, ordersOfNumber } from "./by-number.ts";
 import { localPage } from "./order-rules.ts";
 import { mirrorPeriod } from "./period-reader.ts";
 import { type OrderSource, type SourceDeps, stuckPage } from "./service-reader.ts";

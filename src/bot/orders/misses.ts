@@ -5,7 +5,7 @@
  * digits typed where the shop's numbers have four) with no request at all.
  */
 import { foldOrderNumber, type Order } from "../../service/index.ts";
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
 
 const MISSES_NAMESPACE = "order-misses";
 /** How long "the service has no such number" stands: an order created meanwhile shows up after this. */

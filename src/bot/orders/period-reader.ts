@@ -19,7 +19,7 @@
 import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
 import { CLOSED_GROUP } from "../../mirror/records.ts";
 import { isServiceError, MAX_PAGE_SIZE, type Order } from "../../service/index.ts";
-import { ordersOfShops } from "../services/order-search.ts";
+import { ordersOfShops } from "./by-number.ts";
 import type { SourceDeps } from "./service-reader.ts";
 import type { OrdersOfPeriod, PeriodFigure, TimeRange } from "./types.ts";
 

@@ -6,19 +6,13 @@
  * `phone`; /my through the list's `masterId` and `managerId`.
  */
 import { isServiceError, type Order, type ServiceClient, type Status } from "../../service/index.ts";
-import type { ListQuery } from "../services/list-query.ts";
-import { rememberFigures, withKnownFigures } from "../services/order-figures.ts";
-import {
-  getOrder,
-  type NumberShapes,
-  type OrderQuery,
-  ordersOfNumber,
-  ordersOfShops,
-} from "../services/order-search.ts";
-import { type StuckRule, stuckOrders } from "../services/stuck-orders.ts";
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
+import { getOrder, type NumberShapes, type OrderQuery, ordersOfNumber, ordersOfShops } from "./by-number.ts";
+import { rememberFigures, withKnownFigures } from "./figures.ts";
+import type { ListQuery } from "./list-query.ts";
 import { isOpen, localPage, mineOrder, phoneDigitsOf } from "./order-rules.ts";
 import { servicePeriod } from "./period-reader.ts";
+import { type StuckRule, stuckOrders } from "./stuck.ts";
 import type { HeldOrder, OrderPage, OrdersOfPeriod, PageAt, TimeRange } from "./types.ts";
 
 /** Counteragents of one phone search whose orders are listed (each costs a request). */
@@ -54,7 +48,7 @@ export interface OrderSource {
 
 export function serviceSource(deps: SourceDeps): OrderSource {
   const { client, shopIds } = deps;
-  /** The figures of what a list brought stand in for those a full record may lack (order-figures.ts). */
+  /** The figures of what a list brought stand in for those a full record may lack (figures.ts). */
   const kept = async (page: OrderPage): Promise<OrderPage> => {
     await rememberFigures({ store: deps.store }, page.items);
     return page;

@@ -4,8 +4,8 @@
  * the service is the reader's business (index.ts picks the implementation).
  */
 import type { Order } from "../../service/index.ts";
-import type { ListQuery } from "../services/list-query.ts";
-import type { OrderPage } from "../services/order-search.ts";
+import type { OrderPage } from "./by-number.ts";
+import type { ListQuery } from "./list-query.ts";
 
 export type { OrderPage };
 

@@ -7,7 +7,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Order, ServiceClient } from "../../service/index.ts";
-import { getOrder } from "../services/order-search.ts";
+import { getOrder } from "./by-number.ts";
 
 /** How far back before the attempt a created order is looked for (clocks of the bot and the service differ). */
 const LOOKBACK_MS = 10 * 60 * 1000;

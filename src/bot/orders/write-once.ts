@@ -22,12 +22,12 @@
  * It runs inside `conversation.external`: once per dialog run, never replayed.
  */
 import type { ServiceClient, ServiceErrorKind } from "../../service/index.ts";
-import { ensureOperator } from "../access.ts";
 import type { BotContext } from "../context.ts";
+import { callService, type ServiceOutcome } from "../crm/call.ts";
 import type { DialogRun } from "../dialog-kit/ask.ts";
 import { noteOwnChange, type OwnChange } from "../notify/own-changes.ts";
-import { callService, type ServiceOutcome } from "../services/service-gateway.ts";
-import { StoreCorruptError } from "../store-errors.ts";
+import { ensureOperator } from "../policy/access.ts";
+import { StoreCorruptError } from "../store/errors.ts";
 import { findLanded, type Landed, type Sent } from "./write-checks.ts";
 import { MARKER_TTL_SECONDS, type Marker, markersOf, openWritesOf } from "./write-open.ts";
 

@@ -4,7 +4,7 @@
  * data in the shared store, so a restarted bot (or another instance) finds
  * an interrupted write at the chat's next update (write-resume.ts).
  */
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
 import type { Sent } from "./write-checks.ts";
 
 const WRITES_NAMESPACE = "dialog-writes";

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Context } from "grammy";
 import type { Order } from "../../service/index.ts";
 import type { CoreFlavor } from "../context.ts";
-import { rememberFigures } from "../services/order-figures.ts";
+import { rememberFigures } from "./figures.ts";
 
 type Ctx = Context & CoreFlavor;
 

@@ -16,12 +16,12 @@
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Order, OrderCreateInput } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
+import { callService } from "../crm/call.ts";
 import type { DialogRun } from "../dialog-kit/ask.ts";
 import type { OwnChange } from "../notify/own-changes.ts";
-import { learnedOf } from "../services/learned.ts";
-import { getOrder } from "../services/order-search.ts";
-import { callService } from "../services/service-gateway.ts";
+import { learnedOf } from "../state/learned.ts";
 import { cardMessage } from "../ui/card-message.ts";
+import { getOrder } from "./by-number.ts";
 import type { CreateSent } from "./write-checks.ts";
 import { type OnceWrite, writeOnce, writeOnceIn } from "./write-once.ts";
 import { changedRecord, changeInput, changeSent, type OrderChange } from "./write-record.ts";

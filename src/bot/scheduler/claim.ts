@@ -4,7 +4,7 @@
  * memory (one instance by nature) the store's in-process claim orders callers
  * that come at once, and a stored marker keeps the answer across a restart.
  */
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
 
 /** True for the first caller of `key` in `namespace` within `seconds`; false for every later one. */
 export async function claimMarker(

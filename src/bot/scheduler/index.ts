@@ -16,7 +16,7 @@
 import { TZDate } from "@date-fns/tz";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../clock.ts";
-import type { Store } from "../storage.ts";
+import type { Store } from "../store/storage.ts";
 import { claimMarker } from "./claim.ts";
 
 /** How late a run may start by default (seconds). */

@@ -6,7 +6,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
 import { type Order, orderBalance } from "../../service/index.ts";
-import { closedWithDebt, commentLines, positionLines, verdictLines } from "./card-bench.ts";
+import { closedWithDebt, commentLines, positionLines, verdictLines } from "./card-workshop.ts";
 import type { CardField } from "./custom-fields.ts";
 import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";

@@ -1,8 +1,8 @@
 /** The order a pressed button names, read fresh for what the press does next. */
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
-import { learnedOf } from "../services/learned.ts";
-import { callService } from "../services/service-gateway.ts";
+import { callService } from "../crm/call.ts";
+import { learnedOf } from "../state/learned.ts";
 import { stripHtml } from "./messages.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText } from "./text.ts";
 

@@ -8,7 +8,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eveningDue, eveningReport } from "../../../src/bot/features/report/evening.ts";
 import { botScheduler } from "../../../src/bot/scheduler/jobs.ts";
-import { createMemoryStore } from "../../../src/bot/storage.ts";
+import { createMemoryStore } from "../../../src/bot/store/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { callsOf, createTestBot, type TestBot, textsOf } from "../../helpers/test-bot.ts";

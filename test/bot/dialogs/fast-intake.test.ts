@@ -5,7 +5,7 @@
  * (a restart inside a group, a required field that cannot be skipped).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMemoryStore } from "../../../src/bot/storage.ts";
+import { createMemoryStore } from "../../../src/bot/store/storage.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Counteragent } from "../../../src/sandbox/model.ts";
 import { countingUser } from "../../helpers/interactions.ts";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseIndex, pickIndex } from "../../../src/bot/dialog-kit/ask.ts";
-import { DIALOG_NAMESPACE } from "../../../src/bot/dialogs.ts";
+import { DIALOG_NAMESPACE } from "../../../src/bot/dialog-kit/plugins.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { callsOf, type TestBot } from "../../helpers/test-bot.ts";
 import { callbackUpdate, telegramUser } from "../../helpers/updates.ts";

@@ -9,8 +9,8 @@
  * reported as "nothing was changed" when it was.
  */
 import { describe, expect, it } from "vitest";
-import { createMemoryStore, type Store } from "../../../src/bot/storage.ts";
-import { StoreCorruptError } from "../../../src/bot/store-errors.ts";
+import { StoreCorruptError } from "../../../src/bot/store/errors.ts";
+import { createMemoryStore, type Store } from "../../../src/bot/store/storage.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryStore } from "../../../src/bot/storage.ts";
+import { createMemoryStore } from "../../../src/bot/store/storage.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";

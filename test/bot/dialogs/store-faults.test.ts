@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createFileStore, type FaultSwitch } from "../../../src/bot/storage.ts";
+import { createFileStore, type FaultSwitch } from "../../../src/bot/store/storage.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
 import { buttons, fillOrder, lastText } from "./driver.ts";

@@ -16,7 +16,7 @@ import {
   createMemoryStore,
   createRedisStore,
   type Store,
-} from "../../../src/bot/storage.ts";
+} from "../../../src/bot/store/storage.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 
 const logger = pino({ level: "silent" });

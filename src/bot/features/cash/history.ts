@@ -7,10 +7,10 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { CashRegister, CashTransaction } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
+import { callService } from "../../crm/call.ts";
 import { indexItems, isIncome } from "../../desk/money.ts";
 import { cashBack, cashHistory, deskGate, deskShops } from "../../desk/scope.ts";
 import { localeOf } from "../../i18n.ts";
-import { callService } from "../../services/service-gateway.ts";
 import { pageNumber } from "../../ui/callback-data.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { tidyKeyboard } from "../../ui/keyboard.ts";

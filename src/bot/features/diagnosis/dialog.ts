@@ -18,8 +18,8 @@ import {
 } from "../../dialog-kit/ask.ts";
 import { askRetry } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
+import { reviveOrder } from "../../orders/json.ts";
 import { orderWriter } from "../../orders/writer.ts";
-import { reviveOrder } from "../../services/order-json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { askField, type Changes, FIELDS, type Field, fieldValue, merged, updateOf } from "./fields.ts";

@@ -13,7 +13,7 @@ import { withCurrent } from "../../dialog-kit/keep.ts";
 import { textLines } from "../../dialog-kit/parse.ts";
 import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
-import { approximateAmount } from "../../ui/card-bench.ts";
+import { approximateAmount } from "../../ui/card-workshop.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";

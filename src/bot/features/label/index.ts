@@ -8,8 +8,8 @@
 import { Composer, InputFile } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
+import { callService } from "../../crm/call.ts";
 import { localeOf } from "../../i18n.ts";
-import { callService } from "../../services/service-gateway.ts";
 import { labelPrint } from "../../ui/callbacks.ts";
 import { cardMessage } from "../../ui/card-message.ts";
 import { formatDateTime } from "../../ui/dates.ts";

@@ -9,8 +9,8 @@ import type { DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
 import { askStaff, type StaffRole } from "../../dialog-kit/ask-staff.ts";
 import { askRetry, askText } from "../../dialog-kit/prompts.ts";
+import { reviveOrder } from "../../orders/json.ts";
 import { orderWriter } from "../../orders/writer.ts";
-import { reviveOrder } from "../../services/order-json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 

@@ -10,8 +10,8 @@ import { askMoney } from "../../dialog-kit/ask-money.ts";
 import { keepOrAsk, withCurrent } from "../../dialog-kit/keep.ts";
 import { textLines } from "../../dialog-kit/parse.ts";
 import { askText } from "../../dialog-kit/prompts.ts";
-import { learnedOf } from "../../services/learned.ts";
-import { approximateAmount } from "../../ui/card-bench.ts";
+import { learnedOf } from "../../state/learned.ts";
+import { approximateAmount } from "../../ui/card-workshop.ts";
 import type { Device } from "./draft.ts";
 
 const TYPE_LIMIT = 100;

@@ -9,7 +9,7 @@ import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
 import { amountsText } from "../../dialog-kit/payment.ts";
 import { askPick } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
-import { approximateAmount } from "../../ui/card-bench.ts";
+import { approximateAmount } from "../../ui/card-workshop.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { cutHtml, escapeHtml } from "../../ui/text.ts";

@@ -9,9 +9,9 @@
  */
 import { Composer } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
-import { canWrite } from "../../access.ts";
 import type { BotContext } from "../../context.ts";
 import { orderWriter } from "../../orders/writer.ts";
+import { canWrite } from "../../policy/access.ts";
 import { photosAdd, photosShow } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
 import { stripHtml } from "../../ui/messages.ts";

@@ -7,8 +7,8 @@
 import type { Message } from "grammy/types";
 import { foldOrderNumber } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
-import { parseOrderQuery } from "../../services/order-search.ts";
-import { callService } from "../../services/service-gateway.ts";
+import { callService } from "../../crm/call.ts";
+import { parseOrderQuery } from "../../orders/by-number.ts";
 import { orderRefresh } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
 import { stripHtml } from "../../ui/messages.ts";

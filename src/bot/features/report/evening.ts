@@ -8,11 +8,11 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Logger } from "../../../logger.ts";
-import { roleOf, seesMoney } from "../../access.ts";
 import type { BotServices } from "../../context.ts";
 import { periodOf } from "../../desk/period.ts";
 import { claimOnce } from "../../notify/claims.ts";
 import { type SendDeps, userLocale } from "../../notify/send.ts";
+import { roleOf, seesMoney } from "../../policy/access.ts";
 import { type DailyJob, dueRun } from "../../scheduler/index.ts";
 import { cutHtml } from "../../ui/text.ts";
 import { buildReport, type ReportData } from "./build.ts";

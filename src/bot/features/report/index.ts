@@ -4,10 +4,10 @@
  */
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { BotContext } from "../../context.ts";
+import { showTyping } from "../../crm/call.ts";
 import { isPeriodKind, PERIODS, type PeriodKind } from "../../desk/period.ts";
 import { deskGate, reportPeriod } from "../../desk/scope.ts";
 import { localeOf } from "../../i18n.ts";
-import { showTyping } from "../../services/service-gateway.ts";
 import { buildReport } from "./build.ts";
 import { chartPng } from "./chart-png.ts";
 import { chartInput, periodLabel, reportText } from "./text.ts";

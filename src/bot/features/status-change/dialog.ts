@@ -24,8 +24,8 @@ import {
 import { askRetry, askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { localeOf } from "../../i18n.ts";
+import { reviveOrder } from "../../orders/json.ts";
 import { type OrderChange, orderWriter } from "../../orders/writer.ts";
-import { reviveOrder } from "../../services/order-json.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";

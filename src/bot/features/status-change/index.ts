@@ -8,10 +8,10 @@ import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
+import { callService } from "../../crm/call.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
-import { learnedOf } from "../../services/learned.ts";
-import { parseOrderQuery, searchOrders } from "../../services/order-search.ts";
-import { callService } from "../../services/service-gateway.ts";
+import { parseOrderQuery, searchOrders } from "../../orders/by-number.ts";
+import { learnedOf } from "../../state/learned.ts";
 import { orderAction } from "../../ui/callbacks.ts";
 
 import { tidyKeyboard } from "../../ui/keyboard.ts";

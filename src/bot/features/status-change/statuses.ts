@@ -6,7 +6,7 @@
  */
 import { isServiceError } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
-import { learnedOf } from "../../services/learned.ts";
+import { learnedOf } from "../../state/learned.ts";
 import { type StatusOption, statusOption } from "./ask-status.ts";
 
 /** How long "this service has no GET /statuses" is believed before asking again. */

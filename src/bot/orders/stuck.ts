@@ -1,0 +1,64 @@
+/**
+ * Stuck orders (docs: decisions.md, "Bench, desk and roles"): open (status
+ * group neither finish nor closed) and either unchanged for STUCK_DAYS (their
+ * `lastAction`) or past their status's time norm (`statusDeadline`). The one
+ * query of them, for the morning digest and /overdue's "stuck" page: list
+ * records carry `lastAction` only as a filter, and the mirror keeps no date of
+ * the last change, so it is one list request a page (the open statuses and
+ * `lastAction` up to the cutoff), each record checked again here.
+ */
+import type { Order, ServiceClient, Status } from "../../service/index.ts";
+import { type OrderPage, ordersOfShops } from "./by-number.ts";
+
+const DONE_GROUPS = new Set(["finish", "closed"]);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface StuckRule {
+  now: Date;
+  stuckDays: number;
+  /** The group of an order's status (cached statuses); unknown counts as open. */
+  groupOf: (order: Order) => string | undefined;
+}
+
+export function groupsOf(statuses: readonly Status[] | undefined): (order: Order) => string | undefined {
+  return (order) =>
+    order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group ?? undefined;
+}
+
+/** Whether a record is stuck; a record without `lastAction` (a list record) is judged by the filter that found it. */
+export function isStuck(order: Order, rule: StuckRule): boolean {
+  const group = rule.groupOf(order);
+  if (group !== undefined && DONE_GROUPS.has(group)) return false;
+  if (order.dateClose || order.dateFinish) return false;
+  const cutoff = rule.now.getTime() - rule.stuckDays * DAY_MS;
+  const untouched = order.lastAction === undefined || order.lastAction.getTime() < cutoff;
+  const pastNorm = order.statusDeadline !== undefined && order.statusDeadline.getTime() < rule.now.getTime();
+  return untouched || pastNorm;
+}
+
+/** Ids of the statuses of the open groups (new, in work, waiting). */
+function openStatusIds(statuses: readonly Status[]): string[] {
+  return statuses.filter((s) => s.group !== undefined && !DONE_GROUPS.has(s.group)).map((s) => s.id);
+}
+
+/**
+ * One page of the open orders unchanged since the cutoff (1 request), each
+ * checked again (the service's answer is not trusted to match its filter).
+ */
+export async function stuckOrders(
+  client: ServiceClient,
+  shopIds: readonly string[],
+  rule: StuckRule & { statuses: readonly Status[] },
+  at: { page: number; pageSize: number },
+): Promise<OrderPage> {
+  const cutoff = rule.now.getTime() - rule.stuckDays * DAY_MS;
+  const open = openStatusIds(rule.statuses);
+  const page = await ordersOfShops(
+    client,
+    shopIds,
+    { lastAction: [null, cutoff], statusIds: open.length > 0 ? open : undefined },
+    at,
+  );
+  const items = page.items.filter((order) => isStuck(order, rule));
+  return items.length === page.items.length ? page : { ...page, items, scoped: true };
+}

@@ -1,0 +1,144 @@
+/**
+ * The service's webhooks: the verification header is echoed, a call without
+ * the secret is refused and triggers nothing, an event triggers one mirror
+ * sync, a retry of the same eventId (or a burst) no more, bad bodies are refused.
+ */
+import { connect } from "node:net";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { type BotHttpServer, startHttpServer } from "../../../src/bot/http/server.ts";
+import { SERVICE_WEBHOOK_PATH, serviceWebhookRoute } from "../../../src/bot/http/service-webhook.ts";
+import { createMemoryStore } from "../../../src/bot/store/storage.ts";
+
+let server: BotHttpServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function start() {
+  let syncs = 0;
+  let t = 0;
+  const store = createMemoryStore();
+  const route = serviceWebhookRoute({
+    secret: "hook-secret-1",
+    store,
+    syncNow: async () => {
+      syncs++;
+    },
+    logger: pino({ level: "silent" }),
+    now: () => t,
+  });
+  server = await startHttpServer({ port: 0, health: () => ({ ok: true }) as never, routes: [route] });
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const post = (headers: Record<string, string>, body: string) =>
+    fetch(`http://127.0.0.1:${port}${SERVICE_WEBHOOK_PATH}`, { method: "POST", headers, body });
+  return {
+    post,
+    port,
+    store,
+    syncs: () => syncs,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+}
+
+const event = (eventId: string) =>
+  JSON.stringify({ eventId, action: { id: "1", name: "order" }, data: { id: "o1" } });
+const secret = { "x-bot-secret": "hook-secret-1", "content-type": "application/json" };
+
+describe("service webhook", () => {
+  it("echoes the verification header with 200 and syncs nothing", async () => {
+    const hook = await start();
+    const answer = await hook.post({ "x-livesklad-verification": "abc123" }, "");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("x-livesklad-verification")).toBe("abc123");
+    expect(await answer.text()).toBe("abc123");
+    expect(hook.syncs()).toBe(0);
+  });
+
+  it("refuses a call without the secret, or with a wrong one", async () => {
+    const hook = await start();
+    expect((await hook.post({}, event("e1"))).status).toBe(401);
+    expect((await hook.post({ "x-bot-secret": "guess" }, event("e1"))).status).toBe(401);
+    expect(hook.syncs()).toBe(0);
+  });
+
+  it("an event syncs once; its retry and a burst within seconds do not sync again", async () => {
+    const hook = await start();
+    expect((await hook.post(secret, event("e1"))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(hook.syncs()).toBe(1);
+    await hook.post(secret, event("e1"));
+    hook.advance(10_000);
+    await hook.post(secret, event("e1"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(hook.syncs()).toBe(1);
+    await hook.post(secret, event("e2"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(hook.syncs()).toBe(2);
+  });
+
+  it("a body that is not a JSON object is refused", async () => {
+    const hook = await start();
+    expect((await hook.post(secret, "not json")).status).toBe(400);
+    expect((await hook.post(secret, "[1,2]")).status).toBe(400);
+    expect(hook.syncs()).toBe(0);
+  });
+
+  it("a declared body over 64 KB is refused with 413 and syncs nothing", async () => {
+    const hook = await start();
+    const big = JSON.stringify({ eventId: "big", pad: "x".repeat(70 * 1024) });
+    expect((await hook.post(secret, big)).status).toBe(413);
+    expect(hook.syncs()).toBe(0);
+  });
+
+  it("a chunked body is refused with 413 while it arrives, the connection closed, not read to its end", async () => {
+    const hook = await start();
+    const socket = connect(hook.port, "127.0.0.1");
+    socket.on("error", () => {});
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += chunk.toString("latin1");
+    });
+    let closed = false;
+    const done = new Promise<void>((resolve) => {
+      const deadline = setTimeout(() => {
+        socket.destroy();
+        resolve();
+      }, 6_000);
+      socket.once("close", () => {
+        closed = true;
+        clearTimeout(deadline);
+        resolve();
+      });
+    });
+    socket.write(
+      `POST ${SERVICE_WEBHOOK_PATH} HTTP/1.1\r\nHost: bot\r\nx-bot-secret: hook-secret-1\r\ntransfer-encoding: chunked\r\n\r\n`,
+    );
+    const chunk = "x".repeat(16 * 1024);
+    let sent = 0;
+    // Up to 32 MB: the answer must come long before, after about 64 KB.
+    for (let i = 0; i < 2048 && !closed && text === "" && !socket.destroyed; i++) {
+      socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      sent += chunk.length;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await done;
+    expect(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])).toBe(413);
+    expect(closed).toBe(true);
+    expect(sent).toBeLessThan(1024 * 1024);
+    expect(hook.syncs()).toBe(0);
+    // The server goes on: a real event after it syncs.
+    expect((await hook.post(secret, event("after"))).status).toBe(200);
+  });
+
+  it("event ids are kept in their own short-lived namespace, not among the notification markers", async () => {
+    const hook = await start();
+    await hook.post(secret, event("e-own"));
+    expect(await hook.store.adapter("service-events").read("e-own")).toBeDefined();
+    expect(await hook.store.adapter("notified").read("service-webhook:e-own")).toBeUndefined();
+  });
+});
