@@ -87,7 +87,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const faults = (order.problem ?? []).map((p) => p.trim()).filter(Boolean);
   if (faults.length > 0) line("card-faults", { faults: e(cutText(faults.join("; "), FREE_TEXT_LIMIT)) });
   const price = order.summ?.price;
-  lines.push(...verdictLines(order, options, price !== undefined && price > 0));
+  lines.push(...verdictLines(order, options));
   for (const field of options.fields ?? [])
     line("card-field", { name: e(field.name), value: e(field.value) });
 
