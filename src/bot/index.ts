@@ -15,6 +15,7 @@ import { createReferenceCache, type ReferenceCache } from "./crm/reference-cache
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
+import { clientCardAction, clientsFeature } from "./features/clients/index.ts";
 import { diagnosisAction, diagnosisFeature } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { labelAction, labelFeature } from "./features/label/index.ts";
@@ -52,6 +53,8 @@ const SESSION_NAMESPACE = "sessions";
 
 /** The workshop bench's card buttons, after the dialogs'. */
 const benchCardActions: CardAction[] = [diagnosisAction, labelAction, photosAddAction];
+/** Clients and mistakes (issue 26): the order's client. */
+const clientCardActions: CardAction[] = [clientCardAction];
 
 export interface BotDeps {
   config: Config;
@@ -123,7 +126,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     // With the order mirror: 🔔 watches an order's status changes.
     // The bench's buttons (🏷 label) after the dialogs'.
     cardActions: [
-      ...(deps.cardActions ?? [...dialogCardActions, ...benchCardActions]),
+      ...(deps.cardActions ?? [...dialogCardActions, ...benchCardActions, ...clientCardActions]),
       ...(deps.mirror ? [watchAction] : []),
     ],
     orders: createOrderReader({
@@ -210,6 +213,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(languageFeature);
   core.use(statusFeature);
   core.use(staffFeature);
+  // Clients: /client, the client card (👤), a client's older orders.
+  core.use(clientsFeature);
   core.use(orderLookupFeature);
   core.use(overdueFeature);
   // The owner's desk: the registers (/cash) and the report (/report); owners only, in private.

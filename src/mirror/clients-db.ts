@@ -70,18 +70,19 @@ export class ClientRows {
     const held = this.row(client.id);
     if (held && held.synced_at > syncedAt) return false;
     const lastAction = client.lastAction?.getTime() ?? null;
+    const name = foldWords(client.name ?? "").trim();
     let rid: number;
     if (held) {
       rid = held.rid;
       this.h
-        .sql("UPDATE clients SET last_action = ?, synced_at = ?, record = ? WHERE rid = ?")
-        .run(lastAction, syncedAt, encodeRecord(client), rid);
+        .sql("UPDATE clients SET name = ?, last_action = ?, synced_at = ?, record = ? WHERE rid = ?")
+        .run(name, lastAction, syncedAt, encodeRecord(client), rid);
       this.h.sql("DELETE FROM clients_fts WHERE rowid = ?").run(rid);
       this.h.sql("DELETE FROM clients_digits WHERE rowid = ?").run(rid);
     } else {
       const result = this.h
-        .sql("INSERT INTO clients (id, last_action, synced_at, record) VALUES (?, ?, ?, ?)")
-        .run(client.id, lastAction, syncedAt, encodeRecord(client));
+        .sql("INSERT INTO clients (id, name, last_action, synced_at, record) VALUES (?, ?, ?, ?, ?)")
+        .run(client.id, name, lastAction, syncedAt, encodeRecord(client));
       rid = Number(result.lastInsertRowid);
     }
     this.index(rid, client);
@@ -113,7 +114,8 @@ export class ClientRows {
 
   /**
    * Clients whose name or e-mail has words starting so, or whose phone holds these digits
-   * (4 or more): the most recently active first. With the total.
+   * (4 or more). A name that is the text, then one that starts with it (a surname typed
+   * whole), then the most recently active first. With the total.
    */
   search(text: string, limit: number): { items: MirroredClient[]; total: number } {
     const match = ftsExpression(text);
@@ -126,12 +128,14 @@ export class ClientRows {
         n: number;
       }
     ).n;
+    const typed = foldWords(text.trim().replace(/\s+/g, " "));
     const rows = this.h
       .sql(
         `SELECT rid, record, synced_at, orders_read_at FROM clients WHERE rid IN (${source.sql})
-         ORDER BY last_action IS NULL, last_action DESC, rid DESC LIMIT ?`,
+         ORDER BY name = ? DESC, substr(name, 1, length(?)) = ? DESC, last_action IS NULL, last_action DESC, rid DESC
+         LIMIT ?`,
       )
-      .all(source.param, limit) as unknown as ClientRow[];
+      .all(source.param, typed, `${typed} `, `${typed} `, limit) as unknown as ClientRow[];
     return { items: rows.map(toMirrored), total };
   }
 

@@ -72,6 +72,7 @@ CREATE VIRTUAL TABLE orders_digits USING fts5(digits, content = "", contentless_
 CREATE TABLE clients (
   rid INTEGER PRIMARY KEY,
   id TEXT NOT NULL UNIQUE,
+  name TEXT,
   last_action INTEGER,
   synced_at INTEGER NOT NULL,
   orders_read_at INTEGER,

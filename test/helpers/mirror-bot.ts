@@ -30,6 +30,8 @@ export async function createMirrorBot(
     orders?: number;
     /** The sync's budget (tests: a large one, so a sync never waits). */
     budget?: Partial<BudgetOptions>;
+    /** The mirror keeps the company's clients too (filled before the bot starts). */
+    clients?: boolean;
   } = {},
 ): Promise<MirrorBot> {
   const clock = options.clock ?? new ManualClock(options.start ?? new Date());
@@ -57,10 +59,12 @@ export async function createMirrorBot(
       budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000, ...options.budget },
       overlapMs: 30_000,
       backfillDays: 30,
+      clients: options.clients,
       now,
     });
     await made.open();
     await syncUntilDone(made);
+    for (let steps = 0; made.stats().clientsFilling && steps < 100; steps++) await made.step();
     return made;
   };
   const mirror = await newMirror();

@@ -62,6 +62,12 @@ export interface OrderListKind<Q extends ListQuery = ListQuery> {
   deadlines?: boolean;
   /** Viewers may not page or open it either (the kind's command is for operators). */
   operatorsOnly?: boolean;
+  /** More found beside the orders (a search's clients): a line and its buttons under the first answer. */
+  extra?(
+    ctx: BotContext,
+    query: Q,
+    items: readonly Order[],
+  ): Promise<{ line: string; keyboard: InlineKeyboard } | undefined>;
 }
 
 /** Every member of the union has its kind: a new member without one does not compile. */
@@ -96,12 +102,22 @@ export async function showOrderList<Q extends ListQuery>(
     if (!fetched) return;
     result = fetched;
   }
+  // Only the first answer carries it: pages and retries edit the list alone.
+  const extra = token === undefined ? await kind.extra?.(ctx, query, result.items) : undefined;
   if (result.items.length === 0 && !hasMore(result)) {
-    await show(ctx, token, await kind.empty(ctx, query));
+    const empty = await kind.empty(ctx, query);
+    await show(ctx, token, extra ? `${empty}\n\n${extra.line}` : empty, extra?.keyboard);
     return;
   }
   const only = result.items[0];
-  if (kind.singleAsCard && result.fetch === 1 && result.items.length === 1 && !hasMore(result) && only) {
+  if (
+    kind.singleAsCard &&
+    !extra &&
+    result.fetch === 1 &&
+    result.items.length === 1 &&
+    !hasMore(result) &&
+    only
+  ) {
     const card = await heldCard(ctx, only);
     const note = kind.cardNote?.(ctx, query, only);
     await show(ctx, token, note ? `${note}\n\n${card.text}` : card.text, card.keyboard);
@@ -114,6 +130,11 @@ export async function showOrderList<Q extends ListQuery>(
     else await ctx.services.searches.saveResult(listToken, result);
   }
   const list = listMessage(ctx, kind, result, page, listToken ?? "");
+  if (extra) {
+    const rows = [...list.keyboard.inline_keyboard, ...extra.keyboard.inline_keyboard];
+    await show(ctx, token, `${list.text}\n\n${extra.line}`, tidyKeyboard(new InlineKeyboard(rows)));
+    return;
+  }
   await show(ctx, token, list.text, list.keyboard);
 }
 

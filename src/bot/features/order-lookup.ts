@@ -18,6 +18,7 @@ import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { readPressedOrder } from "../ui/pressed-order.ts";
 import { escapeHtml } from "../ui/text.ts";
+import { clientsFound } from "./clients/index.ts";
 import { type OrderListKind, openById, scopeText, showOrderList } from "./order-list.ts";
 
 export const orderLookupFeature = new Composer<BotContext>();
@@ -78,6 +79,11 @@ export const numberList: OrderListKind<OrderQuery> = {
   title: (ctx, query) => ctx.t("list-title-number", { query: escapeHtml(query.text) }),
   empty: nothingFound,
   singleAsCard: true,
+  // Digits typed bare that are no order's number: the clients whose phone holds them (mirror, no request).
+  extra: async (ctx, query, items) =>
+    query.kind === "num" && query.phone && !items.some((order) => order.num === query.num)
+      ? clientsFound(ctx, query.text)
+      : undefined,
   cardNote: (ctx, query, order) =>
     byPhone(ctx, query, [order]) ? ctx.t("lookup-by-phone-one", { num: query.text }) : undefined,
 };

@@ -22,6 +22,7 @@ const VIEWER = [
   "start",
   "order",
   "find",
+  "client",
   "overdue",
   "my",
   "me",
@@ -37,6 +38,7 @@ const OPERATOR = [
   "start",
   "order",
   "find",
+  "client",
   "new",
   "status",
   "overdue",
@@ -51,7 +53,7 @@ const OPERATOR = [
   "help",
 ] as const;
 /** Operators' menu plus money and output (the desk's /cash and /report). */
-const OWNER = [...OPERATOR.slice(0, -3), "cash", "report", ...OPERATOR.slice(-3)] as const;
+const OWNER = [...OPERATOR.slice(0, -3), "cash", "report", "deleted", ...OPERATOR.slice(-3)] as const;
 
 export const MENUS: Record<Role, readonly string[]> = {
   owner: OWNER,
