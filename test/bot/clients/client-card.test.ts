@@ -67,7 +67,7 @@ describe("a returning client is found", () => {
     for (const text of [`/find ${surnameOf(returning)}`, phoneTail(returning)]) {
       const calls = await user.send(text);
       expect(allButtons(calls).join("\n"), text).toContain(`👤 ${returning.name}`);
-      expect(calls.every((call) => call.status === 200)).toBe(true);
+      expect(textsOf(calls).join("\n")).not.toContain("something went wrong");
     }
     expect(textsOf(await user.send(`/client ${phoneTail(returning)}`)).join("\n")).toContain(returning.name);
     // /client with one match opens the card: its record is the one request.
