@@ -44,3 +44,12 @@ client-card-no-orders-held = 🧾 No order of this client is among those the bot
 client-btn-older = 📜 All orders
 client-btn-edit = ✏️ Edit
 client-btn-move = 🔁 Another client for the order
+
+## Deleted orders (issue 26.4, 29.10)
+lookup-deleted = 🗑 Order <b>{ $number }</b> was deleted.
+lookup-deleted-by = 🗑 Order <b>{ $number }</b> was deleted by { $name } on { $time }.
+card-deleted = 🗑 <b>Deleted</b>
+deleted-title = 🗑 <b>Deleted lately</b>: { $count }
+deleted-line = • <b>{ $number }</b> { $what }
+deleted-line-by = • <b>{ $number }</b> { $what } — deleted by { $name }, { $time }
+deleted-none = 🗑 No order was deleted in the last { $days } days.

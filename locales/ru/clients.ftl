@@ -44,3 +44,16 @@ client-card-no-orders-held = 🧾 Среди известных боту зак�
 client-btn-older = 📜 Все заказы
 client-btn-edit = ✏️ Изменить
 client-btn-move = 🔁 Другой клиент для заказа
+
+## Удалённые заказы (задачи 26.4, 29.10)
+lookup-deleted = 🗑 Заказ <b>{ $number }</b> удалён.
+lookup-deleted-by = 🗑 Заказ <b>{ $number }</b> удалил(а) { $name }, { $time }.
+card-deleted = 🗑 <b>Удалён</b>
+deleted-title = 🗑 <b>Недавно удалённые</b>: { $count }
+deleted-line = • <b>{ $number }</b> { $what }
+deleted-line-by = • <b>{ $number }</b> { $what } — удалил(а) { $name }, { $time }
+deleted-none = 🗑 За последние { $days } { $days ->
+        [one] день
+        [few] дня
+       *[other] дней
+    } ни один заказ не удалён.

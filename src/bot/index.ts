@@ -15,6 +15,7 @@ import { createReferenceCache, type ReferenceCache } from "./crm/reference-cache
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
+import { deletedFeature } from "./features/clients/deleted.ts";
 import { clientCardAction, clientsFeature } from "./features/clients/index.ts";
 import { diagnosisAction, diagnosisFeature } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
@@ -216,6 +217,7 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(staffFeature);
   // Clients: /client, the client card (👤), a client's older orders.
   core.use(clientsFeature);
+  core.use(deletedFeature);
   core.use(orderLookupFeature);
   core.use(overdueFeature);
   // The owner's desk: the registers (/cash) and the report (/report); owners only, in private.

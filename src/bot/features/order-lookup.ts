@@ -18,6 +18,7 @@ import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { escapeHtml } from "../ui/text.ts";
+import { deletedText } from "./clients/deleted.ts";
 import { clientsFound } from "./clients/index.ts";
 import { type OrderListKind, openById, scopeText, showOrderList } from "./order-list.ts";
 
@@ -119,6 +120,9 @@ export function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {
 }
 
 async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string> {
+  // Deleted (by the bot, or in the CRM as the mirror saw): said so, not "not found" (no request).
+  const deleted = await ctx.services.orders.deletedOf(query);
+  if (deleted.length > 0) return deletedText(ctx, deleted);
   const scope = await scopeText(ctx);
   if (query.kind !== "num") {
     const none = ctx.t("lookup-none-text", { query: escapeHtml(query.text), scope });

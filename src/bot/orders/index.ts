@@ -16,15 +16,17 @@ import type { ServiceClient } from "../../service/index.ts";
 import type { Clock } from "../clock.ts";
 import type { Store } from "../store/storage.ts";
 import { numberShapesOf, type OrderQuery } from "./by-number.ts";
+import { deletionsOf } from "./deletions.ts";
 import { createLookupShare } from "./lookup-share.ts";
 import { mirrorSource } from "./mirror-reader.ts";
 import { createMisses, isFarAbove, missKey } from "./misses.ts";
 import { localPage, phoneMatches } from "./order-rules.ts";
 import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
-import type { OrderPage, OrderReader, PageAt } from "./types.ts";
+import type { DeletedOrder, OrderPage, OrderReader, PageAt } from "./types.ts";
 
 export { isLookupShareError, LookupShareError } from "./lookup-share.ts";
 export type {
+  DeletedOrder,
   HeldOrder,
   OrderPage,
   OrderReader,
@@ -59,14 +61,33 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
   };
   const source: OrderSource = deps.mirror ? mirrorSource(deps.mirror, sourceDeps) : serviceSource(sourceDeps);
   const misses = createMisses(deps.store);
+  const deletions = deletionsOf(deps.store);
   const share = createLookupShare(deps.store, deps.lookupShare, () => now().getTime());
   // The mirror's sync sees every new order: the newest number stays known without a lookup.
   deps.mirror?.onChange((changes) => misses.seen(changes.map((change) => change.order)));
+
+  /** The mirror's deleted copies of a number and the bot's own deletes of it, by order. */
+  async function deletedOf(query: Pick<OrderQuery, "kind" | "text">): Promise<DeletedOrder[]> {
+    const found = new Map<string, DeletedOrder>();
+    for (const order of source.deletedNumber(query as OrderQuery))
+      found.set(order.id, { number: order.number ?? query.text, order });
+    for (const deletion of await deletions.byNumber(query.text)) {
+      const inScope =
+        deps.shopIds.length === 0 ||
+        (deletion.shopId !== undefined && deps.shopIds.includes(deletion.shopId));
+      if (!inScope) continue;
+      const known = found.get(deletion.orderId);
+      found.set(deletion.orderId, { number: deletion.number, order: known?.order, deletion });
+    }
+    return [...found.values()];
+  }
 
   async function numberPage(query: OrderQuery, at: PageAt, userId: number | undefined) {
     const held = source.heldNumber(query);
     if (held) return localPage(held, at);
     const empty = localPage([], at);
+    // Known to be deleted (and nothing else held of that number): said so with no request.
+    if (at.page === 1 && (await deletedOf(query)).length > 0) return empty;
     if (query.kind === "num" && (await beyondNewest(query.num))) return empty;
     const key = missKey(query.kind, query.text, deps.shopIds);
     if (at.page === 1 && (await misses.known(key))) return empty;
@@ -112,6 +133,13 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     instant: (text, limit) => source.instant(text, limit),
     beyondNewest,
     heldCount: () => source.heldCount(),
+    deletedOf,
+    async deletedById(id) {
+      const order = source.deletedHeld(id);
+      const deletion = await deletions.byId(id);
+      if (!order && !deletion) return undefined;
+      return { number: order?.number ?? deletion?.number ?? id, order, deletion };
+    },
     async period(range, budget) {
       const read = await source.period(range, budget);
       // The period's new orders keep the newest number known (a mistyped number then costs nothing).

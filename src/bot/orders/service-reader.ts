@@ -37,6 +37,10 @@ type Spend = () => Promise<void>;
 export interface OrderSource {
   /** The orders of a number held locally; undefined when only the service can tell. */
   heldNumber(query: OrderQuery): Order[] | undefined;
+  /** Deleted orders of a number held locally (the mirror's copies); none without it. */
+  deletedNumber(query: OrderQuery): Order[];
+  /** The deleted copy of an order held locally, if the reader holds one. */
+  deletedHeld(id: string): Order | undefined;
   number(query: OrderQuery, at: PageAt, spend: Spend): Promise<OrderPage>;
   list(query: Exclude<ListQuery, OrderQuery>, at: PageAt, spend: Spend): Promise<OrderPage>;
   byId(id: string, refresh: boolean, spend: Spend): Promise<HeldOrder>;
@@ -55,6 +59,8 @@ export function serviceSource(deps: SourceDeps): OrderSource {
   };
   return {
     heldNumber: () => undefined,
+    deletedNumber: () => [],
+    deletedHeld: () => undefined,
     async number(query, at, spend) {
       await spend();
       return kept(await ordersOfNumber(client, shopIds, query, deps.shapes, at));

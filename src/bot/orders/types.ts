@@ -5,6 +5,7 @@
  */
 import type { Order } from "../../service/index.ts";
 import type { OrderPage } from "./by-number.ts";
+import type { Deletion } from "./deletions.ts";
 import type { ListQuery } from "./list-query.ts";
 
 export type { OrderPage };
@@ -57,6 +58,13 @@ export interface OrdersOfPeriod {
   asOf?: Date | null;
 }
 
+/** An order known to be deleted: its last copy (the mirror's) and, when the bot deleted it, who and when. */
+export interface DeletedOrder {
+  number: string;
+  order?: Order;
+  deletion?: Deletion;
+}
+
 export interface OrderReader {
   /**
    * One order by id within the configured workshops (another workshop's reads as
@@ -89,4 +97,11 @@ export interface OrderReader {
   period(range: TimeRange, budget: number): Promise<OrdersOfPeriod>;
   /** How many orders the reader holds locally (undefined: it holds none, it asks the service). */
   heldCount(): number | undefined;
+  /**
+   * Orders of this number known to be deleted (by the bot, or in the CRM as the mirror saw it):
+   * never a request. A number lookup that finds only these asks the service nothing.
+   */
+  deletedOf(query: { kind: "num" | "number"; text: string }): Promise<DeletedOrder[]>;
+  /** The order with this id, when known to be deleted (never a request). */
+  deletedById(id: string): Promise<DeletedOrder | undefined>;
 }

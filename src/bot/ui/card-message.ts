@@ -81,8 +81,8 @@ export async function cardFor(
   const keyboard = orderCardKeyboard(order, {
     t: ctx.t,
     role: ctx.role,
-    // Inline results are seen by everyone in a chat: no operator buttons there.
-    actions: options.actions === false ? [] : cardActions,
+    // Inline results are seen by everyone in a chat: no operator buttons there; a deleted order takes none.
+    actions: options.actions === false || order.isVisible === false ? [] : cardActions,
     privateLink: options.actions === false ? undefined : options.groupOf,
   });
   // Everyone who sees the card sees its photos: 📷 sends them again.

@@ -71,6 +71,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const line = (key: string, vars: Record<string, string | number>) => lines.push(t(key, vars));
 
   line("card-title", { number: e(orderTitle(order)) });
+  if (order.isVisible === false) lines.push(t("card-deleted"));
   lines.push(t("card-status", { status: e(order.status?.name ?? t("card-unknown")) }));
   const marks = [
     order.isUrgent ? t("card-urgent") : "",
