@@ -10,7 +10,6 @@
 import { Composer } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
 import type { BotContext } from "../../context.ts";
-import { orderWriter } from "../../orders/writer.ts";
 import { canWrite } from "../../policy/access.ts";
 import { photosAdd, photosShow } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
@@ -19,6 +18,7 @@ import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
 import { readPressedOrder } from "../../ui/pressed-order.ts";
 import { escapeHtml } from "../../ui/text.ts";
+import { orderWriter } from "../../writes/order-writer.ts";
 import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "./photo-store.ts";
 import { albumKey, findTarget, orderIdOfCard, pendingKey } from "./target.ts";
 
