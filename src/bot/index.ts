@@ -16,6 +16,7 @@ import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { deletedFeature } from "./features/clients/deleted.ts";
+import { clientDialogsFeature, orderDeleteAction } from "./features/clients/dialogs.ts";
 import { clientCardAction, clientsFeature } from "./features/clients/index.ts";
 import { diagnosisAction, diagnosisFeature } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
@@ -54,8 +55,8 @@ const SESSION_NAMESPACE = "sessions";
 
 /** The workshop bench's card buttons, after the dialogs'. */
 const benchCardActions: CardAction[] = [diagnosisAction, labelAction, photosAddAction];
-/** Clients and mistakes (issue 26): the order's client. */
-const clientCardActions: CardAction[] = [clientCardAction];
+/** Clients and mistakes (issue 26): the order's client, deleting an order created by mistake. */
+const clientCardActions: CardAction[] = [clientCardAction, orderDeleteAction];
 
 export interface BotDeps {
   config: Config;
@@ -203,6 +204,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(statusChangeFeature);
   core.use(orderActionsFeature);
   core.use(diagnosisFeature);
+  // Fixing a client, an order's client, deleting an order (issue 26).
+  core.use(clientDialogsFeature);
   // Extra features (tests, add-ons) see the conversations plugin installed above.
   for (const feature of deps.features?.(services) ?? []) core.use(feature);
   // 9. Features, one owner per command; `unhandled` last.

@@ -78,7 +78,9 @@ export function clientReader(services: Services) {
     /** The record a card read a moment ago (no request), else undefined. */
     async recent(id: string): Promise<Counteragent | undefined> {
       const stored = await records.read(id);
-      return stored ? reviveClient(stored.client) : undefined;
+      // The bot's clock decides (the store's expiry is only its housekeeping).
+      if (!stored || clock.now().getTime() - stored.at > RECORD_TTL_SECONDS * 1000) return undefined;
+      return reviveClient(stored.client);
     },
 
     /** After a write of the bot: the record as it now is, kept (the mirror's order copies follow). */

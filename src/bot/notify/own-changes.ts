@@ -16,10 +16,10 @@ export const OWN_WINDOW_MS = 10 * 60 * 1000;
 /** Kept longer than the window: a notifier catching up after a restart still finds it. */
 const KEEP_SECONDS = 24 * 60 * 60;
 
-/** What a write of the bot changes: a status, a master or manager (to this id), or a new order. */
+/** What a write of the bot changes: a status, a master or manager (to this id), a new order, a deleted one. */
 export interface OwnChange {
   order: string;
-  kind: "status" | "master" | "manager" | "created";
+  kind: "status" | "master" | "manager" | "created" | "deleted";
   to?: string;
 }
 
@@ -43,6 +43,8 @@ function ownOf(change: MirrorChange): OwnChange | undefined {
   switch (change.kind) {
     case "created":
       return { order, kind: "created" };
+    case "deleted":
+      return { order, kind: "deleted" };
     // "Ready" is the status change seen from its group.
     case "status":
     case "ready":

@@ -5,8 +5,19 @@
  * one line in this list; the core does not change.
  */
 import type { AnyWriteKind } from "../kind.ts";
+import { clientChange } from "./client-change.ts";
+import { clientCreate } from "./client-create.ts";
 import { orderChange } from "./order-change.ts";
 import { orderComment } from "./order-comment.ts";
 import { orderCreate } from "./order-create.ts";
+import { orderDelete } from "./order-delete.ts";
 
-export const WRITE_KINDS: readonly AnyWriteKind[] = [orderCreate, orderChange, orderComment];
+export const WRITE_KINDS: readonly AnyWriteKind[] = [
+  orderCreate,
+  orderChange,
+  orderComment,
+  // Clients and mistakes (issue 26).
+  clientChange,
+  clientCreate,
+  orderDelete,
+];

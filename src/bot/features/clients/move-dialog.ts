@@ -1,0 +1,86 @@
+/**
+ * 🔁 An order's client: an order made for the wrong client moves to another
+ * one. The clerk picks an existing client (the intake's search by name or
+ * phone) or creates one (name, phone), confirms, and ONE
+ * `PATCH /orders/{id}` with `counteragentId` moves it (a new client is one
+ * `POST /counteragents` before it; each write exactly once). The card and the
+ * mirror show the new client at once.
+ */
+import type { DialogContext } from "../../context.ts";
+import { accept, ask, type Dialog, type DialogRun, reject, SKIP, startRun } from "../../dialog-kit/ask.ts";
+import { normalizePhone } from "../../dialog-kit/contact.ts";
+import { askYesNo } from "../../dialog-kit/prompts.ts";
+import { reviveOrder } from "../../orders/json.ts";
+import { orderTitle } from "../../ui/order-card.ts";
+import { escapeHtml } from "../../ui/text.ts";
+import { askClient } from "../order-create/ask-client.ts";
+import type { ClientChoice } from "../order-create/draft.ts";
+import { createClient, moveOrder } from "./writes.ts";
+
+export const ORDER_CLIENT = "order-client";
+
+export async function orderClientDialog(dialog: Dialog, ctx: DialogContext, raw: unknown): Promise<void> {
+  const order = reviveOrder(raw);
+  const run = await startRun(dialog);
+  const title = escapeHtml(orderTitle(order));
+  const current = order.counteragent;
+  await ctx.reply(
+    ctx.t("om-intro", { order: title, client: escapeHtml(current?.name ?? ctx.t("dlg-none")) }),
+  );
+  let choice = await askClient(run, ctx);
+  if (choice.kind === "existing" && choice.id === current?.id) {
+    await ctx.reply(ctx.t("om-same", { order: title }));
+    return;
+  }
+  if (choice.kind === "new" && choice.phone === undefined)
+    choice = { ...choice, phone: await askPhone(run, ctx) };
+  const sure = await askYesNo(run, ctx, {
+    prompt: ctx.t(choice.kind === "new" ? "om-confirm-new" : "om-confirm", {
+      order: title,
+      from: escapeHtml(current?.name ?? ctx.t("dlg-none")),
+      to: escapeHtml(choice.name),
+      phone: escapeHtml(choice.phone ?? ctx.t("dlg-none")),
+    }),
+    confirmation: true,
+  });
+  if (!sure) {
+    await ctx.reply(ctx.t("om-kept", { order: title }));
+    return;
+  }
+  const target = await targetOf(run, ctx, choice);
+  if (!target) return;
+  const moved = await moveOrder(run, ctx, order, target);
+  if (!moved) return;
+  await ctx.reply(
+    `${ctx.t("om-done", { order: title, client: escapeHtml(target.name) })}\n\n${moved.card.text}`,
+    {
+      reply_markup: { inline_keyboard: moved.card.keyboard },
+    },
+  );
+}
+
+/** The client the order moves to: the picked one, or the new one created first. */
+async function targetOf(
+  run: DialogRun,
+  ctx: DialogContext,
+  choice: ClientChoice,
+): Promise<{ id: string; name: string; phones: string[] } | undefined> {
+  if (choice.kind === "existing")
+    return { id: choice.id, name: choice.name, phones: choice.phone ? [choice.phone] : [] };
+  return createClient(run, ctx, choice);
+}
+
+/** A new client's phone, checked and normalized; ⏭ Skip leaves it out. */
+function askPhone(run: DialogRun, ctx: DialogContext): Promise<string | undefined> {
+  return ask<string | undefined>(run, ctx, {
+    text: ctx.t("new-ask-client-phone"),
+    acceptsText: true,
+    buttons: [[{ text: ctx.t("dlg-btn-skip"), value: SKIP }]],
+    parse: (a) => {
+      if (a.kind === "button")
+        return a.value === SKIP ? accept(undefined) : reject(a.ctx.t("dlg-use-buttons"));
+      const phone = normalizePhone(a.text);
+      return phone ? accept(phone, escapeHtml(phone)) : reject(a.ctx.t("new-client-phone-bad"));
+    },
+  });
+}
