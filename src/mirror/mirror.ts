@@ -209,6 +209,7 @@ export class Mirror {
   putClient(client: Counteragent): void {
     const at = this.now();
     this.db.transaction(() => this.db.clients.put(client, at));
+    void this.applier.publishClients([client], at);
     this.refreshCopies(client, at);
   }
 

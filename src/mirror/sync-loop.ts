@@ -237,6 +237,8 @@ export class SyncLoop {
         for (const record of page.items) db.clients.put(record, readAt);
       });
       this.options.onClients?.(page.items, readAt);
+      // The other instances have the page before the progress says it was read.
+      await this.options.applier.publishClients(page.items, readAt);
       const scans = [...advanceClientScan(scan, page, run), ...run.scans.slice(1)];
       clients = scans.length > 0 ? { ...clients, run: { ...run, scans } } : { watermark: run.startedAt };
       this.state = { ...this.state, clients };

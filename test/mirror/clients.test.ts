@@ -5,7 +5,7 @@
  * orders one request away and kept; a client's change reaches their held orders' copies.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_BUDGET } from "../../src/mirror/index.ts";
+import { type Coordinator, DEFAULT_BUDGET, type FeedBatch, Mirror } from "../../src/mirror/index.ts";
 import type { Rig } from "./sandbox-mirror.ts";
 import { startRig, syncUntilDone } from "./sandbox-mirror.ts";
 
@@ -142,5 +142,56 @@ describe("clients in the mirror", () => {
     expect(found).toContain(held?.counteragent?.id);
     expect(rig.sandbox.requestCount() - before).toBe(0);
     expect(rig.mirror.stats().clientsFilling).toBe(false);
+  });
+});
+
+describe("clients across instances", () => {
+  it("a replica keeps the clients the syncing instance read and the bot wrote (the feed)", async () => {
+    rig = await startRig({ mirror: { clients: true } });
+    const r = rig;
+    const followers: ((batch: FeedBatch) => void)[] = [];
+    let state: unknown;
+    const shared = (leader: boolean) => (): Coordinator => ({
+      kind: "redis",
+      lead: async () => leader,
+      loadState: async () => state as never,
+      saveState: async (next) => {
+        state = next;
+      },
+      publish: async (batch) => {
+        for (const follow of followers) follow(batch);
+      },
+      follow: async (apply) => {
+        followers.push(apply);
+      },
+      close: async () => undefined,
+    });
+    const make = (leader: boolean, id: string) =>
+      new Mirror({
+        client: r.client,
+        path: ":memory:",
+        shopIds: [],
+        budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000 },
+        overlapMs: 30_000,
+        backfillDays: 30,
+        clients: true,
+        now: r.clock.now,
+        coordinator: shared(leader),
+        instanceId: id,
+      });
+    const leader = make(true, "a");
+    const replica = make(false, "b");
+    await replica.open();
+    await leader.open();
+    await syncUntilDone(leader);
+    for (let i = 0; i < 20 && leader.stats().clientsFilling; i++) await leader.step();
+    expect(replica.stats().clients).toBe(rig.sandbox.store.counteragents.length);
+    const some = rig.sandbox.store.counteragents[3];
+    if (!some) throw new Error("no client");
+    const record = await rig.client.counteragents.get(some.id);
+    leader.putClient({ ...record, phones: ["+7 999 111-22-33"] });
+    expect(replica.client(some.id)?.client.phones).toEqual(["+7 999 111-22-33"]);
+    await leader.stop();
+    await replica.stop();
   });
 });
