@@ -47,6 +47,14 @@ export const CLIENT_FIELDS = [
 ] as const;
 export type ClientField = (typeof CLIENT_FIELDS)[number];
 
+/**
+ * A typed phone as a client carries it, or undefined when it is no phone: the one place the
+ * clients' dialogs read phones (dialog-kit/contact.ts).
+ */
+export function phoneOf(_ctx: DialogContext, text: string): string | undefined {
+  return normalizePhone(text);
+}
+
 const CLEAR = "clear";
 const DONE = "done";
 const MAX_PHONES = 5;
@@ -209,7 +217,7 @@ async function askPhones(run: DialogRun, ctx: DialogContext, current: string[]):
       if (lines.length > MAX_PHONES) return reject(a.ctx.t("ce-too-many-phones", { max: MAX_PHONES }));
       const phones: string[] = [];
       for (const line of lines) {
-        const phone = normalizePhone(line);
+        const phone = phoneOf(a.ctx, line);
         if (!phone) return reject(a.ctx.t("ce-phone-bad", { phone: escapeHtml(cutText(line, 40)) }));
         if (!phones.includes(phone)) phones.push(phone);
       }

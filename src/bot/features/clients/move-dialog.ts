@@ -8,13 +8,13 @@
  */
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type Dialog, type DialogRun, reject, SKIP, startRun } from "../../dialog-kit/ask.ts";
-import { normalizePhone } from "../../dialog-kit/contact.ts";
 import { askYesNo } from "../../dialog-kit/prompts.ts";
 import { reviveOrder } from "../../orders/json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { askClient } from "../order-create/ask-client.ts";
 import type { ClientChoice } from "../order-create/draft.ts";
+import { phoneOf } from "./edit-fields.ts";
 import { createClient, moveOrder } from "./writes.ts";
 
 export const ORDER_CLIENT = "order-client";
@@ -79,7 +79,7 @@ function askPhone(run: DialogRun, ctx: DialogContext): Promise<string | undefine
     parse: (a) => {
       if (a.kind === "button")
         return a.value === SKIP ? accept(undefined) : reject(a.ctx.t("dlg-use-buttons"));
-      const phone = normalizePhone(a.text);
+      const phone = phoneOf(a.ctx, a.text);
       return phone ? accept(phone, escapeHtml(phone)) : reject(a.ctx.t("new-client-phone-bad"));
     },
   });
