@@ -9,10 +9,12 @@
  *   from), kept in the mirror and, for a while, in the store: an edit opened
  *   from the card right after costs no read.
  * - orders: the mirror's held ones 0; `older` 1 (kept by the mirror).
+ * Each request counts against the user's share of the quota window (LOOKUP_SHARE), as orders' reads do.
  */
 import type { Counteragent, Order } from "../../service/index.ts";
 import type { BotServices } from "../context.ts";
 import { ordersOfShops } from "../orders/by-number.ts";
+import { createLookupShare } from "../orders/lookup-share.ts";
 
 /** A card's read stands for an edit opened from it this long. */
 const RECORD_TTL_SECONDS = 15 * 60;
@@ -38,6 +40,7 @@ type Services = Pick<BotServices, "client" | "mirror" | "store" | "clock" | "con
 
 export function clientReader(services: Services) {
   const { client, mirror, store, clock, config } = services;
+  const share = createLookupShare(store, config.lookupShare, () => clock.now().getTime());
   const records = store.adapter<StoredRecord>(RECORDS_NAMESPACE, {
     ttlSeconds: RECORD_TTL_SECONDS,
     failures: "skip",
@@ -53,6 +56,7 @@ export function clientReader(services: Services) {
     async search(
       text: string,
       limit: number,
+      userId?: number,
     ): Promise<{ items: Counteragent[]; total: number; held: boolean }> {
       if (mirror) {
         const found = mirror.searchClients(text, limit);
@@ -60,6 +64,7 @@ export function clientReader(services: Services) {
       }
       const digits = text.replace(/\D/g, "");
       const phone = /^[\d\s()+\-.]+$/.test(text.trim()) && digits.length >= PHONE_DIGITS;
+      await share.spend(userId);
       const page = await client.counteragents.list({
         ...(phone ? { phone: digits } : { filter: text }),
         page: 1,
@@ -69,7 +74,8 @@ export function clientReader(services: Services) {
     },
 
     /** The client's record from the service (1 request), kept for an edit opened from the card. */
-    async read(id: string): Promise<Counteragent> {
+    async read(id: string, userId?: number): Promise<Counteragent> {
+      await share.spend(userId);
       const record = await client.counteragents.get(id);
       await remember(record);
       return record;
@@ -100,7 +106,8 @@ export function clientReader(services: Services) {
     },
 
     /** Every order of the client from the service (1 request); the mirror keeps them. */
-    async older(id: string): Promise<ClientOrders> {
+    async older(id: string, userId?: number): Promise<ClientOrders> {
+      await share.spend(userId);
       if (mirror) {
         await mirror.readClientOrders(id);
         return {

@@ -47,7 +47,7 @@ clientDialogsFeature.callbackQuery(clientEdit.filter, async (ctx) => {
   // The card read the record a moment ago: the fix starts from it with no request.
   let record = await reader.recent(id);
   if (!record) {
-    const read = await callService(ctx, () => reader.read(id));
+    const read = await callService(ctx, () => reader.read(id, ctx.from?.id));
     if (!read.ok) return alert(ctx, read.message);
     record = read.value;
   }

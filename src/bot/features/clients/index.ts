@@ -49,7 +49,9 @@ clientsFeature.command("client", async (ctx) => {
     await ctx.reply(ctx.t("client-usage", { min: QUERY_MIN_LENGTH, max: QUERY_MAX_LENGTH }));
     return;
   }
-  const outcome = await callService(ctx, () => clientReader(ctx.services).search(text, FOUND_LIMIT));
+  const outcome = await callService(ctx, () =>
+    clientReader(ctx.services).search(text, FOUND_LIMIT, ctx.from?.id),
+  );
   if (!outcome.ok) {
     await ctx.reply(outcome.message);
     return;
@@ -88,7 +90,7 @@ clientsFeature.callbackQuery(clientOlder.filter, async (ctx) => {
     return;
   }
   const reader = clientReader(ctx.services);
-  const orders = await callService(ctx, () => reader.older(id));
+  const orders = await callService(ctx, () => reader.older(id, ctx.from?.id));
   if (!orders.ok) {
     await ctx.answerCallbackQuery({
       text: cutText(stripHtml(orders.message), CALLBACK_ANSWER_LIMIT),
@@ -100,7 +102,7 @@ clientsFeature.callbackQuery(clientOlder.filter, async (ctx) => {
   // The record the card showed (read a moment ago), else the mirror's; only without either one more read.
   let client = (await reader.recent(id)) ?? reader.held(id);
   if (!client) {
-    const read = await callService(ctx, () => reader.read(id));
+    const read = await callService(ctx, () => reader.read(id, ctx.from?.id));
     if (read.ok) client = read.value;
   }
   if (!client) {
@@ -114,7 +116,7 @@ clientsFeature.callbackQuery(clientOlder.filter, async (ctx) => {
 
 /** The client card as a new message: one read of the record. */
 export async function openClient(ctx: BotContext, id: string, fromOrder?: string): Promise<void> {
-  const outcome = await callService(ctx, () => clientReader(ctx.services).read(id));
+  const outcome = await callService(ctx, () => clientReader(ctx.services).read(id, ctx.from?.id));
   if (!outcome.ok) {
     await ctx.reply(outcome.message);
     return;
