@@ -40,13 +40,14 @@ beforeEach(async () => {
 
 const used = new Set<string>();
 /** An open order the mirror holds, not paid, of a private client with more held orders, not used before. */
-function heldOrder(options: { paid?: boolean; several?: boolean } = {}): SandboxOrder {
+function heldOrder(options: { paid?: boolean; several?: boolean; shopId?: string } = {}): SandboxOrder {
   const { store } = t.sandbox;
   const order = store.orders.find(
     (o) =>
       o.isVisible &&
       !used.has(o.id) &&
       !used.has(o.counteragentId) &&
+      (options.shopId === undefined || o.shopId === options.shopId) &&
       ["new", "inWork", "wait"].includes(store.statusById.get(o.statusId)?.group ?? "") &&
       t.mirror.get(o.id) !== undefined &&
       (options.paid ? o.paidCash + o.paidBank > 0 : o.paidCash + o.paidBank === 0) &&
@@ -321,8 +322,33 @@ describe("deleting an order", () => {
     expect(lastText(owner)).toContain("удалил(а)");
   });
 
-  it("a service that refuses (no delete grant) is named, and nothing changes (en)", async () => {
+  it("an order deleted in the CRM: after the sync its lookup says deleted at 0 requests; /deleted without the mirror asks once (ru)", async () => {
     const order = heldOrder();
+    await t.client.orders.delete(order.id);
+    await t.sync();
+    const op = t.user(OPERATOR, { languageCode: "ru" });
+    t.mark();
+    await op.send(order.number);
+    expect(lastText(op)).toContain(`Заказ <b>${order.number}</b> удалён.`);
+    expect(t.requests()).toBe(0);
+    const plain = await createTestBot({
+      sandbox: t.sandbox,
+      clock: t.clock,
+      config: { ownerIds: [OWNER] },
+    });
+    plain.resetServiceRequests();
+    const owner = plain.user(OWNER, { languageCode: "ru" });
+    await owner.send("/deleted");
+    expect(plain.serviceRequests()).toBe(1);
+    expect(lastText(owner)).toContain(order.number);
+    expect(lastText(owner)).toContain("Недавно удалённые");
+    await plain.user(OPERATOR, { languageCode: "ru" }).send("/deleted");
+    await plain.close();
+  });
+
+  it("a service that refuses (no delete grant) is named, and nothing changes (en)", async () => {
+    // A workshop the restricted API user has, without the delete grant.
+    const order = heldOrder({ shopId: t.sandbox.shops[0]?.id });
     const restricted = await createTestBot({
       sandbox: t.sandbox,
       operators: [OPERATOR],
