@@ -158,6 +158,25 @@ describe("the client card", () => {
     expect(groups).toEqual([...groups].sort());
   });
 
+  it("names a company's custom fields by its type's definitions (cached: the card stays 1 request)", async () => {
+    const { store } = t.sandbox;
+    const type = store.ref.typeCounteragents[1];
+    const company = store.counteragents.find(
+      (c) =>
+        c.typeCounteragentId === type?.id && c.customFields.some((f) => f.value !== null && f.value !== ""),
+    );
+    const field = type?.fields.find((f) => company?.customFields.some((v) => v.id === f.id && v.value));
+    if (!company || !type || !field) throw new Error("no company with a custom field");
+    await t.services.reference.counteragentTypeFields(type.id);
+    const user = t.user(OPERATOR, { languageCode: "ru" });
+    t.mark();
+    await user.pressData(`kc:${company.id}:-`);
+    expect(t.requests()).toBe(1);
+    const value = String(company.customFields.find((f) => f.id === field.id)?.value);
+    expect(lastText(user)).toContain(`${field.name}: ${value}`);
+    expect(lastText(user)).toContain(`Тип: ${type.name}`);
+  });
+
   it("a viewer reads the card without the edit buttons; a stranger is refused; a forged press is harmless", async () => {
     const viewer = t.user(VIEWER, { languageCode: "en" });
     await viewer.send(`/client ${returning.phones[0]}`);
