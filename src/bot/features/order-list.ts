@@ -327,7 +327,13 @@ export async function openById(ctx: BotContext, id: string, retry: string): Prom
 
 /** A card of a listed order: the newest copy the reader holds (with its age), else the listed record. */
 async function heldCard(ctx: BotContext, listed: Order): Promise<CardMessage> {
-  const { order, asOf } = ctx.services.orders.held(listed.id) ?? { order: listed };
+  const held = ctx.services.orders.held(listed.id);
+  if (!held) {
+    // Deleted since the list was made: its card says so and offers nothing (no request).
+    const deleted = await ctx.services.orders.deletedById(listed.id);
+    if (deleted) return cardMessage(ctx, { ...(deleted.order ?? listed), isVisible: false });
+  }
+  const { order, asOf } = held ?? { order: listed };
   return cardMessage(ctx, order, { asOf });
 }
 

@@ -270,9 +270,12 @@ describe("an order's client", () => {
 
 describe("deleting an order", () => {
   it("confirms with the order, client, device and no undo; 1 DELETE; then every lookup says deleted at 0 requests (en)", async () => {
-    const order = heldOrder();
+    const order = heldOrder({ several: true });
     const client = clientOf(order);
     const op = t.user(OPERATOR, { languageCode: "en", firstName: "Anna" });
+    // A list made before the delete still has its button.
+    await op.send(`/find ${client.name}`);
+    const list = op.lastReply();
     await op.send(order.number);
     t.mark();
     await op.press("🗑 Delete");
@@ -291,6 +294,17 @@ describe("deleting an order", () => {
     await op.send(`/find ${client.name}`);
     expect(textsOf(await op.send("/overdue")).join("\n")).not.toContain(order.number);
     expect(JSON.stringify(op.replies().slice(-3))).not.toContain(`"${order.number} ·`);
+    expect(t.requests()).toBe(0);
+    const listed = list?.replyMarkup?.inline_keyboard.flat().find((b) => b.text.startsWith(order.number));
+    if (!listed || !("callback_data" in listed)) throw new Error("the list has no button of the order");
+    await op.pressData(listed.callback_data, list);
+    expect(lastText(op)).toContain("🗑 <b>Deleted</b>");
+    expect(
+      op
+        .lastReply()
+        ?.replyMarkup?.inline_keyboard.flat()
+        .map((b) => b.text),
+    ).not.toContain("🗑 Delete");
     expect(t.requests()).toBe(0);
     const owner = t.user(OWNER, { languageCode: "en" });
     await owner.send("/deleted");
