@@ -19,7 +19,7 @@ import { asTelegramMessage, BOT_INFO, findButton } from "../../helpers/fake-tele
 import { pdfPageSizes, pdfQr, pdfText } from "../../helpers/pdf.ts";
 import { callsOf, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
 import { callbackUpdate, messageUpdate, telegramUser } from "../../helpers/updates.ts";
-import { buttons, GROUP, lastText, openGroup, pressDeadline, SKIP } from "../dialogs/driver.ts";
+import { buttons, GROUP, lastText, openGroup, pressDeadline } from "../dialogs/driver.ts";
 import { OPERATOR, STRANGER, useDialogBot, VIEWER } from "../dialogs/fixture.ts";
 
 let sandbox: Sandbox;

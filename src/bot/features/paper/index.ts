@@ -18,7 +18,7 @@ import type { CardAction } from "../../ui/order-keyboard.ts";
 import { readSignedPayload } from "../../ui/signed-payload.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText, escapeHtml } from "../../ui/text.ts";
 import { inConfiguredShops, type PaperKind, recordFor } from "./record.ts";
-import { type DrawnPaper, drawDocuments } from "./render.ts";
+import type { DrawnPaper } from "./render.ts";
 
 const STAFF = ["owner", "operator", "viewer"] as const;
 /** Status groups whose orders get an act: ready, handed over. */
@@ -73,6 +73,8 @@ paperFeature.callbackQuery(paperPrint.filter, async (ctx) => {
   }
   let drawn: DrawnPaper[];
   try {
+    // pdfkit and fontkit load with the first document, not at start: many processes never print.
+    const { drawDocuments } = await import("./render.ts");
     drawn = await drawDocuments(ctx.services, ctx.log, {
       kind,
       order,
