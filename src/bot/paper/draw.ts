@@ -54,7 +54,8 @@ export async function drawPaper(model: PaperDocument, format: PageFormat): Promi
   if (format === "a4") return render(model, format, A4_HEIGHT).pdf;
   // The roll is one page as long as its content: measured on a draft, then drawn to fit.
   const draft = render(model, format, ROLL_DRAFT_HEIGHT, { measureOnly: true });
-  return render(model, format, Math.ceil(draft.bottom + METRICS["80mm"].margin)).pdf;
+  // A margin under the last line, and as much again where the printer tears the roll.
+  return render(model, format, Math.ceil(draft.bottom + 2 * METRICS["80mm"].margin)).pdf;
 }
 
 function render(
@@ -114,6 +115,8 @@ class Page {
 
   /** Room for `height` more points on this page, else a new page (A4; the roll has room by construction). */
   room(height: number): void {
+    // The roll is one page sized to its content after a draft: a break there would split it.
+    if (this.format === "80mm") return;
     if (this.y + height <= this.doc.page.height - this.m.margin) return;
     this.doc.addPage();
     this.y = this.m.margin;
