@@ -7,8 +7,7 @@
  * drops it, and the receipt then reads the order as from any card.
  */
 import { z } from "zod";
-import type { Order } from "../../service/index.ts";
-import { reviveOrder } from "../orders/json.ts";
+import { type Order, storedOrder } from "../../service/index.ts";
 import type { Store } from "../store/storage.ts";
 
 const INTAKE_RECORDS_NAMESPACE = "intake-records";
@@ -35,12 +34,11 @@ export function createIntakeRecords(store: Store) {
     async get(orderId: string): Promise<IntakeRecord | undefined> {
       const parsed = kept.safeParse(await adapter.read(orderId));
       if (!parsed.success) return undefined;
-      try {
-        const order = reviveOrder(parsed.data.order);
-        return order.id === orderId ? { order, clerk: parsed.data.clerk } : undefined;
-      } catch {
-        return undefined;
-      }
+      // Dates come back as strings: read through the client's schema, as the service's records are.
+      const order = storedOrder.safeParse(parsed.data.order);
+      return order.success && order.data.id === orderId
+        ? { order: order.data, clerk: parsed.data.clerk }
+        : undefined;
     },
   };
 }
