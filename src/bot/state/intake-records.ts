@@ -12,7 +12,7 @@ import type { Store } from "../store/storage.ts";
 
 const INTAKE_RECORDS_NAMESPACE = "intake-records";
 /** Long enough for the receipt printed at the counter, short enough that later changes are read. */
-const KEEP_SECONDS = 2 * 60 * 60;
+const KEEP_SECONDS = 30 * 60;
 
 const kept = z.object({ order: z.unknown(), clerk: z.string().optional() });
 

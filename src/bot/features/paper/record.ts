@@ -1,9 +1,10 @@
 /**
  * Which record a document is printed from, cheapest first, never with less
  * than the order has:
- * - receipt: the record the intake just created (kept: no request), else the
- *   record the bot holds when it is a full one (equipment, appearance and
- *   payments present: no request), else the full record (1 GET);
+ * - receipt: the record the bot holds when it is a full one (equipment,
+ *   appearance and payments present; the mirror's copy takes every write of
+ *   the bot), else the record the intake just created (kept a while: right
+ *   after intake no request), else the full record (1 GET);
  * - act: always the full record read now (1 GET): its works, parts and
  *   payments are what the client signs for.
  * Orders of other workshops (SHOP_IDS) are never printed.
@@ -41,9 +42,9 @@ export async function recordFor(
 ): Promise<PrintRecord | undefined> {
   if (kind === "receipt") {
     const kept = await createIntakeRecords(ctx.services.store).get(id);
-    if (kept) return { order: kept.order, clerk: kept.clerk, requests: 0 };
     const held = ctx.services.orders.held(id);
-    if (held && isFullForReceipt(held.order)) return { order: held.order, requests: 0 };
+    if (held && isFullForReceipt(held.order)) return { order: held.order, clerk: kept?.clerk, requests: 0 };
+    if (kept) return { order: kept.order, clerk: kept.clerk, requests: 0 };
   }
   const read = await readPressedOrder(ctx, id, { refresh: true });
   return read && { order: read.order, requests: 1 };
