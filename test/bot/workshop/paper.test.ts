@@ -6,6 +6,9 @@
  * requests are counted; viewers print, strangers get nothing; in a group the
  * document goes to the presser's private chat.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paperPrint } from "../../../src/bot/ui/callbacks.ts";
 import { formatDateTime } from "../../../src/bot/ui/dates.ts";
@@ -281,6 +284,24 @@ describe("the intake receipt", () => {
     expect(
       readSignedPayload("receipt", new URL(link ?? "").searchParams.get("start") ?? "", t.config.botToken),
     ).toBe(order.id);
+  });
+
+  it("prints the terms from the shop's file, and the default terms when the file went missing since the start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "terms-"));
+    const file = join(dir, "terms-ru.txt");
+    writeFileSync(file, "Срок хранения — 60 дней.\nДанные не сохраняем.\n");
+    paperSettings({ terms: { ru: { file }, en: {} } });
+    const order = openOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(`/order ${order.number}`);
+    const [withFile] = await documentsOf(await op.press("🧾 Receipt"));
+    const text = await pdfText(withFile?.pdf ?? new Uint8Array());
+    expect(text).toContain("Срок хранения — 60 дней.");
+    expect(text).toContain("Данные не сохраняем.");
+    expect(text).not.toContain("Мастерская не отвечает за данные");
+    rmSync(dir, { recursive: true, force: true });
+    const [without] = await documentsOf(await op.press("🧾 Receipt"));
+    expect(await pdfText(without?.pdf ?? new Uint8Array())).toContain("Мастерская не отвечает за данные");
   });
 
   it("from an order's card reads its full record once (a list record lacks equipment and appearance)", async () => {
