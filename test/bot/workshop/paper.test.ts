@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paperPrint } from "../../../src/bot/ui/callbacks.ts";
-import { formatDateTime } from "../../../src/bot/ui/dates.ts";
+import { formatDate, formatDateTime } from "../../../src/bot/ui/dates.ts";
 import { formatAmount } from "../../../src/bot/ui/money.ts";
-import { readSignedPayload } from "../../../src/bot/ui/signed-payload.ts";
+import { readSignedPayload, signPayload } from "../../../src/bot/ui/signed-payload.ts";
 import type { Config } from "../../../src/config/index.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
@@ -32,6 +32,7 @@ let shopId: string;
 const SHOP_PHONE = "+7 343 555-00-77";
 const SHOP_HOURS = "Пн–Сб 10:00–20:00";
 const A4 = 595.28;
+const DAY = 86_400_000;
 const ROLL = 226.77;
 
 useDialogBot({ viewers: [VIEWER] }, (started) => ({ sandbox, t, shopId } = started));
@@ -146,6 +147,33 @@ function openOrder(): SandboxOrder {
   return order;
 }
 
+/** What the receipt of an order made by `intake` says, as the document's language writes it. */
+function receiptValues(order: SandboxOrder, locale: "ru" | "en"): string[] {
+  const client = sandbox.store.counteragentById.get(order.counteragentId);
+  return [
+    shop()?.name ?? "?",
+    shop()?.address ?? "?",
+    SHOP_PHONE,
+    SHOP_HOURS,
+    locale === "ru" ? `Заказ № ${order.number}` : `Order No. ${order.number}`,
+    formatDateTime(new Date(order.dateCreate), locale, t.config.timezone),
+    client?.name ?? "?",
+    client?.phones[0] ?? "?",
+    "Смартфон",
+    "Apple",
+    "iPhone 12",
+    "SN-PAPER-7731",
+    "Синий",
+    "Не включается, Трещина на экране",
+    "Чехол, Зарядка",
+    "Царапина на крышке",
+    money(4500, locale),
+    money(1000, locale),
+    formatDateTime(new Date(order.deadline ?? 0), locale, t.config.timezone),
+    "Olga",
+  ].map(plain);
+}
+
 const receiptLabels = {
   ru: [
     "Квитанция о приёме в ремонт",
@@ -210,32 +238,9 @@ describe("the intake receipt", () => {
     expect(doc.pdf.length).toBeLessThan(200 * 1024);
     const text = await pdfText(doc.pdf);
     for (const label of receiptLabels.ru) expect(text).toContain(label);
-    const client = sandbox.store.counteragentById.get(order.counteragentId);
-    for (const item of [
-      shop()?.name ?? "?",
-      shop()?.address ?? "?",
-      SHOP_PHONE,
-      SHOP_HOURS,
-      `Заказ № ${order.number}`,
-      formatDateTime(new Date(order.dateCreate), "ru", t.config.timezone),
-      client?.name ?? "?",
-      client?.phones[0] ?? "?",
-      "Смартфон",
-      "Apple",
-      "iPhone 12",
-      "SN-PAPER-7731",
-      "Синий",
-      "Не включается, Трещина на экране",
-      "Чехол, Зарядка",
-      "Царапина на крышке",
-      money(4500, "ru"),
-      money(1000, "ru"),
-      formatDateTime(new Date(order.deadline ?? 0), "ru", t.config.timezone),
-      "Olga",
-      // The default terms of the document's language.
-      "Мастерская не отвечает за данные на устройстве",
-    ])
-      expect(text).toContain(plain(item));
+    for (const item of receiptValues(order, "ru")) expect(text).toContain(item);
+    // The default terms of the document's language.
+    expect(text).toContain("Мастерская не отвечает за данные на устройстве");
     // The QR code, rendered from the PDF and decoded, holds the receipt's deep link to this order.
     const link = await pdfQr(doc.pdf);
     expect(link).toMatch(new RegExp(`^https://t\\.me/${BOT_INFO.username}\\?start=r[A-Za-z0-9_-]+$`));
@@ -262,14 +267,7 @@ describe("the intake receipt", () => {
     expect(doc.name).toMatch(/^receipt-\w+-80mm\.pdf$/);
     const text = await pdfText(doc.pdf);
     for (const label of receiptLabels.en) expect(text).toContain(label);
-    for (const item of [
-      `Order No. ${order.number}`,
-      formatDateTime(new Date(order.dateCreate), "en", t.config.timezone),
-      "SN-PAPER-7731",
-    ])
-      expect(text).toContain(plain(item));
-    expect(text).toContain(money(4500, "en"));
-    expect(text).toContain(money(1000, "en"));
+    for (const item of receiptValues(order, "en")) expect(text).toContain(item);
     expect(text).toContain("Devices left over 60 days are sold.");
     expect(text).toContain("No data backups.");
     expect(text).not.toContain("Квитанция");
@@ -400,8 +398,12 @@ describe("the completion act", () => {
     ])
       expect(text).toContain(label);
     for (const item of actItems(order, "ru")) expect(text).toContain(plain(item));
-    if (order.dateClose)
-      expect(text).toContain(formatDateTime(new Date(order.dateClose), "ru", t.config.timezone));
+    // Handed over on its closing date; the warranty runs 30 days from it.
+    const closedAt = order.dateClose ?? 0;
+    expect(text).toContain(plain(formatDateTime(new Date(closedAt), "ru", t.config.timezone)));
+    expect(text).toContain(
+      plain(`30 дней, до ${formatDate(new Date(closedAt + 30 * DAY), "ru", t.config.timezone)}`),
+    );
     // Each position's line: number, name, count, unit price, sum.
     const first = order.positions[0];
     if (first) expect(text).toContain(`${first.name} ${first.count} `);
@@ -433,6 +435,12 @@ describe("the completion act", () => {
     ])
       expect(text).toContain(label);
     for (const item of actItems(order, "en")) expect(text).toContain(plain(item));
+    // Ready, not yet handed over: the hand-over is now, and the type's 90 days run from it.
+    const now = t.clock.now().getTime();
+    expect(text).toContain(plain(formatDateTime(new Date(now), "en", t.config.timezone)));
+    expect(text).toContain(
+      plain(`90 days, until ${formatDate(new Date(now + 90 * DAY), "en", t.config.timezone)}`),
+    );
     const sizes = await pdfPageSizes(doc.pdf);
     expect(sizes).toHaveLength(1);
     expect(sizes[0]?.[0]).toBe(ROLL);
@@ -479,6 +487,12 @@ describe("who gets the paper", () => {
     expect(callsOf(calls, "sendDocument")).toHaveLength(0);
     expect(JSON.stringify(calls)).not.toContain(order.number);
     expect(JSON.stringify(calls)).toContain(String(STRANGER));
+    // Nor does scanning a receipt's QR code open anything for them.
+    const scan = await t.handle(
+      messageUpdate(stranger, `/start ${signPayload("receipt", order.id, t.config.botToken)}`, 9100),
+    );
+    expect(JSON.stringify(scan)).not.toContain(order.number);
+    expect(JSON.stringify(scan)).toContain(String(STRANGER));
     expect(t.serviceRequests()).toBe(0);
   });
 
