@@ -62,7 +62,9 @@ module.exports = {
         "src/bot/paper/ turns an order into a PDF and nothing else: no grammY, no Telegram, no request (the feature reads and sends).",
       severity: "error",
       from: { path: "^src/bot/paper/" },
-      to: { path: "node_modules/(grammy|@grammyjs)/|^src/bot/(features|dialog-kit|crm|orders|writes|telegram)/" },
+      to: {
+        path: "node_modules/(grammy|@grammyjs)/|^src/bot/(features|dialog-kit|crm|orders|writes|telegram)/",
+      },
     },
     {
       name: "no-folder-cycle",
