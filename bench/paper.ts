@@ -35,17 +35,19 @@ async function median(draw: () => Promise<Buffer>): Promise<{ ms: number; bytes:
   return runs[Math.floor(DRAWS / 2)] ?? { ms: 0, bytes: 0 };
 }
 
-function figureRows(name: string, figure: { ms: number; bytes: number }): BenchRow[] {
+function figureRows(name: string, figure: { ms: number; bytes: number }, timeTarget = true): BenchRow[] {
   const kb = Math.round((figure.bytes / 1024) * 10) / 10;
   const ms = Math.round(figure.ms * 10) / 10;
   return [
-    {
-      name: `paper: ${name}, time`,
-      value: ms,
-      unit: "ms",
-      target: `< ${TIME_LIMIT_MS}`,
-      ok: ms < TIME_LIMIT_MS,
-    },
+    timeTarget
+      ? {
+          name: `paper: ${name}, time`,
+          value: ms,
+          unit: "ms",
+          target: `< ${TIME_LIMIT_MS}`,
+          ok: ms < TIME_LIMIT_MS,
+        }
+      : { name: `paper: ${name}, time`, value: ms, unit: "ms" },
     {
       name: `paper: ${name}, size`,
       value: kb,
@@ -97,12 +99,9 @@ export const paperBench: BenchModule = {
     const { sandbox, shopId } = context;
     const rows: BenchRow[] = [];
     const { receipt, act } = await documentsOf(context);
-    rows.push(
-      ...figureRows(
-        "first receipt of the process (fonts parsed), A4",
-        await timed(() => drawPaper(receipt, "a4")),
-      ),
-    );
+    // Once per process: the fonts' tables decoded and the code compiled (informational: no target).
+    const first = await timed(() => drawPaper(receipt, "a4"));
+    rows.push(...figureRows("first receipt of the process (fonts decoded), A4", first, false));
     for (const format of ["a4", "80mm"] satisfies PageFormat[]) {
       rows.push(...figureRows(`receipt ${format}`, await median(() => drawPaper(receipt, format))));
       rows.push(...figureRows(`act ${format}`, await median(() => drawPaper(act, format))));
