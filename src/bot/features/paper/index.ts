@@ -106,7 +106,7 @@ async function deliver(
     for (const { format, pdf } of drawn) {
       const caption = ctx.t(kind === "receipt" ? "paper-receipt-caption" : "paper-act-caption", {
         number: escapeHtml(title),
-        format: ctx.t(`paper-format-${format}`),
+        format: ctx.t(format === "a4" ? "paper-format-a4" : "paper-format-80mm"),
       });
       // An ASCII file name: a multipart header with raw UTF-8 is not read the same by every parser.
       const name = `${kind}-${title.replace(/[^A-Za-z0-9_-]/g, "") || "order"}${format === "80mm" ? "-80mm" : ""}.pdf`;
