@@ -360,6 +360,25 @@ describe("deleting an order", () => {
     await plain.close();
   });
 
+  it("an owner who is no owner any more by the time of Yes deletes nothing (the role is checked at the write)", async () => {
+    const order = heldOrder({ paid: true });
+    const owner = t.user(OWNER, { languageCode: "en" });
+    await owner.send(order.number);
+    await owner.press("🗑 Delete");
+    const { config } = t.services;
+    const before = { ownerIds: config.ownerIds, operatorIds: config.operatorIds };
+    Object.assign(config, { ownerIds: [], operatorIds: [...config.operatorIds, OWNER] });
+    try {
+      t.mark();
+      await owner.press("✅ Yes");
+      expect(lastText(owner)).toContain("only an owner may delete it");
+      expect(t.requests()).toBe(0);
+      expect(t.sandbox.store.orderById.get(order.id)?.isVisible).toBe(true);
+    } finally {
+      Object.assign(config, before);
+    }
+  });
+
   it("a service that refuses (no delete grant) is named, and nothing changes (en)", async () => {
     // A workshop the restricted API user has, without the delete grant.
     const order = heldOrder({ shopId: t.sandbox.shops[0]?.id });

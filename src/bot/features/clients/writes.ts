@@ -12,7 +12,7 @@ import { reviveClient } from "../../clients/reader.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
-import { ensureOwner } from "../../policy/access.ts";
+import { roleOf, seesMoney } from "../../policy/access.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
 import { clientChange, clientChecks } from "../../writes/kinds/client-change.ts";
 import { type CreatedClient, clientCreate, createdClientChecks } from "../../writes/kinds/client-create.ts";
@@ -122,8 +122,14 @@ export async function moveOrder(
  */
 export async function deleteOrder(run: DialogRun, ctx: DialogContext, order: Order): Promise<boolean> {
   if (moneyTaken(order) > 0) {
-    const owner = await run.dialog.external((outer: BotContext) => ensureOwner(outer));
-    if (!owner) return false;
+    // The role as configured now: a dialog may span hours.
+    const owner = await run.dialog.external((outer: BotContext) =>
+      seesMoney(roleOf(outer.from?.id, outer.services.config)),
+    );
+    if (!owner) {
+      await ctx.reply(ctx.t("od-owner-only"));
+      return false;
+    }
   }
   const by = { id: ctx.from?.id ?? 0, name: authorOf(ctx) };
   const forbidden = ctx.t("err-forbidden");
