@@ -1,9 +1,10 @@
 /**
- * 🩺 Diagnosis: a summary of the order's current values with one button per
- * field (fields.ts), each asked in one tap, and ✅ Save sending ONE PATCH with
- * all that changed, then the card. Opening it costs no request beyond reading
- * the order (none with the mirror holding it); saving costs one. The write is
- * in one place (`save`), for the order writer to take over.
+ * 🩺 Diagnosis: a summary of the order's values as the service holds them
+ * (the full record, read at the press) with one button per field (fields.ts),
+ * each asked in one tap, and ✅ Save sending ONE PATCH with only what changed
+ * (an edit diffed against that record: writes/edit.ts; equipment and
+ * appearance added to, not replaced), then the card. Opening costs the read
+ * of the record (1 request); saving costs one.
  */
 import type { Order } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
@@ -37,7 +38,7 @@ export async function diagnosisDialog(dialog: Dialog, ctx: DialogContext, raw: u
   for (;;) {
     const picked = await askSummary(run, ctx, order, changes);
     if (picked === SAVE) break;
-    changes = await askField(run, ctx, picked, merged(order, changes), changes);
+    changes = await askField(run, ctx, picked, order, changes);
   }
   await save(run, ctx, order, changes);
 }

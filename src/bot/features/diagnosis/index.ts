@@ -1,8 +1,8 @@
 /**
  * 🩺 Diagnosis on the card, for operators and owners: the press re-checks the
  * role (a viewer's forged press is refused and writes nothing), reads the
- * order (from the mirror when it holds it: no request; else one GET) and
- * starts the dialog (dialog.ts). A second press while it runs is "busy".
+ * order's full record from the service (one GET, also with the mirror: its
+ * copy lacks the fields a diagnosis edits) and starts the dialog (dialog.ts). A second press while it runs is "busy".
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
@@ -29,7 +29,9 @@ diagnosisFeature.callbackQuery(diagnosisOpen.filter, async (ctx) => {
     return;
   }
   if (!(await canEnterDialog(ctx))) return;
-  const pressed = await readPressedOrder(ctx, id);
+  // The full record from the service (1 GET): the mirror's copy is a list record without the verdict,
+  // equipment, appearance, brand or model, and an edit starts from what the service holds.
+  const pressed = await readPressedOrder(ctx, id, { refresh: true });
   if (!pressed) return;
   await ctx.answerCallbackQuery();
   await ctx.conversation.enter(DIAGNOSIS, JSON.parse(JSON.stringify(pressed.order)));
