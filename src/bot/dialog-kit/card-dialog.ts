@@ -14,9 +14,9 @@ import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import type { Order } from "../../service/index.ts";
 import type { BotContext, DialogContext, Role } from "../context.ts";
+import { readPressedOrder } from "../crm/pressed-order.ts";
 import { orderAction } from "../ui/callbacks.ts";
 import type { CardAction } from "../ui/order-keyboard.ts";
-import { readPressedOrder } from "../ui/pressed-order.ts";
 import type { Dialog } from "./ask.ts";
 import { canEnterDialog } from "./enter.ts";
 
