@@ -28,6 +28,7 @@ import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
 import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
 import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
+import { actAction, paperFeature, receiptAction } from "./features/paper/index.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
@@ -53,10 +54,11 @@ const SESSION_NAMESPACE = "sessions";
 
 /**
  * The card's buttons, in this order (two per row): the dialogs' (each button, its press and its
- * dialog in one CardDialog), then the bench's other actions; 🔔 with the mirror.
+ * dialog in one CardDialog), then the bench's other actions (🧾 beside 🏷: the paper of the order);
+ * 🔔 with the mirror.
  */
 const cards = cardDialogs([statusCard, commentCard, masterCard, managerCard, diagnosisCard]);
-const cardActions: CardAction[] = [...cards.actions, labelAction, photosAddAction];
+const cardActions: CardAction[] = [...cards.actions, labelAction, receiptAction, actAction, photosAddAction];
 
 export interface BotDeps {
   config: Config;
@@ -207,6 +209,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(photosFeature);
   // Before /start: a label's deep link opens its card.
   core.use(labelFeature);
+  // Receipts and acts as PDFs; before /start too: a receipt's QR code opens its card for staff.
+  core.use(paperFeature);
   core.use(startFeature);
   core.use(languageFeature);
   core.use(statusFeature);

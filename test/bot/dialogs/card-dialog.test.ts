@@ -42,6 +42,8 @@ describe("the card's dialogs, listed once", () => {
       "👤 Manager",
       "🩺 Diagnosis",
       "🏷 Label",
+      "🧾 Receipt",
+      "🧾 Act",
       "📷 Add photos",
     ]);
   });
