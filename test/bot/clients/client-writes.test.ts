@@ -134,6 +134,32 @@ describe("fixing a client", () => {
     expect(lastText(op)).toContain("Рейтинг: 👎");
   });
 
+  it("source, roles and messages in the same single PATCH (en)", async () => {
+    const order = heldOrder();
+    const client = clientOf(order);
+    const source = t.sandbox.store.ref.howKnows.find((h) => h.id !== client.howKnowId);
+    if (!source) throw new Error("no other source");
+    await t.services.reference.howKnows();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await clientCard(op, order, "en");
+    await op.press("✏️ Edit");
+    await op.press("📣 Came from");
+    await op.press(source.name);
+    await op.press("🏷 Buyer / vendor");
+    await op.press("Buyer and vendor");
+    await op.press("💬 Messages");
+    const sms = client.isSendSms ? "SMS ✅" : "SMS ✖️";
+    await op.press(sms);
+    expect(lastText(op)).toBeDefined();
+    await op.press("✅ Done");
+    expect(lastText(op)).toContain("✏️ Messages:");
+    t.mark();
+    await op.press("✅ Save");
+    expect(t.requests()).toBe(1);
+    expect(client).toMatchObject({ howKnowId: source.id, isBuyer: true, isVendor: true });
+    expect(client.isSendSms).toBe(sms === "SMS ✖️");
+  });
+
   it("opened from a card read long ago: 2 requests (the read and the PATCH)", async () => {
     const order = heldOrder();
     const client = clientOf(order);

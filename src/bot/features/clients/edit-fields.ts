@@ -11,6 +11,7 @@ import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
 import { normalizeEmail, normalizePhone } from "../../dialog-kit/contact.ts";
 import { askPick, askText } from "../../dialog-kit/prompts.ts";
+import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
 import { askField } from "../order-create/ask-field.ts";
 import type { FieldAnswer } from "../order-create/draft.ts";
@@ -342,7 +343,8 @@ async function askMessages(run: DialogRun, ctx: DialogContext, now: Counteragent
 }
 
 async function askSource(run: DialogRun, ctx: DialogContext, changes: ClientChanges): Promise<ClientChanges> {
-  const sources = await ctx.services.reference.howKnows().catch(() => []);
+  // Through the dialog's external call: a replay sees the same list (cached, no request as a rule).
+  const sources = (await loadOrSkip(run, ctx, ({ reference }) => reference.howKnows())) ?? [];
   if (sources.length === 0) {
     await ctx.reply(ctx.t("ce-no-sources"));
     return changes;
