@@ -144,3 +144,4 @@ od-deleted-before = 🗑 Order <b>{ $order }</b> was deleted before the bot was 
 od-deleted-after-all = 🗑 Order <b>{ $order }</b> was deleted after all (the CRM's answer was lost on the way).
 od-not-sent = ⚠️ Order <b>{ $order }</b> was not deleted: the CRM did not get the request. It is still there.
 od-unknown = ⚠️ Whether order <b>{ $order }</b> was deleted cannot be checked now: { $reason } Nothing is sent again before it is.
+client-card-orders-more = The first { $shown } (open first, newest first) are buttons below; { $more } more: find them by number or with /find.

@@ -47,6 +47,9 @@ export async function clientCardMessage(
     contacts: ctx.chat?.type === "private" || config.groupPhones,
   });
   const keyboard = new InlineKeyboard();
+  const more = (orders?.items.length ?? 0) - ORDER_BUTTONS;
+  const shown =
+    more > 0 ? `${text}\n${ctx.t("client-card-orders-more", { shown: ORDER_BUTTONS, more })}` : text;
   for (const order of (orders?.items ?? []).slice(0, ORDER_BUTTONS)) {
     if (!orderOpenById.fits({ id: order.id })) continue;
     keyboard
@@ -65,7 +68,7 @@ export async function clientCardMessage(
     if (from && orderClientMove.fits({ order: from }))
       keyboard.text(ctx.t("client-btn-move"), orderClientMove.encode({ order: from }));
   }
-  return { text, keyboard: tidyKeyboard(keyboard) };
+  return { text: shown, keyboard: tidyKeyboard(keyboard) };
 }
 
 /** `А001042 · Готов · iPhone 13 · 12.03.2025`: what tells a client's orders apart (a year old too). */
