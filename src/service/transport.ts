@@ -96,16 +96,24 @@ interface Failure {
   blockedUntil: number | undefined;
 }
 
-/** An HTTP error status, or a 2xx body carrying `error` (e.g. `error.statusCode: 429`). */
+/**
+ * An HTTP error status, or a 2xx body carrying `error` (e.g. `error.statusCode: 429`).
+ * The service's documented block is a 403 whose body has NO `error` wrapper
+ * (`{statusCode: 403, message: "Forbidden", expireDate}`, service-notes.md): there the
+ * top-level `expireDate` is the block's end, not the window's, so it counts as one.
+ */
 function readFailure(httpStatus: number, body: unknown): Failure | undefined {
   const error: JsonObject | undefined = isObject(body) && isObject(body.error) ? body.error : undefined;
-  if (httpStatus < 400 && !error) return undefined;
-  const code = Number(error?.statusCode);
+  // The unwrapped block, whatever the HTTP status it came with.
+  const bare = !error && isObject(body) && body.expireDate !== undefined ? body : undefined;
+  const bareBlock = bare !== undefined && (httpStatus === 403 || Number(bare.statusCode) === 403);
+  if (httpStatus < 400 && !error && !bareBlock) return undefined;
+  const code = Number(error?.statusCode ?? bare?.statusCode);
   const message = error?.message ?? (isObject(body) ? body.message : undefined);
   return {
     status: httpStatus >= 400 ? httpStatus : Number.isFinite(code) ? code : 400,
     message: typeof message === "string" ? message : undefined,
-    blockedUntil: toMillis(error?.expireDate),
+    blockedUntil: toMillis(error?.expireDate ?? (bareBlock ? bare?.expireDate : undefined)),
   };
 }
 
