@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import { ServiceError, type ServiceErrorKind } from "./errors.ts";
 import { type ArrayFormat, type QueryParams, withQuery } from "./query.ts";
+import { purposeOf } from "./purpose.ts";
 import type { QuotaSignal, QuotaTracker } from "./quota.ts";
 import { isObject, type JsonObject, toMillis } from "./schemas/common.ts";
 
@@ -180,6 +181,21 @@ export function createTransport(options: TransportOptions): Transport {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     requests++;
+    quota.begin();
+    try {
+      return await exchange(spec, headers, body, elapsed);
+    } finally {
+      quota.end();
+    }
+  }
+
+  async function exchange<S extends z.ZodType>(
+    spec: CallSpec<S>,
+    headers: Record<string, string>,
+    body: string | undefined,
+    elapsed: () => number,
+  ): Promise<z.output<S>> {
+    const { method, path } = spec;
     let response: Awaited<ReturnType<typeof http.raw<string, "text">>>;
     try {
       response = await http.raw<string, "text">(withQuery(path, spec.query, arrayFormat), {
@@ -249,8 +265,10 @@ export function createTransport(options: TransportOptions): Transport {
       return requests;
     },
     async send(spec) {
+      // The one place that tells a read from a write and keeps the write reserve from reads.
+      const purpose = purposeOf(spec.method, spec.isAuthCall === true);
       for (let attempt = 0; ; attempt++) {
-        const available = quota.assertAvailable();
+        const available = quota.assertAvailable(purpose);
         if (available) await available;
         try {
           return await once(spec);
