@@ -102,6 +102,7 @@ export function parseConfig(env: Env): ConfigResult {
       dataDir: c.DATA_DIR,
     },
     lookupShare: c.LOOKUP_SHARE,
+    writeReserve: c.WRITE_RESERVE,
     sandboxOthersSeconds: c.SANDBOX_OTHERS_SECONDS,
   };
   return { ok: true, config };

@@ -3,8 +3,8 @@ import { createFetch } from "ofetch";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import { ServiceError, type ServiceErrorKind } from "./errors.ts";
-import { type ArrayFormat, type QueryParams, withQuery } from "./query.ts";
 import { purposeOf } from "./purpose.ts";
+import { type ArrayFormat, type QueryParams, withQuery } from "./query.ts";
 import type { QuotaSignal, QuotaTracker } from "./quota.ts";
 import { isObject, type JsonObject, toMillis } from "./schemas/common.ts";
 
@@ -166,7 +166,6 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function once<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
-    const { method, path } = spec;
     const headers: Record<string, string> = { accept: "application/json" };
     if (spec.token !== undefined) headers.authorization = spec.token;
     let body: string | undefined;

@@ -48,6 +48,7 @@ export async function createMirrorBot(
     now,
     retry: { count: 0 },
     timeoutMs: 3000,
+    writeReserve: options.config?.writeReserve ?? 0,
   });
   const newMirror = async (): Promise<Mirror> => {
     const made = new Mirror({

@@ -55,7 +55,8 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
       }
     },
     async byId(id, refresh, spend) {
-      const held = refresh ? undefined : mirror.get(id);
+      // A refresh of a copy synced within the sync interval is that copy: 0 requests.
+      const held = refresh ? mirror.fresh(id) : mirror.get(id);
       if (held) return asHeld(held);
       await spend();
       return asHeld(await mirror.fetch(id, { refresh }));

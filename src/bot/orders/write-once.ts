@@ -21,7 +21,7 @@
  *
  * It runs inside `conversation.external`: once per dialog run, never replayed.
  */
-import type { ServiceClient, ServiceErrorKind } from "../../service/index.ts";
+import { asWrite, type ServiceClient, type ServiceErrorKind } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService, type ServiceOutcome } from "../crm/call.ts";
 import type { DialogRun } from "../dialog-kit/ask.ts";
@@ -122,8 +122,9 @@ export async function writeOnceIn<R>(
   // A marker without what it sent (older code's) cannot be checked: it is sent as new.
   if (marker?.state === "sending" && marker.sent?.kind) {
     const before: Attempt = { at: marker.at, sent: marker.sent };
+    // Part of the write: the check may use the write reserve (service/purpose.ts).
     const check = await callService(outer, (client) =>
-      findLanded(client, config.shopIds, before.sent, before.at),
+      asWrite(() => findLanded(client, config.shopIds, before.sent, before.at)),
     );
     if (!check.ok) return failed(check);
     if (check.value !== undefined) return done(before, write.fromLanded(check.value, before));

@@ -18,6 +18,7 @@
  */
 import type { Middleware } from "grammy";
 import type { Order } from "../../service/index.ts";
+import { asWrite } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
 import { CANCEL } from "../dialog-kit/ask.ts";
@@ -56,10 +57,13 @@ export function resumeWrites(stripPrompt: (ctx: BotContext) => Promise<void>): M
       await forget();
       return next();
     }
+    // Part of the write: the check may use the write reserve (service/purpose.ts).
     const check = await callService(ctx, (client) =>
-      marker.state === "done"
-        ? getOrder(client, config.shopIds, doneOrderId(marker)).then((order) => ({ order }))
-        : findLanded(client, config.shopIds, marker.sent, marker.at),
+      asWrite(() =>
+        marker.state === "done"
+          ? getOrder(client, config.shopIds, doneOrderId(marker)).then((order) => ({ order }))
+          : findLanded(client, config.shopIds, marker.sent, marker.at),
+      ),
     );
     if (!check.ok && marker.state === "sending") {
       ctx.log.warn({ key: open.key }, "an interrupted write cannot be checked now");

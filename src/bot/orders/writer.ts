@@ -14,7 +14,7 @@
  * after an ambiguous failure.
  */
 import type { InlineKeyboardButton } from "grammy/types";
-import type { Order, OrderCreateInput } from "../../service/index.ts";
+import { asWrite, type Order, type OrderCreateInput } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
 import type { DialogRun } from "../dialog-kit/ask.ts";
@@ -85,7 +85,7 @@ export const orderWriter = {
       else {
         // The number exists only in the service: one read.
         const read = await callService(outer, (client) =>
-          getOrder(client, outer.services.config.shopIds, created.id),
+          asWrite(() => getOrder(client, outer.services.config.shopIds, created.id)),
         );
         if (!read.ok) return { kind: "created-no-card", created, message: read.message };
         order = read.value;
