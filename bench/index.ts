@@ -24,6 +24,7 @@ import { mirrorWrites } from "./mirror-writes.ts";
 import { mistypedLoad } from "./mistyped-load.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
+import { reserveLoad } from "./reserve-load.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 import { webhookHostile } from "./webhook-hostile.ts";
 
@@ -47,6 +48,7 @@ const MODULES: BenchModule[] = [
   mirrorShopDay,
   mistypedLoad,
   deskRequests,
+  reserveLoad,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {
