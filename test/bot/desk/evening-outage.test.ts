@@ -12,7 +12,7 @@ import { TZDate } from "@date-fns/tz";
 import { Api } from "grammy";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { botScheduler } from "../../../src/bot/scheduler/jobs.ts";
+import { botScheduler } from "../../../src/bot/jobs.ts";
 import { createMemoryStore } from "../../../src/bot/store/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { serverError } from "../../e2e/fake-telegram/errors.ts";

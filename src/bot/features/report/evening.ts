@@ -3,8 +3,8 @@
  * who opted in with /notify, each once a day across restarts and instances
  * (a delivery marker per day, user and message, as the morning digest's), up
  * to 3 hours late after a restart, tried again after a Telegram outage until
- * delivered or the window closes, never to anyone but an owner. `eveningJob` is its entry on
- * the scheduler (scheduler/jobs.ts); `eveningReport(services, day)` sends it.
+ * delivered or the window closes, never to anyone but an owner. `eveningJob`
+ * is its entry on the scheduler (bot/jobs.ts); `eveningReport(services, day)` sends it.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type Api, InputFile } from "grammy";
