@@ -7,3 +7,5 @@ cash-reserve = ⏳ /cash needs { $needed ->
         [one] a request
        *[other] { $needed } requests
     } to the service, and until { $time } only those kept for saving changes are left. Nothing was read; please try again after that.
+# /status: the reserve beside the requests left.
+status-write-reserve = Kept for saving changes: the last { $reserve }; lookups may spend { $readable } more

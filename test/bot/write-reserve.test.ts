@@ -93,4 +93,13 @@ describe("at the write reserve", () => {
     expect(ru).toContain("Для /cash нужно 3 запроса");
     expect(t.serviceRequests()).toBe(0);
   });
+
+  it("/status says what is kept for writes, its own check refused at no request", async () => {
+    t.resetServiceRequests();
+    const text = textsOf(await t.user(OPERATOR, { languageCode: "en" }).send("/status")).join("\n");
+    expect(text).toContain("Lookups are paused until");
+    expect(text).toContain("Requests left: <b>49</b>");
+    expect(text).toContain("Kept for saving changes: the last 50; lookups may spend 0 more");
+    expect(t.serviceRequests()).toBe(0);
+  });
 });
