@@ -90,9 +90,25 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   // Kept a day past the latest moment a run could go: a finished run is never run again.
   const progress = options.store.adapter<RunProgress>(PROGRESS, { ttlSeconds: 2 * 24 * 60 * 60 });
 
+  /**
+   * The run was claimed by the version before retries (one marker per job and day, on files or in
+   * memory): taken as done, so an upgrade within the window does not send it twice.
+   */
+  const legacy = options.store.adapter<number>(CLAIMS, { ttlSeconds: 2 * 24 * 60 * 60 });
+  const ranBefore = async (key: string): Promise<boolean> =>
+    options.store.kind !== "redis" &&
+    (await Promise.resolve()
+      .then(() => legacy.read(key))
+      .catch(() => undefined)) !== undefined;
+
   const attempt = async (job: DailyJob, due: DailyRun, now: number) => {
     const key = `${job.name}:${due.day}`;
-    const state = (await progress.read(key)) ?? { attempts: 0, nextAt: 0 };
+    const saved = await progress.read(key);
+    if (!saved && (await ranBefore(key))) {
+      await progress.write(key, { done: true, attempts: 0, nextAt: 0 });
+      return;
+    }
+    const state = saved ?? { attempts: 0, nextAt: 0 };
     if (state.done || now < state.nextAt) return;
     if (!(await claimMarker(options.store, CLAIMS, `${key}:${state.attempts}`, ATTEMPT_LEASE_SECONDS)))
       return;

@@ -169,6 +169,17 @@ describe("a daily job", () => {
     expect(attempts).toEqual(["first", "second"]);
   });
 
+  it("a run the version before retries claimed (its marker on disk) is not run again after the upgrade", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "scheduler-"));
+    dirs.push(dir);
+    const store = createFileStore(dir);
+    await store.adapter<number>("scheduled", { ttlSeconds: 3600 }).write("morning:2026-11-25", Date.now());
+    const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 6, 30)));
+    const { scheduler, runs } = morningJob(createFileStore(dir), clock);
+    await scheduler.tick();
+    expect(runs).toEqual([]);
+  });
+
   it("a late window past midnight belongs to the day the job was due", () => {
     const job = { name: "late", time: { hours: 23, minutes: 30 }, lateBy: 2 * 3600, run: async () => {} };
     // 00:15 in Moscow on the 26th: the 25th's 23:30 run, 45 minutes late.
