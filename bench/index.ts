@@ -22,6 +22,7 @@ import { mirrorShopDay } from "./mirror-shop-day.ts";
 import { mirrorSync } from "./mirror-sync.ts";
 import { mirrorWrites } from "./mirror-writes.ts";
 import { mistypedLoad } from "./mistyped-load.ts";
+import { paperBench } from "./paper.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
 import { reserveLoad } from "./reserve-load.ts";
@@ -49,6 +50,7 @@ const MODULES: BenchModule[] = [
   mistypedLoad,
   deskRequests,
   reserveLoad,
+  paperBench,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

@@ -30,6 +30,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No write reserve unless a test sets one (most tests run with the sandbox's quota off).
     writeReserve: 0,
     sandboxOthersSeconds: 0,
+    paper: {
+      format: "a4",
+      locale: "ru",
+      terms: { ru: {}, en: {} },
+      warrantyDays: 30,
+      warrantyByType: {},
+    },
     ...overrides,
   };
 }
