@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import { createTokenSource, type LoginResult } from "./auth.ts";
 import { ServiceError } from "./errors.ts";
+import { purposeOf } from "./purpose.ts";
 import { type ArrayFormat, DEFAULT_ARRAY_FORMAT } from "./query.ts";
 import { createQuotaTracker, type Quota } from "./quota.ts";
 import { createCash, createCashItems, createCashRegisters } from "./resources/cash.ts";
@@ -147,9 +148,10 @@ export function buildServiceClient(options: ServiceClientOptions) {
     writeReserve: quota.writeReserve,
     /** Requests reads may still spend in this window (the quota left above the reserve); Infinity when unknown. */
     readAllowance: (): number => quota.readAllowance(),
-    /** Throws the quota error a read would get now (spent, or down to the reserve); sends nothing. */
+    /** Throws the quota error a GET would get now (spent, or, outside `asWrite`, down to the reserve); sends nothing. */
     checkRead: async (): Promise<void> => {
-      await quota.assertAvailable("read");
+      // A GET's purpose: inside `asWrite` (a write's own read) it may use the reserve.
+      await quota.assertAvailable(purposeOf("GET", false));
     },
     stats,
   };

@@ -3,7 +3,7 @@ import { createFetch } from "ofetch";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import { ServiceError, type ServiceErrorKind } from "./errors.ts";
-import { purposeOf } from "./purpose.ts";
+import { purposeOf, type RequestPurpose } from "./purpose.ts";
 import { type ArrayFormat, type QueryParams, withQuery } from "./query.ts";
 import type { QuotaSignal, QuotaTracker } from "./quota.ts";
 import { isObject, type JsonObject, toMillis } from "./schemas/common.ts";
@@ -20,6 +20,8 @@ export interface RequestEvent {
   durationMs: number;
   /** Set when the exchange ended in an error. */
   error?: ServiceErrorKind;
+  /** A read or a write, as the write reserve tells them (purpose.ts). */
+  purpose: RequestPurpose;
 }
 
 export interface RetryOptions {
@@ -195,6 +197,7 @@ export function createTransport(options: TransportOptions): Transport {
     elapsed: () => number,
   ): Promise<z.output<S>> {
     const { method, path } = spec;
+    const purpose = purposeOf(method, spec.isAuthCall === true);
     let response: Awaited<ReturnType<typeof http.raw<string, "text">>>;
     try {
       response = await http.raw<string, "text">(withQuery(path, spec.query, arrayFormat), {
@@ -208,7 +211,7 @@ export function createTransport(options: TransportOptions): Transport {
         ignoreResponseError: true,
       });
     } catch (cause) {
-      report({ method, path, durationMs: elapsed(), error: "unavailable" });
+      report({ method, path, durationMs: elapsed(), error: "unavailable", purpose });
       const what = isTimeout(cause) ? `timed out after ${options.timeoutMs} ms` : "network error";
       throw new ServiceError("unavailable", `${method} ${path}: ${what}`, { method, path, cause });
     }
@@ -221,6 +224,7 @@ export function createTransport(options: TransportOptions): Transport {
       status,
       durationMs: elapsed(),
       error: outcome.ok ? undefined : outcome.error.kind,
+      purpose,
     });
     if (!outcome.ok) throw outcome.error;
     return outcome.value;

@@ -37,6 +37,8 @@ const freshOrder = freshOrders(
   () => shopId,
 );
 const statusName = (id: string) => sandbox.store.statusById.get(id)?.name;
+/** An order whose card another operator holds from before the reserve. */
+let cardOrder: ReturnType<typeof freshOrder>;
 
 /** Others' reads spend the window down to the reserve (the client stops them there). */
 async function drainToReserve(): Promise<void> {
@@ -47,12 +49,15 @@ async function drainToReserve(): Promise<void> {
 describe("at the write reserve", () => {
   it("a lookup is refused at no request, while a status change opened before still goes through", async () => {
     const order = freshOrder();
+    cardOrder = freshOrder();
     const other = freshOrder();
     const op = t.user(OPERATOR, { languageCode: "en" });
     await t.services.reference.shops();
     await op.send(`/status ${order.number}`);
     await op.press("Диагностика");
     expect(lastText(op)).toContain("Диагностика");
+    // A card shown before the reserve was reached, for the later tests.
+    await t.user(OTHER_OPERATOR, { languageCode: "en" }).send(`/order ${cardOrder.number}`);
     await drainToReserve();
 
     t.resetServiceRequests();
@@ -101,5 +106,20 @@ describe("at the write reserve", () => {
     expect(text).toContain("Requests left: <b>49</b>");
     expect(text).toContain("Kept for saving changes: the last 50; lookups may spend 0 more");
     expect(t.serviceRequests()).toBe(0);
+  });
+
+  it("a card's 🔄 Refresh is refused at no request; 🩺 Diagnosis opens, its read being part of the write", async () => {
+    const other = t.user(OTHER_OPERATOR, { languageCode: "en" });
+    t.resetServiceRequests();
+    const refreshed = await other.press("🔄 Refresh");
+    const alert = refreshed.find((c) => c.method === "answerCallbackQuery");
+    expect(String(alert?.payload.text)).toContain("Lookups are paused until");
+    expect(t.serviceRequests()).toBe(0);
+    await other.press("🩺 Diagnosis");
+    expect(lastText(other)).not.toContain("Lookups are paused");
+    expect(lastText(other)).toContain(cardOrder.number);
+    // The full record the diagnosis starts from: one GET, taken from the reserve.
+    expect(t.serviceRequests()).toBe(1);
+    await other.send("/cancel");
   });
 });

@@ -96,7 +96,12 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
 
   return {
     async byId(id, options = {}) {
-      const held = await source.byId(id, options.refresh === true, () => share.spend(options.userId));
+      const held = await source.byId(
+        id,
+        options.refresh === true,
+        () => share.spend(options.userId),
+        options.fresh === true,
+      );
       await misses.seen([held.order]);
       return held;
     },
