@@ -40,7 +40,11 @@ type Services = Pick<BotServices, "client" | "mirror" | "store" | "clock" | "con
 
 export function clientReader(services: Services) {
   const { client, mirror, store, clock, config } = services;
-  const share = createLookupShare(store, config.lookupShare, () => clock.now().getTime());
+  // As the orders' reads: the user's share, and never the requests kept for writes (WRITE_RESERVE).
+  const share = createLookupShare(store, config.lookupShare, () => clock.now().getTime(), {
+    writeReserve: client.writeReserve,
+    checkRead: () => client.checkRead(),
+  });
   const records = store.adapter<StoredRecord>(RECORDS_NAMESPACE, {
     ttlSeconds: RECORD_TTL_SECONDS,
     failures: "skip",

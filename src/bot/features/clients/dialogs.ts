@@ -10,7 +10,7 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
-import type { Order } from "../../../service/index.ts";
+import { asWrite, type Order } from "../../../service/index.ts";
 import { clientReader } from "../../clients/reader.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
@@ -47,7 +47,8 @@ clientDialogsFeature.callbackQuery(clientEdit.filter, async (ctx) => {
   // The card read the record a moment ago: the fix starts from it with no request.
   let record = await reader.recent(id);
   if (!record) {
-    const read = await callService(ctx, () => reader.read(id, ctx.from?.id));
+    // The read a fix starts from is part of that write: it may use the write reserve (service/purpose.ts).
+    const read = await callService(ctx, () => asWrite(() => reader.read(id, ctx.from?.id)));
     if (!read.ok) return alert(ctx, read.message);
     record = read.value;
   }
@@ -79,7 +80,8 @@ clientDialogsFeature.callbackQuery(orderDelete.filter, async (ctx) => {
 
 /** The pressed order (the reader: none with the mirror), or undefined when it is deleted or cannot be read (told). */
 async function pressedOrder(ctx: BotContext, id: string): Promise<Order | undefined> {
-  const pressed = await readPressedOrder(ctx, id);
+  // Part of the write the dialog ends with: it may use the write reserve.
+  const pressed = await asWrite(() => readPressedOrder(ctx, id));
   if (!pressed) return undefined;
   if (pressed.order.isVisible === false) {
     await alert(ctx, ctx.t("od-already-deleted"));
