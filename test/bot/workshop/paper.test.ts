@@ -544,3 +544,17 @@ describe("who gets the paper", () => {
     expect(JSON.stringify(calls)).not.toContain(other?.number ?? "?");
   });
 });
+
+describe("the caption", () => {
+  it("shows an order number with & and < as typed (escaped and sent as HTML)", async () => {
+    const order = openOrder();
+    order.number = "A&B<7>";
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/start");
+    const calls = await op.pressData(paperPrint.encode({ kind: "r", id: order.id }));
+    const [call] = callsOf(calls, "sendDocument");
+    expect(String(call?.payload.caption)).toContain("order A&amp;B&lt;7&gt;");
+    // Escaped text read without a parse mode shows "&amp;": the caption is Telegram HTML.
+    expect(call?.payload.parse_mode).toBe("HTML");
+  });
+});

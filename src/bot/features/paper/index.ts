@@ -110,7 +110,7 @@ async function deliver(
       });
       // An ASCII file name: a multipart header with raw UTF-8 is not read the same by every parser.
       const name = `${kind}-${title.replace(/[^A-Za-z0-9_-]/g, "") || "order"}${format === "80mm" ? "-80mm" : ""}.pdf`;
-      await ctx.api.sendDocument(chatId, new InputFile(pdf, name), { caption });
+      await ctx.api.sendDocument(chatId, new InputFile(pdf, name), { caption, parse_mode: "HTML" });
     }
   } catch (error) {
     // The presser never opened the bot's chat (or blocked it): say where to go instead of failing.
