@@ -535,6 +535,19 @@ describe("who gets the paper", () => {
     expect(callsOf(calls, "answerCallbackQuery")[0]?.payload.show_alert).toBe(true);
   });
 
+  it("a forged kind (an Object's own name) prints nothing and costs no request", async () => {
+    const order = openOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/start");
+    t.resetServiceRequests();
+    for (const kind of ["constructor", "toString", "x"]) {
+      const calls = await op.pressData(`pp:${kind}:${order.id}`);
+      expect(callsOf(calls, "sendDocument")).toHaveLength(0);
+      expect(String(callsOf(calls, "answerCallbackQuery")[0]?.payload.text)).toMatch(/outdated|old/i);
+    }
+    expect(t.serviceRequests()).toBe(0);
+  });
+
   it("never prints another workshop's order (a forged press)", async () => {
     const other = sandbox.store.orders.find((o) => o.shopId !== shopId && o.isVisible);
     const op = t.user(OPERATOR, { languageCode: "en" });

@@ -53,7 +53,9 @@ export const paperFeature = new Composer<BotContext>();
 
 paperFeature.callbackQuery(paperPrint.filter, async (ctx) => {
   const decoded = paperPrint.decode(ctx.callbackQuery.data);
-  const kind = decoded && KINDS[decoded.kind as keyof typeof KINDS];
+  // Own keys only: a forged "constructor" or "toString" is no kind.
+  const kind =
+    decoded && Object.hasOwn(KINDS, decoded.kind) ? KINDS[decoded.kind as keyof typeof KINDS] : undefined;
   if (!decoded || !kind) {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
