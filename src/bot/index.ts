@@ -25,7 +25,7 @@ import { backFromBlocked, notifyFeature, watchAction } from "./features/notify.t
 import { dialogCardActions, orderActionsFeature } from "./features/order-actions/index.ts";
 import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
-import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
+import { lookup, numberList, orderLookupFeature } from "./features/order-lookup.ts";
 import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { reportFeature } from "./features/report/index.ts";
@@ -139,6 +139,7 @@ export function createBot(deps: BotDeps): CreatedBot {
       },
     }),
     mirror: deps.mirror,
+    orderLookup: lookup,
   };
 
   const onError = errorHandler(i18n, config.defaultLocale, logger);

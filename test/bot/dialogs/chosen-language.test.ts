@@ -37,6 +37,7 @@ async function toDeadlineRu(ru: TestUser): Promise<void> {
   await ru.press("Платный ремонт");
   await ru.send("Язык Выбранный");
   await ru.press("➕ Новый клиент");
+  await ru.press("⏭ Пропустить"); // the new client's phone
   await ru.send("Смартфон");
   await ru.send("Не включается");
   await ru.press("💰 Цена, срок");
@@ -51,6 +52,7 @@ describe("the language chosen with /language", () => {
     await op.press("Платный ремонт");
     await op.send("Chosen English");
     await op.press("➕ New client");
+    await op.press("⏭ Skip"); // the new client's phone
     await op.send("Smartphone");
     await op.send("Does not start");
     await openGroup(op, GROUP.price);

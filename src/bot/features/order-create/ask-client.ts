@@ -3,7 +3,9 @@
  * client-search.ts); a found client is one tap. A new client needs only its
  * name: a name typed for the search is taken as it, a whole phone typed for the
  * search is kept, and when a phone found nobody the next text typed is the new
- * client's name. The type is the default one (first by sort: docs/decisions.md,
+ * client's name. A phone is asked of every new client (skippable) unless a
+ * whole one was searched; a searched number that is no whole phone of the
+ * shop's country (`8 903 555-1-22`) is said so and asked again. The type is the default one (first by sort: docs/decisions.md,
  * "Order creation") and its required custom fields are asked; phone, e-mail and
  * address are the optional "client details" group (askClientDetails).
  */
@@ -18,7 +20,7 @@ import {
   pickIndex,
   reject,
 } from "../../dialog-kit/ask.ts";
-import { normalizeEmail, normalizePhone } from "../../dialog-kit/contact.ts";
+import { normalizeEmail, phoneForService } from "../../dialog-kit/contact.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
 import { phoneQuery } from "../../dialog-kit/parse.ts";
 import { askText, SKIP } from "../../dialog-kit/prompts.ts";
@@ -157,10 +159,19 @@ async function askNewClient(
   const name =
     typedName ??
     searchedName ??
-    (await askText(run, ctx, { prompt: ctx.t("new-ask-client-name"), max: 150 })) ??
+    (await askText(run, ctx, { prompt: ctx.t("new-ask-client-name"), max: 150, lookups: true })) ??
     "";
-  // A searched phone is kept when it is a whole number; a part of one (5-9 digits) is not a phone.
-  const phone = search?.phone ? normalizePhone(search.query) : undefined;
+  // A searched phone is kept when it is a whole number of the shop's country; else the phone is asked.
+  const searched = search?.phone ? phoneOf(ctx, search.query) : undefined;
+  const phone =
+    searched ??
+    (await askContact(
+      run,
+      ctx,
+      "phone",
+      undefined,
+      search?.phone ? ctx.t("new-client-searched-phone-bad", { query: escapeHtml(search.query) }) : undefined,
+    ));
   const { typeId, fields } = await askClientFields(run, ctx);
   return { kind: "new", name, phone, typeId, fields };
 }
@@ -182,9 +193,16 @@ export async function askClientDetails(
   return { ...client, phone, email, address };
 }
 
+/** The phone as the service keeps it, read as a number of the shop's country (PHONE_COUNTRY). */
+const phoneOf = (ctx: DialogContext, text: string) => phoneForService(text, ctx.services.config.phoneCountry);
+
 const CONTACT = {
-  phone: { ask: "new-ask-client-phone", bad: "new-client-phone-bad", normalize: normalizePhone },
-  email: { ask: "new-ask-client-email", bad: "new-client-email-bad", normalize: normalizeEmail },
+  phone: { ask: "new-ask-client-phone", bad: "new-client-phone-bad", normalize: phoneOf },
+  email: {
+    ask: "new-ask-client-email",
+    bad: "new-client-email-bad",
+    normalize: (_ctx: DialogContext, text: string) => normalizeEmail(text),
+  },
 } as const;
 
 /** An optional phone or e-mail, validated (re-prompted until it reads as one) and normalized. */
@@ -193,16 +211,19 @@ function askContact(
   ctx: DialogContext,
   kind: keyof typeof CONTACT,
   current: string | undefined,
+  /** A line above the question (why it is asked). */
+  why?: string,
 ): Promise<string | undefined> {
   const { ask: question, bad, normalize } = CONTACT[kind];
+  const text = withCurrent(ctx, ctx.t(question), current);
   return ask<string | undefined>(run, ctx, {
-    text: withCurrent(ctx, ctx.t(question), current),
+    text: why ? `${why}\n\n${text}` : text,
     acceptsText: true,
     buttons: [[{ text: ctx.t("dlg-btn-skip"), value: SKIP }]],
     parse: (a) => {
       if (a.kind === "button")
         return a.value === SKIP ? accept(undefined) : reject(a.ctx.t("dlg-use-buttons"));
-      const value = normalize(a.text);
+      const value = normalize(a.ctx, a.text);
       // The prompt shows what will be saved: the clerk sees how the phone was read.
       return value === undefined ? reject(a.ctx.t(bad)) : accept(value, escapeHtml(value));
     },

@@ -27,6 +27,7 @@ export async function askDeviceType(run: DialogRun, ctx: DialogContext): Promise
   const type = await ask<string>(run, ctx, {
     text: ctx.t(recent.length > 0 ? "new-ask-device-type-recent" : "new-ask-device-type"),
     acceptsText: true,
+    lookups: true,
     buttons: indexButtons(recent, (t) => t, 2),
     parse: (a) => {
       if (a.kind === "button") {
