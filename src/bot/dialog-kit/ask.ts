@@ -227,7 +227,7 @@ function typed(message: Message, at: number): Incoming {
   const text = message.text;
   if (text === undefined) return { kind: "unfit", error: "dlg-need-text" };
   if (/^\/cancel(@\w+)?(\s|$)/i.test(text)) return { kind: "cancel" };
-  const order = /^\/order(?:@\w+)?(?:\s+([^]*))?$/i.exec(text);
+  const order = /^\/order(?:@\w+)?(?:\s+([\s\S]*))?$/i.exec(text);
   if (order) {
     const query = parseOrderQuery(order[1] ?? "");
     return query ? { kind: "lookup", query } : { kind: "unfit", error: "lookup-usage" };
