@@ -13,6 +13,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { BotContext, BotServices, SessionData } from "./context.ts";
 import { createReferenceCache, type ReferenceCache } from "./crm/reference-cache.ts";
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
+import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { diagnosisAction, diagnosisFeature } from "./features/diagnosis/index.ts";
@@ -213,6 +214,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(staffFeature);
   core.use(orderLookupFeature);
   core.use(overdueFeature);
+  // The open orders by status (the order mirror's counts).
+  core.use(boardFeature);
   // The owner's desk: the registers (/cash) and the report (/report); owners only, in private.
   core.use(cashFeature);
   core.use(reportFeature);
@@ -230,6 +233,7 @@ export function createBot(deps: BotDeps): CreatedBot {
       stuck: stuckList,
       search: searchList,
       mine: mineList,
+      board: boardList,
     }),
   );
   core.use(

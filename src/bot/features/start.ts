@@ -25,6 +25,7 @@ function helpText(ctx: BotContext): string {
     ctx.t("help-find", { bot: ctx.me.username }),
     ...(operator ? [ctx.t("help-write")] : []),
     ctx.t("help-overdue"),
+    ctx.t("help-board"),
     // The owner's desk: nobody else is told it exists.
     ...(seesMoney(ctx.role) ? [ctx.t("help-desk", { time: reportTime(ctx) })] : []),
     // The order mirror's features when it is on; else search, /me and /my, which work without it.

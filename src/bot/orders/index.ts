@@ -112,6 +112,7 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     instant: (text, limit) => source.instant(text, limit),
     beyondNewest,
     heldCount: () => source.heldCount(),
+    statusCounts: (filter) => source.statusCounts(filter),
     async period(range, budget) {
       const read = await source.period(range, budget);
       // The period's new orders keep the newest number known (a mistyped number then costs nothing).

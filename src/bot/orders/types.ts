@@ -3,6 +3,7 @@
  * `ctx.services.orders`; whether the answer comes from the order mirror or from
  * the service is the reader's business (index.ts picks the implementation).
  */
+import type { StatusCount, StatusCountFilter } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { OrderPage } from "./by-number.ts";
 import type { ListQuery } from "./list-query.ts";
@@ -89,4 +90,6 @@ export interface OrderReader {
   period(range: TimeRange, budget: number): Promise<OrdersOfPeriod>;
   /** How many orders the reader holds locally (undefined: it holds none, it asks the service). */
   heldCount(): number | undefined;
+  /** The open orders per status (the board), with no request; undefined without the mirror. */
+  statusCounts(filter: StatusCountFilter): StatusCount[] | undefined;
 }

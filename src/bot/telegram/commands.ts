@@ -23,6 +23,7 @@ const VIEWER = [
   "order",
   "find",
   "overdue",
+  "board",
   "my",
   "me",
   "notify",
@@ -40,6 +41,7 @@ const OPERATOR = [
   "new",
   "status",
   "overdue",
+  "board",
   "my",
   "me",
   "notify",
@@ -68,6 +70,7 @@ export const MENUS: Record<Role, readonly string[]> = {
 export const GROUP_MENU = [
   "order",
   "overdue",
+  "board",
   "my",
   "status",
   "masters",

@@ -50,3 +50,9 @@ export const photosShow = callbackCodec("pv", ["id"]);
 export const photosAdd = callbackCodec("pa", ["id"]);
 /** 🩺 on a card: the diagnosis dialog `dx:<orderId>`. */
 export const diagnosisOpen = callbackCodec("dx", ["id"]);
+
+// --- The board ---
+/** /board with its filters: `bd:<mine 0|1>:<shopId or ->`. */
+export const boardView = callbackCodec("bd", ["mine", "shop"]);
+/** A status of the board: its open orders `bs:<statusId>:<mine 0|1>:<shopId or ->`. */
+export const boardStatus = callbackCodec("bs", ["status", "mine", "shop"]);
