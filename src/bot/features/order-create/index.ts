@@ -13,6 +13,7 @@ import { type Dialog, type DialogRun, now, startRun } from "../../dialog-kit/ask
 import { enterDialog } from "../../dialog-kit/enter.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
 import { askClient } from "./ask-client.ts";
+import { clerkAsManager } from "./ask-master.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
 import { askDeviceType, askProblem } from "./ask-device.ts";
 import { askOrderType } from "./ask-order-type.ts";
@@ -37,7 +38,16 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
   const typeDevice = await askDeviceType(run, ctx);
   const problem = await askProblem(run, ctx);
   const fields = await askRequiredFields(run, ctx, type);
-  const draft: Draft = { shop, type, client, device: { typeDevice, problem }, isUrgent: false, fields };
+  const manager = await clerkAsManager(run, shop.id);
+  const draft: Draft = {
+    shop,
+    type,
+    client,
+    device: { typeDevice, problem },
+    manager,
+    isUrgent: false,
+    fields,
+  };
 
   let error: string | undefined;
   let offered: Offered | undefined;
