@@ -13,9 +13,9 @@ import { type Dialog, type DialogRun, now, startRun } from "../../dialog-kit/ask
 import { enterDialog } from "../../dialog-kit/enter.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
 import { askClient } from "./ask-client.ts";
-import { clerkAsManager } from "./ask-master.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
 import { askDeviceType, askProblem } from "./ask-device.ts";
+import { clerkAsManager } from "./ask-master.ts";
 import { askOrderType } from "./ask-order-type.ts";
 import { askShop } from "./ask-shop.ts";
 import { createOnce, showCreated } from "./confirm.ts";
