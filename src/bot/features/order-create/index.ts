@@ -14,7 +14,7 @@ import { enterDialog } from "../../dialog-kit/enter.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
 import { askClient } from "./ask-client.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
-import { askDeviceType, askProblem } from "./ask-device.ts";
+import { askDeviceType, askProblem, learnDeviceType } from "./ask-device.ts";
 import { clerkAsManager } from "./ask-master.ts";
 import { askOrderType } from "./ask-order-type.ts";
 import { askShop } from "./ask-shop.ts";
@@ -71,6 +71,7 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
     const result = await createOnce(run, draft);
     if (result.kind === "refused") return;
     if (result.kind === "created" || result.kind === "created-no-card") {
+      await learnDeviceType(run, draft.device.typeDevice);
       await showCreated(ctx, result);
       return;
     }
