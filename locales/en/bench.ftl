@@ -30,7 +30,7 @@ photos-none = The order has no photos kept.
 photos-sent-private = 📷 The photos are in your chat with the bot.
 photos-start-bot = Open the chat with the bot (/start) first: the photos go there.
 photos-caption = 📷 Photos of order { $order }
-photos-comment = 📷 Device photos were added in Telegram ({ $author }).
+photos-comment = 📷 Device photos were added in Telegram.
 ## Stuck orders: /overdue stuck and the morning digest
 stuck-title = 🐢 Stuck orders (no change for { $days } days or past their status's norm)
 stuck-heading = 🐢 Stuck orders: { $total } (no change for { $days } days or past their status's norm). Page { $page } of { $pages }:

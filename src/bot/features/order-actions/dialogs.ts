@@ -5,12 +5,13 @@
  * landed); the assignment answers with the card built from the record plus the
  * change (no extra request).
  */
-import type { DialogContext } from "../../context.ts";
+import type { BotContext, DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
 import { askStaff, type StaffRole } from "../../dialog-kit/ask-staff.ts";
 import { askRetry, askText } from "../../dialog-kit/prompts.ts";
 import { reviveOrder } from "../../orders/json.ts";
 import { orderWriter } from "../../orders/writer.ts";
+import { commentAuthor, signedComment } from "../../state/comment-author.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 
@@ -66,9 +67,12 @@ export async function addCommentDialog(
     max: 1000,
   });
   if (!text) return;
+  // Signed with the person's name: the service signs API comments with the API user.
+  const author = await run.dialog.external((outer: BotContext) => commentAuthor(outer.services, outer.from));
+  const signed = signedComment(author, text);
   for (;;) {
     // The writer's copy lists the comment at once when the reader holds the order (no request).
-    const result = await orderWriter.comment(run, orderId, title, text);
+    const result = await orderWriter.comment(run, orderId, title, signed);
     if (result.kind === "refused") return;
     if (result.kind === "done") {
       await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
