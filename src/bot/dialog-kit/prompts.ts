@@ -99,7 +99,8 @@ export async function askYesNo(
   });
 }
 
-function yesNoWord(text: string): "y" | "n" | undefined {
+/** "да", "yes", "+" and their noes, as typed for a yes/no question. */
+export function yesNoWord(text: string): "y" | "n" | undefined {
   const word = text.toLowerCase();
   if (["да", "yes", "y", "д", "+"].includes(word)) return "y";
   if (["нет", "no", "n", "н", "-"].includes(word)) return "n";
