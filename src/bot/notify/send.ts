@@ -75,7 +75,7 @@ export async function sendToUser(
 export function sendNotice(deps: SendDeps, userId: number, notice: Notice, order: Order): Promise<boolean> {
   return sendToUser(deps, userId, async ({ t, locale, role }) => {
     const held = deps.services.mirror?.get(order.id);
-    const card = await cardFor({ services: deps.services, t, locale, role }, held?.order ?? order, {
+    const card = await cardFor({ services: deps.services, t, locale, role, userId }, held?.order ?? order, {
       asOf: held?.syncedAt,
     });
     return { text: `${headerOf(t, notice, order)}\n\n${card.text}`, keyboard: card.keyboard };
