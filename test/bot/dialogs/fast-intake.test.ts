@@ -151,9 +151,9 @@ describe("the main path", () => {
     expect(buttons(op)[0]).toBe("Платный ремонт");
     await op.press("Выездной ремонт");
     await op.send("/cancel");
+    // No order created yet: the workshop is asked again (a created one is remembered: workshop-memory.test.ts).
     await op.send("/new");
-    expect(buttons(op)[0]).toBe(thirdShop);
-    expect(buttons(op)[1]).toBe(firstShop);
+    expect(buttons(op)[0]).toBe(firstShop);
     await op.press(thirdShop ?? "?");
     expect(buttons(op)[0]).toBe("Выездной ремонт");
     await op.send("/cancel");

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const labels = (user: ReturnType<MirrorBot["user"]>) =>
-  user.lastReply()?.replyMarkup?.inline_keyboard.flat().map((b) => b.text) ?? [];
+  user
+    .lastReply()
+    ?.replyMarkup?.inline_keyboard.flat()
+    .map((b) => b.text) ?? [];
 const anOrder = (skip = 0) => t.sandbox.store.orders.filter((o) => o.isVisible)[skip];
 
 describe("🔔 says its state", () => {

@@ -1,6 +1,7 @@
 /**
- * What the intake remembers per clerk: the workshop and the order type of the
- * last order, offered first next time (most clerks repeat them all day).
+ * What the intake remembers per clerk: the order type last picked (offered
+ * first) and the workshop of the last order created (taken without a question
+ * next time: most clerks repeat them all day).
  */
 import type { BotContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
@@ -28,11 +29,13 @@ export function readLastChoice(run: DialogRun): Promise<LastChoice> {
   });
 }
 
-export function rememberLastChoice(run: DialogRun, choice: Required<LastChoice>): Promise<void> {
+/** Keeps `choice` over what was remembered (the type at its pick; the workshop once an order is created). */
+export function rememberLastChoice(run: DialogRun, choice: LastChoice): Promise<void> {
   return run.dialog.external(async (outer: BotContext) => {
     const entries = outer.services.store.adapter<LastChoice>(NAMESPACE, { ttlSeconds: TTL_SECONDS });
     try {
-      await entries.write(keyOf(outer), choice);
+      const before = (await entries.read(keyOf(outer))) ?? {};
+      await entries.write(keyOf(outer), { ...before, ...choice });
     } catch {
       // Only a convenience: the intake goes on.
     }
