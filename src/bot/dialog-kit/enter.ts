@@ -7,9 +7,12 @@ import { conversations } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
-import { resumeWrites } from "../orders/write-resume.ts";
 import { ensureOperator } from "../policy/access.ts";
 import { StoreWriteError } from "../store/errors.ts";
+import { dialogButton } from "../ui/callbacks.ts";
+import { WRITE_KINDS } from "../writes/kinds/index.ts";
+import { type DialogHooks, resumeWrites } from "../writes/resume.ts";
+import { CANCEL } from "./ask.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
 import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "./plugins.ts";
 
@@ -70,7 +73,7 @@ export function dialogsMiddleware(services: BotServices, logger: Logger): Compos
     }
   });
   // A write the bot was interrupted in is resolved before the dialog, /cancel or /new see the update.
-  composer.use(resumeWrites(stripCurrentPrompt));
+  composer.use(resumeWrites(WRITE_KINDS, writeHooks));
   // Runs before the dialogs see the update: leaving here works even for a dialog that cannot replay.
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
@@ -91,3 +94,17 @@ async function stripCurrentPrompt(ctx: BotContext): Promise<void> {
     ctx.log.debug({ err: error }, "stripping the prompt's buttons on /cancel failed");
   }
 }
+
+/** What the write core needs to know of the chat's dialog when it resolves an interrupted write. */
+const writeHooks: DialogHooks = {
+  async openRun(ctx) {
+    if (Object.keys(ctx.conversation.active()).length === 0) return undefined;
+    return (await readLatestPrompt(ctx))?.nonce;
+  },
+  stripPrompt: stripCurrentPrompt,
+  leaving(ctx) {
+    const text = ctx.message?.text;
+    if (text !== undefined) return /^\/cancel(@\w+)?(\s|$)/i.test(text);
+    return dialogButton.decode(ctx.callbackQuery?.data)?.value === CANCEL;
+  },
+};

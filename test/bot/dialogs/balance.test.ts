@@ -15,7 +15,6 @@ import {
   paymentsOf,
   priceAt3000,
   russianClerk,
-  SKIP,
   toPaymentAmount,
 } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";

@@ -6,15 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
-import {
-  freshOrders,
-  lastText,
-  paymentsOf,
-  priceAt3000,
-  russianClerk,
-  SKIP,
-  toPaymentAmount,
-} from "./driver.ts";
+import { freshOrders, lastText, paymentsOf, priceAt3000, russianClerk, toPaymentAmount } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
 
 let sandbox: Sandbox;

@@ -8,7 +8,7 @@ import { FIGURES_NAMESPACE } from "../../../src/bot/orders/figures.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
-import { freshOrders, lastText, priceAt3000, SKIP } from "../dialogs/driver.ts";
+import { freshOrders, lastText, priceAt3000 } from "../dialogs/driver.ts";
 import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 
 const bareFullRecords: typeof fetch = async (input, init) => {
