@@ -199,7 +199,8 @@ const CASES: KindCase[] = [
       return { write: () => current.handle(update), order: () => order };
     },
     // Signed with the clerk's name (state/comment-author.ts).
-    landed: (order, tag) => order?.comments.filter((c) => c.text.endsWith(`: Перезвонить ${tag}`)).length ?? 0,
+    landed: (order, tag) =>
+      order?.comments.filter((c) => c.text.endsWith(`: Перезвонить ${tag}`)).length ?? 0,
     said: {
       landed: "was added before the bot was interrupted",
       notLanded: "did not reach the CRM: nothing was added",
