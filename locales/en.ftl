@@ -141,7 +141,10 @@ dlg-repeat-step = Let's repeat this step.
 dlg-use-buttons = Please choose with a button below.
 dlg-need-text = Text is needed here: photos, stickers and files do not fit.
 dlg-command-in-dialog = A dialog is in progress. Answer the question (/order N shows an order meanwhile), or send /cancel to leave it.
-dlg-too-long-field = Too long: { $limit } characters at most.
+dlg-too-long-field = Too long: { $limit } { $limit ->
+    [one] character
+   *[other] characters
+} at most.
 dlg-left-service = The dialog was closed; please try again later.
 dlg-skipped-service = This part is left out for now; everything else you entered stays.
 dlg-no-shops = The service lists no workshops you can use.

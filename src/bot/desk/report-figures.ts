@@ -110,3 +110,19 @@ export function reportFigures(
     perBucket,
   };
 }
+
+/**
+ * The figures with the handed-over bars counted by the service per bucket
+ * (orders/period-dating.ts): a counted bucket takes its count, an uncounted
+ * one keeps what the orders' own dates say; `outKnown` is what the bars show.
+ */
+export function withClosedCounts(figures: ReportFigures, counts: readonly (number | undefined)[]): ReportFigures {
+  let outKnown = 0;
+  const perBucket = figures.perBucket.map((bucket, index) => {
+    const counted = counts[index];
+    const out = counted ?? bucket.out;
+    outKnown += out;
+    return { ...bucket, out };
+  });
+  return { ...figures, perBucket, outKnown: Math.min(outKnown, figures.closed) };
+}

@@ -44,7 +44,8 @@ startFeature.command("start", async (ctx) => {
     return;
   }
   const name = escapeHtml(ctx.from?.first_name ?? "");
-  const greeting = ctx.t(canWrite(ctx.role) ? "start-operator" : "start-viewer", { name });
+  const key = ctx.role === "owner" ? "start-owner" : canWrite(ctx.role) ? "start-operator" : "start-viewer";
+  const greeting = ctx.t(key, { name });
   await ctx.reply(`${greeting}\n\n${helpText(ctx)}`);
 });
 

@@ -18,6 +18,7 @@ import type { Store } from "../store/storage.ts";
 import { numberShapesOf, type OrderQuery } from "./by-number.ts";
 import { createLookupShare } from "./lookup-share.ts";
 import { mirrorSource } from "./mirror-reader.ts";
+import { closedPerBucket } from "./period-dating.ts";
 import { createMisses, isFarAbove, missKey } from "./misses.ts";
 import { localPage, phoneMatches } from "./order-rules.ts";
 import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
@@ -111,6 +112,8 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     },
     instant: (text, limit) => source.instant(text, limit),
     beyondNewest,
+    closedPerBucket: (buckets, dated, budget, total) =>
+      closedPerBucket({ client: deps.client, shopIds: deps.shopIds }, buckets, dated, budget, total),
     heldCount: () => source.heldCount(),
     statusCounts: (filter) => source.statusCounts(filter),
     async period(range, budget) {
