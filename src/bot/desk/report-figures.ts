@@ -116,7 +116,10 @@ export function reportFigures(
  * (orders/period-dating.ts): a counted bucket takes its count, an uncounted
  * one keeps what the orders' own dates say; `outKnown` is what the bars show.
  */
-export function withClosedCounts(figures: ReportFigures, counts: readonly (number | undefined)[]): ReportFigures {
+export function withClosedCounts(
+  figures: ReportFigures,
+  counts: readonly (number | undefined)[],
+): ReportFigures {
   let outKnown = 0;
   const perBucket = figures.perBucket.map((bucket, index) => {
     const counted = counts[index];

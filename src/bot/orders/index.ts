@@ -18,9 +18,9 @@ import type { Store } from "../store/storage.ts";
 import { numberShapesOf, type OrderQuery } from "./by-number.ts";
 import { createLookupShare } from "./lookup-share.ts";
 import { mirrorSource } from "./mirror-reader.ts";
-import { closedPerBucket } from "./period-dating.ts";
 import { createMisses, isFarAbove, missKey } from "./misses.ts";
 import { localPage, phoneMatches } from "./order-rules.ts";
+import { closedPerBucket } from "./period-dating.ts";
 import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
 import type { OrderPage, OrderReader, PageAt } from "./types.ts";
 

@@ -35,8 +35,16 @@ export async function closedPerBucket(
   const count = async (from: number, to: number): Promise<number | undefined> => {
     if (requests >= budget) return undefined;
     requests++;
-    const range: [number, number] = [buckets[from]?.start.getTime() ?? 0, buckets[to - 1]?.end.getTime() ?? 0];
-    const page = await ordersOfShops(deps.client, deps.shopIds, { dateClose: range }, { page: 1, pageSize: 1 });
+    const range: [number, number] = [
+      buckets[from]?.start.getTime() ?? 0,
+      buckets[to - 1]?.end.getTime() ?? 0,
+    ];
+    const page = await ordersOfShops(
+      deps.client,
+      deps.shopIds,
+      { dateClose: range },
+      { page: 1, pageSize: 1 },
+    );
     return page.total;
   };
   const sum = (from: number, to: number) => dated.slice(from, to).reduce((a, b) => a + b, 0);

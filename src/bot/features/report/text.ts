@@ -118,10 +118,14 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
   }
   if (orders.source === "mirror") {
     const age = data.syncedAt ? formatDateTime(data.syncedAt, locale, timezone) : "—";
-    lines.push(t("report-source-mirror", { age, requests: orders.requests + money.requests + data.datingRequests }));
+    lines.push(
+      t("report-source-mirror", { age, requests: orders.requests + money.requests + data.datingRequests }),
+    );
     if (orders.finishedFrom === "mirror") lines.push(t("report-finished-from-mirror"));
   } else {
-    lines.push(t("report-source-service", { requests: orders.requests + money.requests + data.datingRequests }));
+    lines.push(
+      t("report-source-service", { requests: orders.requests + money.requests + data.datingRequests }),
+    );
   }
   return cutHtml(lines.join("\n").trim());
 }
