@@ -6,7 +6,7 @@ help-desk =
     💰 <b>Money and output</b> (owners, in this private chat)
     • /cash — the registers: balances, today's income and expense
     • /report — orders and money for today, the week or the month, with a chart
-    • /notify — the evening report at { $time }
+    • 🌙 the evening report at { $time }: switched on among the notifications
 desk-no-shops = No workshop to show.
 
 cash-title = 💰 <b>Registers</b>, { $time }

@@ -10,4 +10,4 @@ cmd-find = Find orders by client, phone or device
 help-search =
     🔎 <b>Search and me</b>
     • /find Ivanov — orders by a client's name, a phone, a device or a serial number
-    • /me — who I am (my employee record) · /my — my open orders
+    • /me — who I am (my employee record) · /my — my open orders · /notify — what the bot tells me

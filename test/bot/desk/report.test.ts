@@ -101,7 +101,7 @@ describe("without the mirror: the service's lists", () => {
     const want = expected(sandbox, [shopId], "day", t.clock.now());
     expect(want.money).not.toBe(0);
     checkFigures(text, want);
-    expect(text).toMatch(/Orders received \(today, \w{3} \d\d\.\d\d\)/);
+    expect(text).toMatch(/Orders received \(today, \w{3} \w{3} \d{1,2}\)/);
     // The overdue count, three lists (received, ready, handed over) and the day's transactions,
     // then the handed-over orders counted per hour (list records carry no dateClose): at most 12 more.
     const requests = t.serviceRequests();

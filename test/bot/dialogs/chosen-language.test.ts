@@ -58,7 +58,7 @@ describe("the language chosen with /language", () => {
     await openGroup(op, GROUP.price);
     await op.press(SKIP); // price
     expect(lastText(op)).toContain("Deadline");
-    expect(buttons(op).slice(0, 4)).toEqual(["Wed 25.11", "Thu 26.11", "Fri 27.11", "Tue 01.12"]);
+    expect(buttons(op).slice(0, 4)).toEqual(["Wed Nov 25", "Thu Nov 26", "Fri Nov 27", "Tue Dec 1"]);
     // The English month/day form is read as such, and echoed in English.
     const prompt = op.lastReply();
     await op.send("12/25");
