@@ -22,8 +22,10 @@ import { mirrorShopDay } from "./mirror-shop-day.ts";
 import { mirrorSync } from "./mirror-sync.ts";
 import { mirrorWrites } from "./mirror-writes.ts";
 import { mistypedLoad } from "./mistyped-load.ts";
+import { paperBench } from "./paper.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
+import { reserveLoad } from "./reserve-load.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 import { webhookHostile } from "./webhook-hostile.ts";
 
@@ -47,6 +49,8 @@ const MODULES: BenchModule[] = [
   mirrorShopDay,
   mistypedLoad,
   deskRequests,
+  reserveLoad,
+  paperBench,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

@@ -2,7 +2,7 @@
 import { isSupportedCountry } from "libphonenumber-js/max";
 import { z } from "zod";
 import { idList, optionalText, optionalUrl, port, positiveInt, stringList, timezone, url } from "./fields.ts";
-import { ARRAY_FORMATS, LOCALES, LOG_LEVELS } from "./schema.ts";
+import { ARRAY_FORMATS, LOCALES, LOG_LEVELS, PAPER_FORMATS } from "./schema.ts";
 
 export const commonSchema = z.object({
   BOT_TOKEN: z
@@ -76,6 +76,29 @@ export const commonSchema = z.object({
     (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
     z.enum(["on", "off"], { error: "GROUP_PHONES must be on or off" }),
   ),
+  /** Paper (receipt, act): the page size, the documents' language, the shop's details and terms. */
+  PAPER_FORMAT: z.preprocess(
+    (v) => (v === "" || v === undefined ? "a4" : String(v).trim().toLowerCase()),
+    z.enum(PAPER_FORMATS, { error: "PAPER_FORMAT must be a4, 80mm or both" }),
+  ),
+  DOCUMENT_LOCALE: z.preprocess(
+    (v) => (v === "" || v === undefined ? "ru" : String(v).trim().toLowerCase()),
+    z.enum(LOCALES, { error: "DOCUMENT_LOCALE must be ru or en" }),
+  ),
+  SHOP_PHONE: optionalText,
+  SHOP_HOURS: optionalText,
+  REPAIR_TERMS_RU: optionalText,
+  REPAIR_TERMS_EN: optionalText,
+  REPAIR_TERMS_RU_FILE: optionalText,
+  REPAIR_TERMS_EN_FILE: optionalText,
+  WARRANTY_DAYS: z.preprocess(
+    (v) => (v === undefined || v === "" ? 30 : Number(v)),
+    z
+      .number({ error: "WARRANTY_DAYS must be a number" })
+      .int({ message: "WARRANTY_DAYS must be a whole number of days" })
+      .nonnegative({ message: "WARRANTY_DAYS must be 0 (no warranty) or a number of days" }),
+  ),
+  WARRANTY_BY_TYPE: optionalText,
   MIRROR_SYNC_SECONDS: positiveInt("MIRROR_SYNC_SECONDS", 60),
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),
@@ -87,6 +110,15 @@ export const commonSchema = z.object({
       .int({ message: "LOOKUP_SHARE must be a whole percent" })
       .min(1, { message: "LOOKUP_SHARE must be a percent from 1 to 100" })
       .max(100, { message: "LOOKUP_SHARE must be a percent from 1 to 100" }),
+  ),
+  /** The last requests of each quota window kept for writes: no read, refresh, /cash, report or sync spends them. */
+  WRITE_RESERVE: z.preprocess(
+    (v) => (v === undefined || v === "" ? 50 : Number(String(v).trim())),
+    z
+      .number({ error: "WRITE_RESERVE must be a number" })
+      .int({ message: "WRITE_RESERVE must be a whole number of requests" })
+      .min(0, { message: "WRITE_RESERVE must be 0 (off) or more requests" })
+      .max(1000, { message: "WRITE_RESERVE must be at most 1000 requests" }),
   ),
   SANDBOX_OTHERS_SECONDS: z.preprocess(
     (v) => (v === undefined || v === "" ? 120 : Number(v)),

@@ -72,12 +72,13 @@ export async function cardFor(
   const photos = await createPhotoStore(ctx.services.store)
     .count(order.id)
     .catch(() => 0);
+  const statusGroup = order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group;
   const card = formatOrderCard(order, {
     t: ctx.t,
     locale,
     timezone: config.timezone,
     now: clock.now(),
-    statusGroup: order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group,
+    statusGroup,
     fields: await namedFields(ctx, order, locale),
     photos,
     phones: options.groupOf === undefined || config.groupPhones,
@@ -93,6 +94,7 @@ export async function cardFor(
     // Inline results are seen by everyone in a chat: no operator buttons there.
     actions,
     privateLink: options.actions === false ? undefined : options.groupOf,
+    statusGroup,
     // A card in a group is read by many: a button's state would be one reader's.
     active: options.groupOf === undefined ? await activeActions(ctx, order, actions) : undefined,
   });

@@ -59,9 +59,8 @@ describe("the stuck list says how long each order has been untouched", () => {
     known.lastAction = now - 10 * DAY - 3_600_000;
     unknown.lastAction = now - 5 * DAY;
     const op = t.user(OWNER + 1, { languageCode: "en" });
-    // The full record (🔄 Refresh) carries lastAction: the mirror keeps it.
-    await op.send(known.number);
-    await op.press("🔄 Refresh");
+    // A full record read (a card dialog's opening read, a receipt, a diagnosis) carries lastAction: the mirror keeps it.
+    await t.mirror.fetch(known.id, { refresh: true });
     await op.send("/overdue stuck");
     const labels =
       op

@@ -280,3 +280,71 @@ describe.each(CASES)("kind $name", (kind) => {
     });
   }
 });
+
+describe("a marker written before the write core (older code's shape, no checks)", () => {
+  it("is still checked at the next update: a status change that landed is told, nothing sent again", async () => {
+    const store = createMemoryStore();
+    const again = await mirrorBot(store);
+    const order = openOrder(undefined, ["new", "inWork", "wait", "finish"]);
+    const target = [...sandbox.store.statusById.values()].find((s) => s.id !== order.statusId);
+    if (!target) throw new Error("no status");
+    // The service did it; the older bot died before its answer was recorded.
+    order.statusId = target.id;
+    const chat = String(OP);
+    const key = `status.${chat}.legacy1`;
+    const at = clock.now().getTime();
+    const sent = {
+      kind: "change",
+      orderId: order.id,
+      title: order.number,
+      status: { id: target.id, name: target.name },
+    };
+    await store.adapter("dialog-writes", { ttlSeconds: 60 }).write(key, { state: "sending", at, sent });
+    await store
+      .adapter("dialog-writes-open", { ttlSeconds: 60 })
+      .write(chat, { key, nonce: "legacy1", at, sent });
+    const op = again.user(OP, { languageCode: "en" });
+    again.mark();
+    await op.send("/cancel");
+    const said = op
+      .replies()
+      .map((m) => m.text)
+      .join("\n");
+    expect(said).toContain(`The change of order ${order.number} went through before the bot was interrupted`);
+    expect(said).toContain(`the status is now “${target.name}”`);
+    expect(again.requests()).toBe(1);
+  });
+});
+
+describe("a comment whose text the order already holds from earlier", () => {
+  it("killed before the request left: told not sent (yesterday's same words are not this write)", async () => {
+    const store = createMemoryStore();
+    let hit: () => void = () => {};
+    const died = new Promise<void>((resolve) => {
+      hit = resolve;
+    });
+    const dying = await mirrorBot(store, { method: "PATCH", point: "before-request", hit });
+    const again = await mirrorBot(store);
+    current = dying;
+    const order = openOrder(undefined, ["new", "inWork", "wait", "finish", "closed"]);
+    const text = "Позвонил клиенту, не отвечает";
+    order.comments.push({ date: clock.now().getTime() - 86_400_000, text, author: "Сотрудник" });
+    const first = dying.user(OP, { languageCode: "en" });
+    await first.send(order.number);
+    await first.press("💬 Comment");
+    void dying.handle(first.messageUpdate(text));
+    await died;
+
+    const op = again.user(OP, { languageCode: "en" });
+    again.mark();
+    await op.send("/cancel");
+    const said = op
+      .replies()
+      .map((m) => m.text)
+      .join("\n");
+    expect(again.requests()).toBe(1);
+    expect(said).toContain("did not reach the CRM: nothing was added");
+    expect(said).not.toContain("was added before the bot was interrupted");
+    expect(order.comments.filter((c) => c.text === text)).toHaveLength(1);
+  });
+});

@@ -20,7 +20,7 @@ import { askDeviceType, askProblem, learnDeviceType } from "./ask-device.ts";
 import { clerkAsManager } from "./ask-master.ts";
 import { askOrderType } from "./ask-order-type.ts";
 import { startShop } from "./ask-shop.ts";
-import { createOnce, showCreated } from "./confirm.ts";
+import { createOnce, keepForReceipt, showCreated } from "./confirm.ts";
 import type { Draft } from "./draft.ts";
 import { askGroup, groupsFor, type Offer } from "./groups.ts";
 import { readLastChoice, rememberLastChoice } from "./memory.ts";
@@ -79,6 +79,7 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
       await learnDeviceType(run, draft.device.typeDevice);
       // What the order was created with is what the next intake starts from (an edited workshop too).
       await rememberLastChoice(run, { shopId: draft.shop.id, typeId: draft.type.id });
+      if (result.kind === "created") await keepForReceipt(run, result.order);
       await showCreated(ctx, result);
       return;
     }
