@@ -38,6 +38,12 @@ export interface QuotaTracker {
    * Synchronous with a synchronous store.
    */
   assertAvailable(purpose?: RequestPurpose): Awaitable<void>;
+  /**
+   * assertAvailable, and the request counted in flight at once (in the same turn as the check):
+   * reads checked together against a shared store (Redis answers them in one go) each see the
+   * others. end() when its answer (or failure) came.
+   */
+  acquire(purpose: RequestPurpose): Awaitable<void>;
   /** Requests reads may still spend in this window; Infinity while nothing is known of it. */
   readAllowance(): number;
   /** A request is on its way (counted against what is left until its answer says). */
@@ -107,6 +113,13 @@ export function createQuotaTracker(store: ServiceStore, now: () => number, write
 
     assertAvailable(purpose = "write") {
       return then(store.getQuota(), check(purpose));
+    },
+
+    acquire(purpose) {
+      return then(store.getQuota(), (stored) => {
+        check(purpose)(stored);
+        inFlight++;
+      });
     },
 
     readAllowance() {
