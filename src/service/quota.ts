@@ -139,9 +139,13 @@ export function createQuotaTracker(store: ServiceStore, now: () => number, write
       const lastResetAt = futureOrNull(last?.resetAt);
       // A count from a window that has reset says nothing about the new one.
       const carried = last && (last.resetAt === null || lastResetAt !== null) ? last.remaining : undefined;
-      const remaining = signal.remaining ?? carried;
+      let remaining = signal.remaining ?? carried;
       if (remaining === undefined) return;
       let resetAt = signal.resetAt ?? lastResetAt;
+      // The same live window only counts down: a higher count is an older answer that came late.
+      // (A window that the service restarts ends at another moment: not the same one.)
+      const sameWindow = last !== undefined && lastResetAt !== null && resetAt === lastResetAt;
+      if (sameWindow && last !== undefined && remaining > last.remaining) remaining = last.remaining;
       if (remaining <= 0 && resetAt === null) resetAt = now() + FALLBACK_BLOCK_MS;
       return save({ remaining, resetAt });
     },

@@ -128,3 +128,34 @@ describe("the write reserve with a shared (asynchronous) store, as Redis is", ()
     expect(client.stats.requests).toBe(4);
   });
 });
+
+describe("the count left, as answers come back out of order", () => {
+  it("an older answer arriving after a newer one does not give back requests already spent", async () => {
+    const answer = (remainRequest: number) =>
+      new Response(JSON.stringify(list([], { remainRequest, expireDate: RESET })), {
+        headers: { "content-type": "application/json" },
+      });
+    let releaseSlow: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    let calls = 0;
+    const fetch = (async () => {
+      calls++;
+      if (calls === 1) return answer(55);
+      // The service counted the slow read first (54 left), then the quick one (53 left).
+      if (calls === 2) return slow.then(() => answer(54));
+      return answer(53);
+    }) as unknown as typeof globalThis.fetch;
+    const client = tokenClient({ fetch, now: () => T0, writeReserve: 50, retry: { count: 0 } });
+    await client.shops.list();
+    const slowRead = client.shops.list();
+    await new Promise((resolve) => setImmediate(resolve));
+    await client.shops.list();
+    releaseSlow();
+    await slowRead;
+    // 53 are left: the late "54" is not the news.
+    expect(client.quota?.remaining).toBe(53);
+    expect(client.readAllowance()).toBe(3);
+  });
+});
