@@ -92,13 +92,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   /**
    * The run was claimed by the version before retries (one marker per job and day, on files or in
-   * memory): taken as done, so an upgrade within the window does not send it twice.
+   * memory; in Redis its SET NX claim "<prefix>:claim:scheduled:<key>", read here as the "claim"
+   * namespace's entry): taken as done, so an upgrade within the window does not send it twice.
    */
   const legacy = options.store.adapter<number>(CLAIMS, { ttlSeconds: 2 * 24 * 60 * 60 });
+  const legacyRedis = options.store.adapter<number>("claim", { ttlSeconds: 2 * 24 * 60 * 60 });
   const ranBefore = async (key: string): Promise<boolean> =>
-    options.store.kind !== "redis" &&
     (await Promise.resolve()
-      .then(() => legacy.read(key))
+      .then(() => (options.store.kind === "redis" ? legacyRedis.read(`${CLAIMS}:${key}`) : legacy.read(key)))
       .catch(() => undefined)) !== undefined;
 
   const attempt = async (job: DailyJob, due: DailyRun, now: number) => {
