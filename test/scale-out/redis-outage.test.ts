@@ -9,7 +9,7 @@
  * A Create press while Redis is down sends nothing and says so at once; the
  * same button creates the order once Redis is back (the dialog waited there).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -19,6 +19,7 @@ import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.t
 import { fillOrder, lastText } from "../bot/dialogs/driver.ts";
 import { callsOf } from "../helpers/test-bot.ts";
 import { type Cluster, eventually, startCluster } from "./cluster.ts";
+import { ownRedis } from "./own-redis.ts";
 
 const OPERATOR = 101;
 const CLERK = 102;
@@ -35,38 +36,6 @@ function freePort(): Promise<number> {
     });
     server.once("error", reject);
   });
-}
-
-/** A redis-server of this test alone, stopped and started on one port; its data survives (append-only, as compose.yaml runs it). */
-function ownRedis(port: number, dir: string) {
-  let child: ChildProcess | undefined;
-  return {
-    async start() {
-      const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--dir", dir];
-      args.push("--appendonly", "yes", "--appendfsync", "always");
-      child = spawn("redis-server", args, { stdio: "ignore" });
-      const { Redis } = await import("ioredis");
-      const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null });
-      probe.on("error", () => undefined);
-      await eventually("redis-server answers", async () => {
-        try {
-          await probe.connect();
-          return (await probe.ping()) === "PONG";
-        } catch {
-          probe.disconnect();
-          return false;
-        }
-      });
-      probe.disconnect();
-    },
-    async stop() {
-      const running = child;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once("exit", resolve));
-      running.kill("SIGKILL");
-      await exited;
-    },
-  };
 }
 
 const ordersOf = (sandbox: Sandbox, name: string) =>
@@ -98,6 +67,7 @@ describe.skipIf(!hasRedis)("Redis stopped and started again under two instances"
     });
   });
   afterAll(async () => {
+    // Running again (the instances close their connections cleanly), then stopped for good.
     await redis.start().catch(() => undefined);
     await cluster?.close();
     await sandbox?.close();

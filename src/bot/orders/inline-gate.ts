@@ -12,6 +12,7 @@
  * one write when a fetched result is shared. A local cache hit costs nothing.
  */
 import { z } from "zod";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 import type { SearchResult } from "./by-number.ts";
 import { storedOrders } from "./json.ts";
@@ -76,17 +77,10 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
     };
   }
 
-  const markers = store.adapter<unknown>(INLINE_MARKER_NAMESPACE, {
-    ttlSeconds: MARKER_TTL_SECONDS,
-    // While Redis is down the gate works on this instance's maps alone: a query is never lost for it.
-    failures: "skip",
-  });
-  const shared = store.adapter<unknown>(INLINE_CACHE_NAMESPACE, {
-    ttlSeconds: INLINE_CACHE_MS / 1000,
-    failures: "skip",
-  });
+  const markers = store.open(newestQueries);
+  const shared = store.open(sharedResults);
   const readShared = async (key: string) => {
-    const entry = parseCached(await shared.read(key));
+    const entry = await shared.read(key);
     const hit = fresh(entry);
     if (entry && hit) keep(key, entry);
     return hit;
@@ -107,8 +101,7 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
       newest.delete(user);
       const [marker, cached] = await Promise.all([markers.read(String(user)), readShared(key)]);
       // No marker (expired, or not a ticket) or ours: still the newest.
-      const newer = z.number().safeParse(marker).data;
-      if (newer !== undefined && newer > ticket) return { newest: false };
+      if (marker !== undefined && marker > ticket) return { newest: false };
       return cached ? { newest: true, cached } : { newest: true };
     },
     async remember(key, result) {
@@ -125,6 +118,16 @@ const cachedSchema = z.object({
   result: z.object({ items: storedOrders, total: z.number(), truncated: z.boolean() }),
 });
 
-function parseCached(raw: unknown): Cached | undefined {
-  return cachedSchema.safeParse(raw).data;
-}
+// While Redis is down the gate works on this instance's maps alone: a query is never lost for it.
+const newestQueries = persisted({
+  namespace: INLINE_MARKER_NAMESPACE,
+  schema: z.number(),
+  ttlSeconds: MARKER_TTL_SECONDS,
+  whenStoreFails: "skip",
+});
+const sharedResults = persisted({
+  namespace: INLINE_CACHE_NAMESPACE,
+  schema: cachedSchema,
+  ttlSeconds: INLINE_CACHE_MS / 1000,
+  whenStoreFails: "skip",
+});

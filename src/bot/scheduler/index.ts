@@ -2,7 +2,7 @@
  * One scheduler for timed work: daily jobs at a time of day in TIMEZONE.
  *
  * Each run of a job is claimed once per day in the shared store before it runs
- * (claim.ts: Redis SET NX across instances, a stored marker on files), so a
+ * (store/claim.ts: Redis SET NX across instances, a stored marker on files), so a
  * restart or a second instance never runs it twice. A run goes at the first
  * check at or after its time and up to `lateBy` later (a bot restarted
  * mid-morning still sends the morning's digest); past that the day is skipped
@@ -14,16 +14,25 @@
  *   scheduler.start(); ... await scheduler.stop();
  */
 import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../clock.ts";
+import { claimMarker } from "../store/claim.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
-import { claimMarker } from "./claim.ts";
 
 /** How late a run may start by default (seconds). */
 const DEFAULT_LATE_SECONDS = 3 * 60 * 60;
 /** How often jobs are checked; a run starts at the first check after its time. */
 const CHECK_EVERY_MS = 60_000;
-const CLAIMS = "scheduled";
+/** Longer than the latest moment a day's run can start (a day plus MAX_LATE_SECONDS): never claimed twice. */
+const MAX_LATE_SECONDS = 24 * 60 * 60;
+const runs = persisted({
+  namespace: "scheduled",
+  schema: z.number(),
+  ttlSeconds: 24 * 60 * 60 + MAX_LATE_SECONDS,
+  whenStoreFails: "throw",
+});
 
 interface TimeOfDay {
   hours: number;
@@ -72,9 +81,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     for (const job of jobs) {
       const due = dueRun(job, now, options.timezone);
       if (!due) continue;
-      // Kept a day past the latest moment it could run: a run is never claimed twice.
-      const keep = 24 * 60 * 60 + (job.lateBy ?? DEFAULT_LATE_SECONDS);
-      if (!(await claimMarker(options.store, CLAIMS, `${job.name}:${due.day}`, keep))) continue;
+      if (!(await claimMarker(options.store, runs, `${job.name}:${due.day}`))) continue;
       options.logger.info({ job: job.name, day: due.day }, "scheduled job running");
       await job
         .run(due)
@@ -95,6 +102,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     daily(job) {
       if (!/^[a-z0-9-]+$/i.test(job.name)) throw new Error(`Invalid job name "${job.name}"`);
       if (jobs.some((j) => j.name === job.name)) throw new Error(`Job "${job.name}" is scheduled twice`);
+      if ((job.lateBy ?? 0) > MAX_LATE_SECONDS)
+        throw new Error(`Job "${job.name}" may start at most a day late`);
       jobs.push(job);
     },
     start() {

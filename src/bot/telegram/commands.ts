@@ -10,9 +10,11 @@ import { createHash } from "node:crypto";
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, Context } from "grammy";
 import type { BotCommandScope } from "grammy/types";
+import { z } from "zod";
 import type { Config, Locale } from "../../config/index.ts";
 import type { Role } from "../context.ts";
 import { LOCALES } from "../i18n.ts";
+import { persisted } from "../store/registry.ts";
 import type { StorageAdapter } from "../store/storage.ts";
 
 type StaffRole = Exclude<Role, "stranger">;
@@ -121,10 +123,15 @@ export function staffRoles(config: StaffConfig): Map<number, StaffRole> {
 }
 
 /** What the menus were last set from; a change of any part sets them again. */
-export interface MenuRecord {
-  hash: string;
-  users: number[];
-}
+const menuRecord = z.object({ hash: z.string(), users: z.array(z.number()) });
+export type MenuRecord = z.infer<typeof menuRecord>;
+
+/** Under "menus"; main.ts opens it for syncStaffMenus (a failure is logged there, the menus are set anyway). */
+export const menuRecords = persisted({
+  namespace: "command-menus",
+  schema: menuRecord,
+  whenStoreFails: "throw",
+});
 
 export interface StaffMenuDeps {
   api: Api;
