@@ -25,6 +25,7 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { Message } from "grammy/types";
 import type { BotContext, DialogContext } from "../context.ts";
+import { isCancelCommand } from "../telegram/commands.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
@@ -208,7 +209,7 @@ function pressed(data: string | undefined, tag: string, nonce: string, at: numbe
 function typed(message: Message, at: number): Incoming {
   const text = message.text;
   if (text === undefined) return { kind: "unfit", error: "dlg-need-text" };
-  if (/^\/cancel(@\w+)?(\s|$)/i.test(text)) return { kind: "cancel" };
+  if (isCancelCommand(text)) return { kind: "cancel" };
   if (text.startsWith("/")) return { kind: "unfit", error: "dlg-command-in-dialog" };
   const trimmed = text.trim();
   if (trimmed === "") return { kind: "unfit", error: "dlg-need-text" };

@@ -11,6 +11,7 @@
  * and a cache read together (none when this instance saw a newer keystroke), and
  * one write when a fetched result is shared. A local cache hit costs nothing.
  */
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
@@ -44,18 +45,10 @@ interface Cached {
  */
 export function createInlineGate(store: Store, now: () => number): InlineGate {
   const newest = new Map<number, number>(); // user id -> ticket of their newest query seen here
-  const cache = new Map<string, Cached>();
+  const cache = new LRUCache<string, Cached>({ max: INLINE_CACHE_SIZE });
   const fresh = (entry: Cached | undefined) =>
     entry && now() - entry.at < INLINE_CACHE_MS ? entry.result : undefined;
-  const keep = (key: string, entry: Cached) => {
-    cache.delete(key);
-    cache.set(key, entry);
-    // Oldest first in a Map: drop from the front.
-    for (const oldest of cache.keys()) {
-      if (cache.size <= INLINE_CACHE_SIZE) break;
-      cache.delete(oldest);
-    }
-  };
+  const keep = (key: string, entry: Cached) => cache.set(key, entry);
 
   // Files would cost a disk write per keystroke for nothing: one instance by nature.
   if (store.kind !== "redis") {

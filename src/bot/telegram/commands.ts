@@ -52,6 +52,11 @@ const OPERATOR = [
   "language",
   "help",
 ] as const;
+/** Whether `text` is the /cancel command (with the bot's name or arguments, in any case): inside a dialog and out. */
+export function isCancelCommand(text: string): boolean {
+  return /^\/cancel(@\w+)?(\s|$)/i.test(text);
+}
+
 /** Operators' menu plus money and output (the desk's /cash and /report). */
 const OWNER = [...OPERATOR.slice(0, -3), "cash", "report", ...OPERATOR.slice(-3)] as const;
 
