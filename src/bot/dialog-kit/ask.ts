@@ -29,6 +29,7 @@ import { isCancelCommand } from "../telegram/commands.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
+import { visibleText } from "./parse.ts";
 import { type Button, type Prompt, sendPrompt } from "./prompt.ts";
 
 export type { Button } from "./prompt.ts";
@@ -211,8 +212,9 @@ function typed(message: Message, at: number): Incoming {
   if (text === undefined) return { kind: "unfit", error: "dlg-need-text" };
   if (isCancelCommand(text)) return { kind: "cancel" };
   if (text.startsWith("/")) return { kind: "unfit", error: "dlg-command-in-dialog" };
-  const trimmed = text.trim();
-  if (trimmed === "") return { kind: "unfit", error: "dlg-need-text" };
+  const trimmed = visibleText(text);
+  if (trimmed === "")
+    return { kind: "unfit", error: text.trim() === "" ? "dlg-need-text" : "dlg-text-invisible" };
   if ([...trimmed].length > ANSWER_LIMIT) return { kind: "unfit", error: "dlg-too-long-field" };
   return { kind: "text", text: trimmed, at };
 }

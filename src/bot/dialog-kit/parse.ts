@@ -39,12 +39,28 @@ export function parseAmount(text: string): number | undefined {
   return reading.ok ? reading.value : undefined;
 }
 
+/**
+ * Characters that show nothing: format characters (zero-width space and joiners, marks of
+ * direction, the soft hyphen, BOM) and the blank "letters" (Hangul fillers, the blank Braille
+ * cell). The joiners inside an emoji or a word are kept in what is stored; nothing of these
+ * counts as something typed.
+ */
+const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const JOINERS = /[\u200C\u200D]/;
+
+/** Typed text as kept: without invisible characters (joiners between visible ones stay), trimmed. */
+export function visibleText(text: string): string {
+  const kept = text.replace(INVISIBLE, (char, at: number) =>
+    JOINERS.test(char) && at > 0 && at < text.length - 1 ? char : "",
+  );
+  const trimmed = kept.trim();
+  // Only joiners and spaces left: nothing was typed.
+  return trimmed.replace(/[\s\u200C\u200D]/g, "") === "" ? "" : trimmed;
+}
+
 /** The non-empty lines of a typed text, trimmed: a list field (faults, equipment, appearance). */
 export function textLines(text: string): string[] {
-  return text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
+  return text.split("\n").map(visibleText).filter(Boolean);
 }
 
 /** Digits of something that looks like a phone (5..15 digits, phone punctuation only); undefined otherwise. */
