@@ -22,7 +22,6 @@ import { pino } from "pino";
 import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import { acquireRedisLock, type RedisLock, type RedisLockOptions } from "../../service/index.ts";
-import { StoreCorruptError, StoreReadError, StoreWriteError } from "./errors.ts";
 import { fileEntries, sweepExpired, tightenTree } from "./files.ts";
 import {
   createHealthTracker,
