@@ -5,19 +5,10 @@
  * line says the Redis tests are skipped and how to run them.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
+import { freePort } from "./helpers/free-port.ts";
 
 const READY_WITHIN_MS = 5_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.once("error", reject);
-  });
-}
 
 /** One PING over a raw socket: true when Redis answers +PONG. */
 function ping(port: number): Promise<boolean> {

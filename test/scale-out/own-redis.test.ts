@@ -1,23 +1,13 @@
 /** The outage test's own redis-server is gone after its clean-up, also when it was started twice. */
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort, portIsFree } from "../helpers/free-port.ts";
 import { ownRedis } from "./own-redis.ts";
 
 const hasRedis = !spawnSync("redis-server", ["--version"]).error;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.once("error", reject);
-  });
-}
 
 const alive = (pid: number) => {
   try {
@@ -47,19 +37,10 @@ describe.skipIf(!hasRedis)("a test's own redis-server", () => {
       await redis.start();
       expect(redis.pid).not.toBe(first);
       await redis.stop();
-      expect(await freePortIs(port)).toBe(true);
+      expect(await portIsFree(port)).toBe(true);
     } finally {
       await redis.stop();
       await rm(dir, { recursive: true, force: true });
     }
   });
 });
-
-/** Whether nothing listens on `port` any more. */
-function freePortIs(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer()
-      .once("error", () => resolve(false))
-      .listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}

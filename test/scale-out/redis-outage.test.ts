@@ -11,12 +11,12 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { fillOrder, lastText } from "../bot/dialogs/driver.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { callsOf } from "../helpers/test-bot.ts";
 import { type Cluster, eventually, startCluster } from "./cluster.ts";
 import { ownRedis } from "./own-redis.ts";
@@ -27,16 +27,6 @@ const REDIS_TIMEOUT_MS = 1000;
 /** A loaded 2-core machine: a reply may take this long beyond Redis's timeout. */
 const SLACK_MS = 4000;
 const hasRedis = !spawnSync("redis-server", ["--version"]).error;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.once("error", reject);
-  });
-}
 
 const ordersOf = (sandbox: Sandbox, name: string) =>
   sandbox.store.orders.filter((o) => sandbox.store.counteragentById.get(o.counteragentId)?.name === name);

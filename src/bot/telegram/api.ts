@@ -47,7 +47,10 @@ function withDefaults<P>(method: string, payload: P): P {
   if (CAPTIONED.has(method)) return { ...CAPTION_DEFAULTS, ...payload };
   if (method === "sendMediaGroup") {
     const { media } = payload as { media: { caption?: string }[] };
-    return { ...payload, media: media.map((item) => (item.caption ? { ...CAPTION_DEFAULTS, ...item } : item)) };
+    return {
+      ...payload,
+      media: media.map((item) => (item.caption ? { ...CAPTION_DEFAULTS, ...item } : item)),
+    };
   }
   if (method !== "answerInlineQuery") return payload;
   const { results } = payload as { results: { input_message_content?: object }[] };

@@ -3,12 +3,12 @@
  * update is handled: the user gets the store's reason, in their language, not
  * "something went wrong": a photo for an order, a /notify toggle.
  */
-import type { Message, Update } from "grammy/types";
+import type { Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryStore, type FaultSwitch } from "../../../src/bot/store/storage.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { callsOf, textsOf } from "../../helpers/test-bot.ts";
-import { telegramUser, updateId } from "../../helpers/updates.ts";
+import { photoUpdate, telegramUser } from "../../helpers/updates.ts";
 
 const OPERATOR = 1;
 let t: MirrorBot | undefined;
@@ -24,18 +24,9 @@ async function start(faults: FaultSwitch): Promise<MirrorBot> {
 
 /** A photo from the operator, captioned with an order's number. */
 function photoWithCaption(bot: MirrorBot, caption: string, lang: string): Update {
-  const from = telegramUser(OPERATOR, { languageCode: lang });
-  const message_id = bot.telegram.nextMessageId(OPERATOR);
-  bot.telegram.registerUserMessage(OPERATOR, message_id, caption);
-  const message = {
-    message_id,
-    date: Math.floor(Date.now() / 1000),
-    chat: { id: OPERATOR, type: "private", first_name: from.first_name },
-    from,
-    photo: [{ file_id: "large-1", file_unique_id: "ul-1", width: 1280, height: 853 }],
-    caption,
-  } as unknown as Message;
-  return { update_id: updateId(), message } as Update;
+  const messageId = bot.telegram.nextMessageId(OPERATOR);
+  bot.telegram.registerUserMessage(OPERATOR, messageId, caption);
+  return photoUpdate(telegramUser(OPERATOR, { languageCode: lang }), messageId, "large-1", caption);
 }
 
 const anOrder = (bot: MirrorBot) => bot.sandbox.store.orders.find((o) => o.isVisible && o.number)!;

@@ -7,14 +7,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Message, Update } from "grammy/types";
+import type { Update } from "grammy/types";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPhotoStore, type KeptPhoto } from "../../../src/bot/state/order-photos.ts";
 import { createFileStore, createRedisStore, type Store } from "../../../src/bot/store/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
-import { telegramUser, updateId } from "../../helpers/updates.ts";
+import { photoUpdate, telegramUser } from "../../helpers/updates.ts";
 
 const STAFF = [101, 102, 103];
 const EACH = 10;
@@ -35,19 +35,9 @@ afterAll(async () => {
 
 let seq = 0;
 function photo(bot: TestBot, userId: number, caption: string): Update {
-  const n = ++seq;
-  const from = telegramUser(userId, { languageCode: "en" });
-  const message_id = bot.telegram.nextMessageId(userId);
-  bot.telegram.registerUserMessage(userId, message_id, caption);
-  const message = {
-    message_id,
-    date: Math.floor(Date.now() / 1000),
-    chat: { id: userId, type: "private", first_name: from.first_name },
-    from,
-    photo: [{ file_id: `large-${n}`, file_unique_id: `ul-${n}`, width: 1280, height: 853 }],
-    caption,
-  } as unknown as Message;
-  return { update_id: updateId(), message } as Update;
+  const messageId = bot.telegram.nextMessageId(userId);
+  bot.telegram.registerUserMessage(userId, messageId, caption);
+  return photoUpdate(telegramUser(userId, { languageCode: "en" }), messageId, `large-${++seq}`, caption);
 }
 
 const stores: [string, () => Promise<Store> | Store, boolean][] = [
