@@ -13,27 +13,29 @@ import type { ServiceClient } from "../service/index.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { BotContext, BotServices, SessionData } from "./context.ts";
 import { createReferenceCache, type ReferenceCache } from "./crm/reference-cache.ts";
+import { cardDialogs, staleCardActions } from "./dialog-kit/card-dialog.ts";
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
-import { diagnosisAction, diagnosisFeature } from "./features/diagnosis/index.ts";
+import { diagnosisCard } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { labelAction, labelFeature } from "./features/label/index.ts";
 import { languageFeature } from "./features/language.ts";
 import { meFeature, mineList } from "./features/me.ts";
 import { mirrorSearchFeature, searchList } from "./features/mirror-search.ts";
 import { backFromBlocked, notifyFeature, watchAction } from "./features/notify.ts";
-import { dialogCardActions, orderActionsFeature } from "./features/order-actions/index.ts";
+import { commentCard, managerCard, masterCard } from "./features/order-actions/index.ts";
 import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
 import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
 import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
+import { actAction, paperFeature, receiptAction } from "./features/paper/index.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
 import { startFeature } from "./features/start.ts";
 import { statusFeature } from "./features/status.ts";
-import { statusChangeFeature } from "./features/status-change/index.ts";
+import { statusCard } from "./features/status-change/index.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { createI18n } from "./i18n.ts";
 import { chatKey } from "./middleware/chat-key.ts";
@@ -59,8 +61,13 @@ const sessions = persisted<SessionData>({
   keep: { entries: 1000, copies: "all" },
 });
 
-/** The workshop bench's card buttons, after the dialogs'. */
-const benchCardActions: CardAction[] = [diagnosisAction, labelAction, photosAddAction];
+/**
+ * The card's buttons, in this order (two per row): the dialogs' (each button, its press and its
+ * dialog in one CardDialog), then the bench's other actions (🧾 beside 🏷: the paper of the order);
+ * 🔔 with the mirror.
+ */
+const cards = cardDialogs([statusCard, commentCard, masterCard, managerCard, diagnosisCard]);
+const cardActions: CardAction[] = [...cards.actions, labelAction, receiptAction, actAction, photosAddAction];
 
 export interface BotDeps {
   config: Config;
@@ -125,11 +132,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     clock,
     i18n,
     // With the order mirror: 🔔 watches an order's status changes.
-    // The bench's buttons (🏷 label) after the dialogs'.
-    cardActions: [
-      ...(deps.cardActions ?? [...dialogCardActions, ...benchCardActions]),
-      ...(deps.mirror ? [watchAction] : []),
-    ],
+    cardActions: [...(deps.cardActions ?? cardActions), ...(deps.mirror ? [watchAction] : [])],
     orders: createOrderReader({
       client,
       store,
@@ -200,16 +203,18 @@ export function createBot(deps: BotDeps): CreatedBot {
   //    Before the features: a running dialog sees its chat's next update first.
   core.use(dialogsMiddleware(services, logger));
   core.use(orderCreateFeature);
-  core.use(statusChangeFeature);
-  core.use(orderActionsFeature);
-  core.use(diagnosisFeature);
+  // The card's dialogs: status, comment, master, manager, diagnosis (their buttons and presses).
+  core.use(cards.feature);
   // Extra features (tests, add-ons) see the conversations plugin installed above.
   for (const feature of deps.features?.(services) ?? []) core.use(feature);
+  core.use(staleCardActions);
   // 9. Features, one owner per command; `unhandled` last.
   // Photos sent for an order (a reply to its card, its number as the caption, after 📷 Add photos).
   core.use(photosFeature);
   // Before /start: a label's deep link opens its card.
   core.use(labelFeature);
+  // Receipts and acts as PDFs; before /start too: a receipt's QR code opens its card for staff.
+  core.use(paperFeature);
   core.use(startFeature);
   core.use(languageFeature);
   core.use(statusFeature);

@@ -1,11 +1,8 @@
 /**
  * The card's buttons: "🔄 Refresh" for everyone allowed, then the operator
- * actions. Dialogs plug their buttons in as CardAction entries (createBot's
- * `cardActions`), e.g.
- *
- *   { label: "card-btn-status", data: (order) => orderAction.encode({ action: "status", id: order.id }) }
- *
- * and handle `orderAction.filter` callbacks in their own feature.
+ * actions: CardAction entries (createBot's `cardActions`). A dialog's button
+ * comes from its CardDialog (dialog-kit/card-dialog.ts: button, press and
+ * dialog in one declaration); other actions (🏷, 📷, 🔔) declare theirs.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";
@@ -23,7 +20,13 @@ export interface CardAction {
   /** Whether the button opens a dialog (the default): in a group chat it is left for the private-chat link. */
   dialog?: boolean;
   /** Callback data for this order (< 64 bytes), or undefined to leave the button out for it. */
-  data(order: Order): string | undefined;
+  data(order: Order, facts: CardFacts): string | undefined;
+}
+
+/** What the card knows of an order beyond its record (a button may depend on it). */
+export interface CardFacts {
+  /** The status's group (`finish`, `closed`...): the record's own, else the cached statuses'. */
+  statusGroup?: string;
 }
 
 const ACTIONS_PER_ROW = 2;
@@ -36,9 +39,11 @@ export function orderCardKeyboard(
     actions: readonly CardAction[];
     /** The bot's username in a group chat: the dialog buttons become one link to the private chat on this order. */
     privateLink?: string | undefined;
+    statusGroup?: string | undefined;
   },
 ): InlineKeyboard {
   const { t, role, actions, privateLink } = options;
+  const facts: CardFacts = { statusGroup: options.statusGroup };
   const keyboard = new InlineKeyboard();
   if (orderRefresh.fits({ id: order.id })) {
     keyboard.text(t("btn-refresh"), orderRefresh.encode({ id: order.id }));
@@ -53,7 +58,7 @@ export function orderCardKeyboard(
     if (!(action.roles ?? ["owner", "operator"]).includes(role)) continue;
     // Dialogs run in the private chat only: in a group their buttons are the link above.
     if (privateLink !== undefined && action.dialog !== false) continue;
-    const data = action.data(order);
+    const data = action.data(order, facts);
     if (data === undefined) continue;
     if (inRow % ACTIONS_PER_ROW === 0) keyboard.row();
     keyboard.text(t(action.label), data);
