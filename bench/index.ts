@@ -25,6 +25,7 @@ import { mistypedLoad } from "./mistyped-load.ts";
 import { paperBench } from "./paper.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
+import { reserveLoad } from "./reserve-load.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 import { webhookHostile } from "./webhook-hostile.ts";
 
@@ -48,6 +49,7 @@ const MODULES: BenchModule[] = [
   mirrorShopDay,
   mistypedLoad,
   deskRequests,
+  reserveLoad,
   paperBench,
 ];
 

@@ -106,6 +106,7 @@ export function parseConfig(env: Env): ConfigResult {
       dataDir: c.DATA_DIR,
     },
     lookupShare: c.LOOKUP_SHARE,
+    writeReserve: c.WRITE_RESERVE,
     paper: {
       format: c.PAPER_FORMAT,
       locale: c.DOCUMENT_LOCALE,

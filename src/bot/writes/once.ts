@@ -22,7 +22,7 @@
  * It runs inside `conversation.external`: once per dialog run, never replayed.
  */
 import type { Conversation } from "@grammyjs/conversations";
-import type { ServiceErrorKind } from "../../service/index.ts";
+import { asWrite, type ServiceErrorKind } from "../../service/index.ts";
 import type { BotContext, DialogContext } from "../context.ts";
 import { callService, type ServiceOutcome } from "../crm/call.ts";
 import { noteOwnChange, type OwnChange } from "../notify/own-changes.ts";
@@ -169,7 +169,8 @@ export async function findLanded<D, R>(
   attempt: Attempt<D>,
   shopIds: readonly string[],
 ): Promise<Landed<R> | undefined> {
-  const records = await kind.read(client, attempt, { shopIds });
+  // Part of the write: this read may use the write reserve (service/purpose.ts).
+  const records = await asWrite(() => kind.read(client, attempt, { shopIds }));
   const record = records.find((candidate) => holdsAll(candidate, attempt.sent.checks));
   return record === undefined ? undefined : { record, result: kind.resultOf(record, attempt) };
 }
