@@ -20,8 +20,8 @@ describe.skipIf(!redisUrl)("the change feed while idle", () => {
   it("a blocking read longer than the command timeout logs nothing", async () => {
     const lines: { msg: string }[] = [];
     const logger = pino({ level: "warn" }, { write: (line: string) => lines.push(JSON.parse(line)) });
-    // The bot's settings with a short command timeout; the read blocks more than twice as long.
-    const redis = new Redis(redisUrl ?? "", redisOptions(150));
+    // The bot's settings with a 1 s command timeout (2 s in production); the read blocks 2.5 times as long.
+    const redis = new Redis(redisUrl ?? "", redisOptions(1_000));
     connections.push(redis);
     await redis.connect();
     const db = new MirrorDb({ path: ":memory:" });
@@ -29,12 +29,12 @@ describe.skipIf(!redisUrl)("the change feed while idle", () => {
       redis,
       prefix: `feed-idle-${process.pid}-${Date.now()}:`,
       instanceId: "follower",
-      blockMs: 400,
+      blockMs: 2_500,
       logger,
     })(db);
     try {
       await coordinator.follow(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
       expect(lines.map((l) => l.msg)).not.toContain("mirror: reading the change feed failed; retrying");
     } finally {
       await coordinator.close();
