@@ -14,7 +14,7 @@ import type { Store } from "../store/storage.ts";
 /** Under the order id. Dates come back as strings: read through the client's schema, as the service's records are. */
 const intakeRecords = persisted({
   namespace: "intake-records",
-  schema: z.object({ order: storedOrder, clerk: z.string().optional() }),
+  schema: z.object({ order: storedOrder, clerk: z.string().optional(), at: z.number().optional() }),
   /** Long enough for the receipt printed at the counter, short enough that later changes are read. */
   ttlSeconds: 30 * 60,
   whenStoreFails: "skip",
@@ -23,18 +23,20 @@ const intakeRecords = persisted({
 export interface IntakeRecord {
   order: Order;
   clerk?: string;
+  /** When the record was read or made (Unix ms): a copy of the order held since then may be newer. */
+  at?: number;
 }
 
 export function createIntakeRecords(store: Store) {
   const adapter = store.open(intakeRecords);
   return {
     async keep(record: IntakeRecord): Promise<void> {
-      await adapter.write(record.order.id, { order: record.order, clerk: record.clerk });
+      await adapter.write(record.order.id, { order: record.order, clerk: record.clerk, at: record.at });
     },
     /** The kept record of this order; undefined when none (or one that no longer reads). */
     async get(orderId: string): Promise<IntakeRecord | undefined> {
       const kept = await adapter.read(orderId);
-      return kept?.order.id === orderId ? { order: kept.order, clerk: kept.clerk } : undefined;
+      return kept?.order.id === orderId ? { order: kept.order, clerk: kept.clerk, at: kept.at } : undefined;
     },
   };
 }

@@ -208,11 +208,14 @@ async function openAttempt<R>(outer: BotContext, chat: string, key: string): Pro
   return { state: "sending", at: open.at, sent: open.sent };
 }
 
-/** A service failure: `unknown` when no answer came (the write may be there), else the service's. */
+/**
+ * A service failure: `unknown` when no answer came in time (none at all, a 408, or a gateway's 504
+ * after the service may have taken the write; an unreadable answer), else the service's.
+ */
 function failed(outcome: ServiceOutcome<unknown> & { ok: false }): WriteFailure {
   const { error } = outcome;
-  const unknown =
-    (error.kind === "unavailable" && error.status === undefined) || error.kind === "bad_response";
+  const timedOut = error.status === undefined || error.status === 408 || error.status === 504;
+  const unknown = (error.kind === "unavailable" && timedOut) || error.kind === "bad_response";
   return {
     kind: "failed",
     cause: unknown ? "unknown" : "service",
