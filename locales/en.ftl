@@ -79,7 +79,6 @@ card-price = 💰 Price: { $amount }
 card-approx-price = Preliminary price: { $price }
 card-paid = Paid: { $amount }
 card-note = 📝 Note: { $note }
-card-unknown = —
 money = { $amount } ₽
 
 ## Service errors

@@ -80,7 +80,6 @@ card-price = 💰 Стоимость: { $amount }
 card-approx-price = Предварительная стоимость: { $price }
 card-paid = Оплачено: { $amount }
 card-note = 📝 Заметка: { $note }
-card-unknown = —
 money = { $amount } ₽
 
 ## Ошибки сервиса

@@ -1,6 +1,6 @@
 /**
  * The figures of a report from the orders and the cash transactions of its
- * period (docs: decisions, "Bench, desk and roles"): received (created in the
+ * period (README, "The owner's desk"): received (created in the
  * period), made ready (`dateFinish` in it), handed over (`dateClose` in it),
  * money taken on orders, the average time from intake to ready, and per
  * master the orders that reached ready or closed in the period with the money

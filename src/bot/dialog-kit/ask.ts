@@ -29,9 +29,11 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { Message } from "grammy/types";
 import type { BotContext, DialogContext } from "../context.ts";
 import { type OrderQuery, parseOrderQuery } from "../orders/by-number.ts";
+import { isCancelCommand } from "../telegram/commands.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
+import { visibleText } from "./parse.ts";
 import { type Button, type Prompt, sendPrompt } from "./prompt.ts";
 
 export type { Button } from "./prompt.ts";
@@ -226,15 +228,16 @@ function pressed(data: string | undefined, tag: string, nonce: string, at: numbe
 function typed(message: Message, at: number): Incoming {
   const text = message.text;
   if (text === undefined) return { kind: "unfit", error: "dlg-need-text" };
-  if (/^\/cancel(@\w+)?(\s|$)/i.test(text)) return { kind: "cancel" };
+  if (isCancelCommand(text)) return { kind: "cancel" };
   const order = /^\/order(?:@\w+)?(?:\s+([\s\S]*))?$/i.exec(text);
   if (order) {
     const query = parseOrderQuery(order[1] ?? "");
     return query ? { kind: "lookup", query } : { kind: "unfit", error: "lookup-usage" };
   }
   if (text.startsWith("/")) return { kind: "unfit", error: "dlg-command-in-dialog" };
-  const trimmed = text.trim();
-  if (trimmed === "") return { kind: "unfit", error: "dlg-need-text" };
+  const trimmed = visibleText(text);
+  if (trimmed === "")
+    return { kind: "unfit", error: text.trim() === "" ? "dlg-need-text" : "dlg-text-invisible" };
   if ([...trimmed].length > ANSWER_LIMIT) return { kind: "unfit", error: "dlg-too-long-field" };
   return { kind: "text", text: trimmed, at };
 }

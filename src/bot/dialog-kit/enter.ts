@@ -9,6 +9,7 @@ import type { Logger } from "../../logger.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { ensureOperator } from "../policy/access.ts";
 import { StoreWriteError } from "../store/errors.ts";
+import { isCancelCommand } from "../telegram/commands.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { WRITE_KINDS } from "../writes/kinds/index.ts";
 import { type DialogHooks, resumeWrites } from "../writes/resume.ts";
@@ -104,7 +105,7 @@ const writeHooks: DialogHooks = {
   stripPrompt: stripCurrentPrompt,
   leaving(ctx) {
     const text = ctx.message?.text;
-    if (text !== undefined) return /^\/cancel(@\w+)?(\s|$)/i.test(text);
+    if (text !== undefined) return isCancelCommand(text);
     return dialogButton.decode(ctx.callbackQuery?.data)?.value === CANCEL;
   },
 };

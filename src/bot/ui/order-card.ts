@@ -71,7 +71,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const line = (key: string, vars: Record<string, string | number>) => lines.push(t(key, vars));
 
   line("card-title", { number: e(orderTitle(order)) });
-  lines.push(t("card-status", { status: e(order.status?.name ?? t("card-unknown")) }));
+  lines.push(t("card-status", { status: e(order.status?.name ?? t("value-none")) }));
   const marks = [
     order.isUrgent ? t("card-urgent") : "",
     isOverdue(order, now, statusGroup) ? t("card-overdue") : "",

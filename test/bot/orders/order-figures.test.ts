@@ -4,7 +4,7 @@
  * price and paid it knew from list records and from its own writes (issue 9).
  */
 import { describe, expect, it } from "vitest";
-import { FIGURES_NAMESPACE } from "../../../src/bot/orders/figures.ts";
+import { orderFigures } from "../../../src/bot/orders/figures.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
@@ -74,7 +74,7 @@ describe("a full record without the figures keeps those the bot knew (MIRROR=off
     const order = partlyPaid();
     const op = t.user(OPERATOR, { languageCode: "en" });
     await op.send(String(order.num));
-    await t.store.adapter(FIGURES_NAMESPACE).write(order.id, { paid: "a lot", summ: 5 });
+    await t.store.adapter(orderFigures.namespace).write(order.id, { paid: "a lot", summ: 5 });
     await op.press("🔄 Refresh");
     expect(moneyLines(lastText(op))).toEqual([]);
   });

@@ -7,7 +7,7 @@
  * marker sends nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "../../../src/bot/store/storage.ts";
+import type { Persisted, RecordAdapter, StorageAdapter, Store } from "../../../src/bot/store/storage.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import type { TestUser } from "../../helpers/test-bot.ts";
@@ -37,23 +37,27 @@ afterAll(() => t.close());
 function recordStore(bot: MirrorBot): void {
   const store = bot.services.store;
   const adapter = store.adapter.bind(store);
+  const open = store.open.bind(store);
+  const recorded = <A extends StorageAdapter<T>, T>(namespace: string, inner: A): A => {
+    if (namespace !== "dialog-writes" && namespace !== "own-changes") return inner;
+    return {
+      ...inner,
+      read: (key: string) => inner.read(key),
+      delete: (key: string) => inner.delete(key),
+      write: (key: string, value: T) => {
+        const state = (value as { state?: string }).state;
+        events.push(
+          namespace === "own-changes" ? `own ${key.split(":").slice(2).join(":")}` : `marker ${state}`,
+        );
+        return inner.write(key, value);
+      },
+    };
+  };
   bot.services.store = {
     ...store,
-    adapter: <T>(namespace: string, options?: { ttlSeconds?: number }) => {
-      const inner = adapter<T>(namespace, options);
-      if (namespace !== "dialog-writes" && namespace !== "own-changes") return inner;
-      return {
-        read: (key: string) => inner.read(key),
-        delete: (key: string) => inner.delete(key),
-        write: (key: string, value: T) => {
-          const state = (value as { state?: string }).state;
-          events.push(
-            namespace === "own-changes" ? `own ${key.split(":").slice(2).join(":")}` : `marker ${state}`,
-          );
-          return inner.write(key, value);
-        },
-      };
-    },
+    adapter: <T>(namespace: string, options?: { ttlSeconds?: number }) =>
+      recorded<StorageAdapter<T>, T>(namespace, adapter<T>(namespace, options)),
+    open: <T>(record: Persisted<T>) => recorded<RecordAdapter<T>, T>(record.namespace, open(record)),
   } satisfies Store;
 }
 

@@ -37,7 +37,10 @@ export async function assignStaffDialog(
   const person = await askStaff(run, ctx, {
     role,
     shopId,
-    prompt: ctx.t(`act-ask-${role}`, { order: title, current: escapeHtml(current?.name ?? "—") }),
+    prompt: ctx.t(`act-ask-${role}`, {
+      order: title,
+      current: escapeHtml(current?.name ?? ctx.t("value-none")),
+    }),
     current: current?.id ? { id: current.id, name: current.name ?? current.id } : undefined,
     empty: ctx.t(`act-no-${role}s`),
   });

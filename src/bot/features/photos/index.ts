@@ -148,7 +148,7 @@ photosFeature.callbackQuery(photosShow.filter, async (ctx) => {
       const media: InputMediaPhoto[] = chunk.map((p, index) => ({
         type: "photo",
         media: p.id,
-        ...(index === 0 && caption ? { caption, parse_mode: "HTML" as const } : {}),
+        ...(index === 0 && caption ? { caption } : {}),
       }));
       await ctx.api.sendMediaGroup(chatId, media);
     }

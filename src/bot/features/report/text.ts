@@ -117,7 +117,7 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
     lines.push(t("report-missing", { what }));
   }
   if (orders.source === "mirror") {
-    const age = data.syncedAt ? formatDateTime(data.syncedAt, locale, timezone) : "—";
+    const age = data.syncedAt ? formatDateTime(data.syncedAt, locale, timezone) : t("value-none");
     lines.push(
       t("report-source-mirror", { age, requests: orders.requests + money.requests + data.datingRequests }),
     );

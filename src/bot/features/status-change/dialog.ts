@@ -47,7 +47,10 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
   const title = escapeHtml(orderTitle(order));
   const statuses = await loadOrLeave(run, ctx, loadStatusOptions);
   if (statuses.length === 0) await leave(run, ctx, "st-no-statuses");
-  const header = ctx.t("st-header", { order: title, status: escapeHtml(order.status?.name ?? "—") });
+  const header = ctx.t("st-header", {
+    order: title,
+    status: escapeHtml(order.status?.name ?? ctx.t("value-none")),
+  });
   const target = await askStatus(
     run,
     ctx,
@@ -65,7 +68,7 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     const confirmText = [
       ctx.t("st-confirm", {
         order: title,
-        from: escapeHtml(order.status?.name ?? "—"),
+        from: escapeHtml(order.status?.name ?? ctx.t("value-none")),
         to: escapeHtml(target.name),
       }),
       ...(payment && paid
