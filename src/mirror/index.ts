@@ -22,6 +22,8 @@ import type {
   MirrorPage,
   MirrorQuery,
   MirrorStats,
+  StatusCount,
+  StatusCountFilter,
 } from "./types.ts";
 
 export { type BudgetOptions, DEFAULT_BUDGET } from "./budget.ts";
@@ -38,6 +40,8 @@ export type {
   MirrorPage,
   MirrorQuery,
   MirrorStats,
+  StatusCount,
+  StatusCountFilter,
 } from "./types.ts";
 
 export interface OrderMirror {
@@ -48,6 +52,8 @@ export interface OrderMirror {
   byNumber(text: string): MirroredOrder[];
   /** Search and lists (see MirrorQuery), one page with the total. */
   list(query: MirrorQuery): MirrorPage;
+  /** The open orders per status (the board), of one employee or workshop when asked. */
+  statusCounts(filter?: StatusCountFilter): StatusCount[];
 
   /** Deleted orders held with this number (0 requests: a lookup says it was deleted). */
   deletedByNumber(text: string): MirroredOrder[];

@@ -11,24 +11,29 @@
  * - orders: the mirror's held ones 0; `older` 1 (kept by the mirror).
  * Each request counts against the user's share of the quota window (LOOKUP_SHARE), as orders' reads do.
  */
+import { z } from "zod";
 import type { Counteragent, Order } from "../../service/index.ts";
 import type { BotServices } from "../context.ts";
 import { ordersOfShops } from "../orders/by-number.ts";
 import { createLookupShare } from "../orders/lookup-share.ts";
+import { persisted } from "../store/storage.ts";
 
 /** A card's read stands for an edit opened from it this long. */
 const RECORD_TTL_SECONDS = 15 * 60;
-const RECORDS_NAMESPACE = "client-records";
+
+/** The record a client card read, by the client's id: an edit opened from that card starts from it. */
+const clientRecords = persisted({
+  namespace: "client-records",
+  schema: z.object({ at: z.number(), client: z.looseObject({ id: z.string() }) }),
+  ttlSeconds: RECORD_TTL_SECONDS,
+  // A cache: a store that fails costs the edit one read.
+  whenStoreFails: "skip",
+  keep: { entries: 200, copies: "all" },
+});
 /** A client's orders the card lists. */
 export const CLIENT_ORDERS_SHOWN = 50;
 /** Phone digits from this many on search the phones (as the order search does). */
 const PHONE_DIGITS = 4;
-
-interface StoredRecord {
-  at: number;
-  /** The record as JSON (dates as ISO strings). */
-  client: Counteragent;
-}
 
 export interface ClientOrders {
   items: Order[];
@@ -45,14 +50,11 @@ export function clientReader(services: Services) {
     writeReserve: client.writeReserve,
     checkRead: () => client.checkRead(),
   });
-  const records = store.adapter<StoredRecord>(RECORDS_NAMESPACE, {
-    ttlSeconds: RECORD_TTL_SECONDS,
-    failures: "skip",
-    keep: 200,
-  });
+  const records = store.open(clientRecords);
   const remember = async (record: Counteragent) => {
     mirror?.putClient(record);
-    await records.write(record.id, { at: clock.now().getTime(), client: record });
+    // As JSON (dates as strings): revived when read back.
+    await records.write(record.id, { at: clock.now().getTime(), client: JSON.parse(JSON.stringify(record)) });
   };
 
   return {

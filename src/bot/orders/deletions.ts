@@ -5,40 +5,50 @@
  * copy says it too, for orders deleted in the CRM); /deleted names who deleted
  * an order when the bot did.
  */
+import { z } from "zod";
 import { foldOrderNumber } from "../../service/index.ts";
-import type { Store } from "../store/storage.ts";
+import { persisted, type Store } from "../store/storage.ts";
 
-const NAMESPACE = "order-deletions";
 const KEY = "recent";
 const DELETIONS_KEPT = 200;
 
-export interface Deletion {
-  orderId: string;
-  number: string;
-  shopId?: string;
-  client?: string;
-  device?: string;
+const deletion = z.object({
+  orderId: z.string(),
+  number: z.string(),
+  shopId: z.string().optional(),
+  client: z.string().optional(),
+  device: z.string().optional(),
   /** The Telegram user who deleted it, by name. */
-  by: { id: number; name: string };
+  by: z.object({ id: z.number(), name: z.string() }),
   /** Unix ms. */
-  at: number;
-}
+  at: z.number(),
+});
+export type Deletion = z.infer<typeof deletion>;
+
+/** The bot's deletes, the newest first (one entry, "recent"). */
+const deletionLog = persisted({
+  namespace: "order-deletions",
+  schema: z.array(deletion),
+  // Bookkeeping: a store that fails skips it (the delete happened; a lookup then asks the service).
+  whenStoreFails: "skip",
+  keep: { entries: 1, copies: "all" },
+});
 
 export function deletionsOf(store: Store) {
-  const entries = store.adapter<Deletion[]>(NAMESPACE, { keep: 1 });
+  const entries = store.open(deletionLog);
   const all = async (): Promise<Deletion[]> => {
     try {
-      const stored = await entries.read(KEY);
-      return Array.isArray(stored) ? stored : [];
+      return (await entries.read(KEY)) ?? [];
     } catch {
       return [];
     }
   };
   return {
     /** Notes a delete (the newest first; an order deleted twice is noted once). */
-    async record(deletion: Deletion): Promise<void> {
-      const kept = (await all()).filter((d) => d.orderId !== deletion.orderId);
-      await entries.write(KEY, [deletion, ...kept].slice(0, DELETIONS_KEPT));
+    async record(entry: Deletion): Promise<void> {
+      await entries.update(KEY, (current) =>
+        [entry, ...(current ?? []).filter((d) => d.orderId !== entry.orderId)].slice(0, DELETIONS_KEPT),
+      );
     },
     /** The newest first. */
     recent: all,

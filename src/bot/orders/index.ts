@@ -21,6 +21,7 @@ import { createLookupShare } from "./lookup-share.ts";
 import { mirrorSource } from "./mirror-reader.ts";
 import { createMisses, isFarAbove, missKey } from "./misses.ts";
 import { localPage, phoneMatches } from "./order-rules.ts";
+import { closedPerBucket } from "./period-dating.ts";
 import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
 import type { DeletedOrder, OrderPage, OrderReader, PageAt } from "./types.ts";
 
@@ -140,6 +141,8 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     },
     instant: (text, limit) => source.instant(text, limit),
     beyondNewest,
+    closedPerBucket: (buckets, dated, budget, total) =>
+      closedPerBucket({ client: deps.client, shopIds: deps.shopIds }, buckets, dated, budget, total),
     heldCount: () => source.heldCount(),
     deletedOf,
     async deletedById(id) {
@@ -148,6 +151,7 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
       if (!order && !deletion) return undefined;
       return { number: order?.number ?? deletion?.number ?? id, order, deletion };
     },
+    statusCounts: (filter) => source.statusCounts(filter),
     async period(range, budget) {
       const read = await source.period(range, budget);
       // The period's new orders keep the newest number known (a mistyped number then costs nothing).

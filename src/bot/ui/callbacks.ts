@@ -64,3 +64,9 @@ export const clientEdit = callbackCodec("ke", ["id"]);
 export const orderClientMove = callbackCodec("km", ["order"]);
 /** 🗑 on a card: deleting an order created by mistake `kd:<orderId>`. */
 export const orderDelete = callbackCodec("kd", ["id"]);
+
+// --- The board ---
+/** /board with its filters: `bd:<mine 0|1>:<shopId or ->`. */
+export const boardView = callbackCodec("bd", ["mine", "shop"]);
+/** A status of the board: its open orders `bs:<statusId>:<mine 0|1>:<shopId or ->`. */
+export const boardStatus = callbackCodec("bs", ["status", "mine", "shop"]);

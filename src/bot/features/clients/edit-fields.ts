@@ -9,7 +9,7 @@ import type { Counteragent, CounteragentUpdateInput, CustomFieldDefinition } fro
 import { ratingMark } from "../../clients/card.ts";
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
-import { normalizeEmail, normalizePhone } from "../../dialog-kit/contact.ts";
+import { normalizeEmail, phoneForService } from "../../dialog-kit/contact.ts";
 import { askPick, askText } from "../../dialog-kit/prompts.ts";
 import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
@@ -49,11 +49,12 @@ export const CLIENT_FIELDS = [
 export type ClientField = (typeof CLIENT_FIELDS)[number];
 
 /**
- * A typed phone as a client carries it, or undefined when it is no phone: the one place the
- * clients' dialogs read phones (dialog-kit/contact.ts).
+ * A typed phone as a client carries it (`+7 903 555-11-22`), or undefined when it is no valid
+ * number of the shop's country (PHONE_COUNTRY, libphonenumber-js: dialog-kit/contact.ts): the
+ * one place the clients' dialogs read phones.
  */
-export function phoneOf(_ctx: DialogContext, text: string): string | undefined {
-  return normalizePhone(text);
+export function phoneOf(ctx: DialogContext, text: string): string | undefined {
+  return phoneForService(text, ctx.services.config.phoneCountry);
 }
 
 const CLEAR = "clear";
