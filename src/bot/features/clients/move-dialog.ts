@@ -7,14 +7,13 @@
  * mirror show the new client at once.
  */
 import type { DialogContext } from "../../context.ts";
-import { accept, ask, type Dialog, type DialogRun, reject, SKIP, startRun } from "../../dialog-kit/ask.ts";
+import { type Dialog, type DialogRun, startRun } from "../../dialog-kit/ask.ts";
 import { askYesNo } from "../../dialog-kit/prompts.ts";
 import { reviveOrder } from "../../orders/json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { askClient } from "../order-create/ask-client.ts";
 import type { ClientChoice } from "../order-create/draft.ts";
-import { phoneOf } from "./edit-fields.ts";
 import { createClient, moveOrder } from "./writes.ts";
 
 export const ORDER_CLIENT = "order-client";
@@ -27,13 +26,12 @@ export async function orderClientDialog(dialog: Dialog, ctx: DialogContext, raw:
   await ctx.reply(
     ctx.t("om-intro", { order: title, client: escapeHtml(current?.name ?? ctx.t("dlg-none")) }),
   );
-  let choice = await askClient(run, ctx);
+  // The intake's step: an existing client by name or phone, or a new one (name, phone asked, skippable).
+  const choice = await askClient(run, ctx);
   if (choice.kind === "existing" && choice.id === current?.id) {
     await ctx.reply(ctx.t("om-same", { order: title }));
     return;
   }
-  if (choice.kind === "new" && choice.phone === undefined)
-    choice = { ...choice, phone: await askPhone(run, ctx) };
   const sure = await askYesNo(run, ctx, {
     prompt: ctx.t(choice.kind === "new" ? "om-confirm-new" : "om-confirm", {
       order: title,
@@ -68,19 +66,4 @@ async function targetOf(
   if (choice.kind === "existing")
     return { id: choice.id, name: choice.name, phones: choice.phone ? [choice.phone] : [] };
   return createClient(run, ctx, choice);
-}
-
-/** A new client's phone, checked and normalized; ⏭ Skip leaves it out. */
-function askPhone(run: DialogRun, ctx: DialogContext): Promise<string | undefined> {
-  return ask<string | undefined>(run, ctx, {
-    text: ctx.t("new-ask-client-phone"),
-    acceptsText: true,
-    buttons: [[{ text: ctx.t("dlg-btn-skip"), value: SKIP }]],
-    parse: (a) => {
-      if (a.kind === "button")
-        return a.value === SKIP ? accept(undefined) : reject(a.ctx.t("dlg-use-buttons"));
-      const phone = phoneOf(a.ctx, a.text);
-      return phone ? accept(phone, escapeHtml(phone)) : reject(a.ctx.t("new-client-phone-bad"));
-    },
-  });
 }
