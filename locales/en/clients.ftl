@@ -145,3 +145,16 @@ od-deleted-after-all = 🗑 Order <b>{ $order }</b> was deleted after all (the C
 od-not-sent = ⚠️ Order <b>{ $order }</b> was not deleted: the CRM did not get the request. It is still there.
 od-unknown = ⚠️ Whether order <b>{ $order }</b> was deleted cannot be checked now: { $reason } Nothing is sent again before it is.
 client-card-orders-more = The first { $shown } (open first, newest first) are buttons below; { $more } more: find them by number or with /find.
+
+## The client card's marks and buttons
+client-rating-up = 👍
+client-rating-none = —
+client-rating-down = 👎
+client-mark-on = ✅
+client-mark-off = ✖️
+client-card-messages-value = SMS { $sms } · e-mail { $email } · Telegram { $telegram }
+ce-msg-sms = SMS { $mark }
+ce-msg-email = E-mail { $mark }
+ce-msg-telegram = Telegram { $mark }
+client-btn-open = 👤 { $name }
+client-btn-open-phone = 👤 { $name } { $phone }

@@ -149,3 +149,16 @@ od-deleted-after-all = 🗑 Заказ <b>{ $order }</b> всё-таки уда�
 od-not-sent = ⚠️ Заказ <b>{ $order }</b> не удалён: CRM не получила запрос. Он на месте.
 od-unknown = ⚠️ Удалён ли заказ <b>{ $order }</b>, сейчас проверить нельзя: { $reason } Пока не проверено, ничего не отправляется повторно.
 client-card-orders-more = Кнопками ниже — первые { $shown } (сначала открытые, новые выше); ещё { $more }: найдите их по номеру или через /find.
+
+## Отметки и кнопки карточки клиента
+client-rating-up = 👍
+client-rating-none = —
+client-rating-down = 👎
+client-mark-on = ✅
+client-mark-off = ✖️
+client-card-messages-value = SMS { $sms } · e-mail { $email } · Telegram { $telegram }
+ce-msg-sms = SMS { $mark }
+ce-msg-email = E-mail { $mark }
+ce-msg-telegram = Telegram { $mark }
+client-btn-open = 👤 { $name }
+client-btn-open-phone = 👤 { $name } { $phone }

@@ -22,9 +22,14 @@ export interface ClientCardOptions {
 
 const NOTE_LIMIT = 600;
 
-/** 👍 for 1, 👎 for -1, — otherwise (0 or unset). */
-export function ratingMark(rating: number | undefined): string {
-  return rating === 1 ? "👍" : rating === -1 ? "👎" : "—";
+/** 👍 for 1, 👎 for -1, — otherwise (0 or unset): the locale's marks. */
+export function ratingMark(t: TranslateFunction, rating: number | undefined): string {
+  return t(rating === 1 ? "client-rating-up" : rating === -1 ? "client-rating-down" : "client-rating-none");
+}
+
+/** ✅ or ✖️: a message channel allowed or not (the locale's marks). */
+export function onOff(t: TranslateFunction, value: boolean | undefined): string {
+  return t(value ? "client-mark-on" : "client-mark-off");
 }
 
 export function clientName(client: Pick<Counteragent, "name" | "id">): string {
@@ -46,13 +51,13 @@ export function formatClientCard(client: Counteragent, options: ClientCardOption
   if (contacts)
     line("client-card-email", { email: client.email?.trim() ? e(client.email.trim()) : t("dlg-none") });
   line("client-card-address", { address: client.address?.trim() ? e(client.address.trim()) : t("dlg-none") });
-  line("client-card-rating", { mark: ratingMark(client.rating) });
+  line("client-card-rating", { mark: ratingMark(t, client.rating) });
   const roles = [
     client.isBuyer ? t("client-role-buyer") : "",
     client.isVendor ? t("client-role-vendor") : "",
   ];
   line("client-card-roles", { roles: roles.filter(Boolean).join(", ") || t("dlg-none") });
-  const yesNo = (value: boolean | undefined) => (value ? "✅" : "✖️");
+  const yesNo = (value: boolean | undefined) => onOff(t, value);
   line("client-card-messages", {
     sms: yesNo(client.isSendSms),
     email: yesNo(client.isSendEmail),

@@ -6,7 +6,7 @@
  * cached list, custom fields asked by their definitions.
  */
 import type { Counteragent, CounteragentUpdateInput, CustomFieldDefinition } from "../../../service/index.ts";
-import { ratingMark } from "../../clients/card.ts";
+import { onOff, ratingMark } from "../../clients/card.ts";
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
 import { normalizeEmail, phoneForService } from "../../dialog-kit/contact.ts";
@@ -131,7 +131,7 @@ export function clientFieldValue(
 ): string {
   const none = ctx.t("dlg-none");
   const text = (value: string | undefined) => (value?.trim() ? escapeHtml(cutText(value.trim(), 200)) : none);
-  const mark = (value: boolean | undefined) => (value ? "✅" : "✖️");
+  const mark = (value: boolean | undefined) => onOff(ctx.t, value);
   switch (field) {
     case "name":
       return text(client.name);
@@ -142,11 +142,15 @@ export function clientFieldValue(
     case "address":
       return text(client.address);
     case "rating":
-      return ratingMark(client.rating);
+      return ratingMark(ctx.t, client.rating);
     case "roles":
       return rolesText(ctx, client.isBuyer, client.isVendor);
     case "messages":
-      return `SMS ${mark(client.isSendSms)} · e-mail ${mark(client.isSendEmail)} · Telegram ${mark(client.isSendTelegram)}`;
+      return ctx.t("client-card-messages-value", {
+        sms: mark(client.isSendSms),
+        email: mark(client.isSendEmail),
+        telegram: mark(client.isSendTelegram),
+      });
     case "source":
       return text(client.howKnow?.name);
     case "note":
@@ -320,14 +324,14 @@ async function askMessages(run: DialogRun, ctx: DialogContext, now: Counteragent
   };
   const keys = { s: "isSendSms", e: "isSendEmail", t: "isSendTelegram" } as const;
   for (;;) {
-    const mark = (on: boolean) => (on ? "✅" : "✖️");
+    const mark = (on: boolean) => onOff(ctx.t, on);
     const picked = await ask<keyof typeof keys | typeof DONE>(run, ctx, {
       text: ctx.t("ce-ask-messages"),
       buttons: [
         [
-          { text: `SMS ${mark(state.isSendSms)}`, value: "s" },
-          { text: `E-mail ${mark(state.isSendEmail)}`, value: "e" },
-          { text: `Telegram ${mark(state.isSendTelegram)}`, value: "t" },
+          { text: ctx.t("ce-msg-sms", { mark: mark(state.isSendSms) }), value: "s" },
+          { text: ctx.t("ce-msg-email", { mark: mark(state.isSendEmail) }), value: "e" },
+          { text: ctx.t("ce-msg-telegram", { mark: mark(state.isSendTelegram) }), value: "t" },
         ],
         [{ text: ctx.t("ce-btn-done"), value: DONE }],
       ],

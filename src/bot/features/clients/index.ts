@@ -68,7 +68,7 @@ clientsFeature.command("client", async (ctx) => {
     return;
   }
   await ctx.reply(ctx.t("client-found", { query, count: total, shown: items.length }), {
-    reply_markup: clientButtons(items),
+    reply_markup: clientButtons(ctx, items),
   });
 });
 
@@ -126,13 +126,16 @@ export async function openClient(ctx: BotContext, id: string, fromOrder?: string
 }
 
 /** One button per client: name and first phone. */
-export function clientButtons(clients: readonly Counteragent[]): InlineKeyboard {
+export function clientButtons(ctx: BotContext, clients: readonly Counteragent[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const client of clients) {
     const values = { id: client.id, order: NO_ORDER };
     if (!clientOpen.fits(values)) continue;
     const phone = client.phones?.find((p) => p.trim() !== "");
-    const label = ["👤", clientName(client), phone].filter(Boolean).join(" ");
+    const name = clientName(client);
+    const label = phone
+      ? ctx.t("client-btn-open-phone", { name, phone })
+      : ctx.t("client-btn-open", { name });
     keyboard.text(cutText(label, BUTTON_TEXT_LIMIT), clientOpen.encode(values)).row();
   }
   return tidyKeyboard(keyboard);
@@ -153,6 +156,6 @@ export async function clientsFound(
   const clients = found.items.map((held) => held.client);
   return {
     line: ctx.t("client-found-extra", { count: found.total, shown: clients.length }),
-    keyboard: clientButtons(clients),
+    keyboard: clientButtons(ctx, clients),
   };
 }
