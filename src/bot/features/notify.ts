@@ -102,7 +102,8 @@ async function relabelPressed(ctx: BotContext, label: string): Promise<void> {
   const message = ctx.callbackQuery?.message;
   const data = ctx.callbackQuery?.data;
   const rows = message?.reply_markup?.inline_keyboard;
-  if (!message || !rows) return;
+  // A card in a group is read by many: one member's state is no label for all of them.
+  if (!message || !rows || message.chat.type !== "private") return;
   const relabelled = rows.map((row) =>
     row.map((button) =>
       "callback_data" in button && button.callback_data === data ? { ...button, text: label } : button,

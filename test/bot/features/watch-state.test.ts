@@ -52,3 +52,30 @@ describe("🔔 says its state", () => {
     expect(labels(op)).toContain("🔔 Следить");
   });
 });
+
+describe("🔔 on a card in a group", () => {
+  it("a member's press does not relabel the shared card with that member's state (en)", async () => {
+    const { callbackUpdate, messageUpdate, telegramUser } = await import("../../helpers/updates.ts");
+    const GROUP = -100_4242;
+    const order = anOrder(2);
+    const from = telegramUser(1, { languageCode: "en" });
+    await t.handle(messageUpdate(from, order?.number ?? "", 9001, GROUP));
+    const card = t.telegram.botMessages(GROUP).at(-1);
+    const bell = card?.replyMarkup?.inline_keyboard.flat().find((b) => b.text === "🔔 Watch");
+    expect(bell).toBeDefined();
+    const data = bell && "callback_data" in bell ? bell.callback_data : "";
+    const message = {
+      message_id: card?.messageId ?? 0,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: GROUP, type: "supergroup", title: "Shop" },
+      text: card?.text ?? "",
+      reply_markup: card?.replyMarkup,
+    };
+    const calls = await t.handle(callbackUpdate(from, data ?? "", message as never));
+    expect((await t.services.users.read(1)).watch).toContain(order?.id);
+    // Everyone in the group reads this card: the press answers its presser only.
+    expect(calls.filter((c) => c.method === "editMessageReplyMarkup")).toHaveLength(0);
+    const after = t.telegram.botMessages(GROUP).find((m) => m.messageId === card?.messageId);
+    expect(after?.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toContain("🔔 Watch");
+  });
+});
