@@ -53,6 +53,30 @@ describe("🔔 says its state", () => {
   });
 });
 
+describe("🔔 on an older card", () => {
+  it("a card shown before watching still says Watch: its press keeps watching, never stops it (en)", async () => {
+    const order = anOrder(3);
+    const op = t.user(1, { languageCode: "en" });
+    await op.send(order?.number ?? "");
+    const older = op.lastReply();
+    await op.send(order?.number ?? "");
+    await op.press("🔔 Watch"); // on the newer card
+    expect((await t.services.users.read(1)).watch).toContain(order?.id);
+    // The older card was not touched: it still says Watch, and that is what its press must do.
+    const bell = older?.replyMarkup?.inline_keyboard.flat().find((b) => b.text === "🔔 Watch");
+    expect(bell).toBeDefined();
+    await op.press("🔔 Watch", { message: older });
+    expect((await t.services.users.read(1)).watch).toContain(order?.id);
+    const relabelled = op.replies().find((m) => m.messageId === older?.messageId);
+    expect(relabelled?.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toContain(
+      "🔕 Watching · stop",
+    );
+    // And its press now stops, as it says.
+    await op.press("🔕 Watching · stop", { message: relabelled });
+    expect((await t.services.users.read(1)).watch).not.toContain(order?.id);
+  });
+});
+
 describe("🔔 on a card in a group", () => {
   it("a member's press does not relabel the shared card with that member's state (en)", async () => {
     const { callbackUpdate, messageUpdate, telegramUser } = await import("../../helpers/updates.ts");
