@@ -74,7 +74,7 @@ const byStore = new WeakMap<Store, Learned>();
 export function learnedOf(store: Store): Learned {
   let learned = byStore.get(store);
   if (!learned) {
-    learned = createLearned(store.open(learnedRecord));
+    learned = createLearned(store.open(learnedRecord), () => legacyLearned(store));
     byStore.set(store, learned);
   }
   return learned;
@@ -90,9 +90,31 @@ function withDeviceType(types: readonly string[], type: string): string[] {
   return [type, ...types.filter((t) => deviceSignature(t) !== same)].slice(0, DEVICE_TYPES_KEPT);
 }
 
-function createLearned(entries: RecordAdapter<LearnedData>): Learned {
+/** Versions before the registry kept it in the reference cache's namespace, under the same key. */
+async function legacyLearned(store: Store): Promise<LearnedData | undefined> {
+  try {
+    return learnedData.safeParse(await store.adapter<unknown>("reference").read(KEY)).data;
+  } catch {
+    return undefined;
+  }
+}
+
+function createLearned(
+  entries: RecordAdapter<LearnedData>,
+  legacy: () => Promise<LearnedData | undefined>,
+): Learned {
   const written = new Set<string>();
-  const read = async (): Promise<LearnedData> => (await entries.read(KEY)) ?? { statuses: [], numbers: [] };
+  // Looked for once per process, while this namespace has nothing: then moved into it.
+  let upgraded: Promise<LearnedData | undefined> | undefined;
+  const upgrade = () => {
+    upgraded ??= legacy().then(async (data) => {
+      if (data) await entries.write(KEY, data).catch(() => undefined);
+      return data;
+    });
+    return upgraded;
+  };
+  const read = async (): Promise<LearnedData> =>
+    (await entries.read(KEY)) ?? structuredClone((await upgrade()) ?? { statuses: [], numbers: [] });
 
   return {
     async fromOrders(orders) {
