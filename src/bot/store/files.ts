@@ -141,10 +141,17 @@ export function fileEntries<T>(dir: string, options: FileEntryOptions): RawAdapt
         else await write(key, next);
         return next;
       }),
-    async setAside(key) {
-      const path = pathOf(key);
-      await rename(path, `${path}.broken-${new Date().toISOString().replace(/[:.]/g, "-")}`);
-    },
+    // Queued with the key's writes, and only what still does not fit: a writer's new entry stays.
+    setAside: (key, fits) =>
+      queue(pathOf(key), async () => {
+        const path = pathOf(key);
+        const now = await read(key).then(
+          (value) => (value === undefined ? "gone" : fits(value) ? "fits" : "broken"),
+          (error: unknown) => (error instanceof StoreCorruptError ? "broken" : Promise.reject(error)),
+        );
+        if (now !== "broken") return;
+        await rename(path, `${path}.broken-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+      }),
   };
 }
 
