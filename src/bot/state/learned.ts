@@ -92,11 +92,7 @@ function withDeviceType(types: readonly string[], type: string): string[] {
 
 /** Versions before the registry kept it in the reference cache's namespace, under the same key. */
 async function legacyLearned(store: Store): Promise<LearnedData | undefined> {
-  try {
-    return learnedData.safeParse(await store.adapter<unknown>("reference").read(KEY)).data;
-  } catch {
-    return undefined;
-  }
+  return learnedData.safeParse(await store.adapter<unknown>("reference").read(KEY)).data;
 }
 
 function createLearned(
@@ -104,14 +100,20 @@ function createLearned(
   legacy: () => Promise<LearnedData | undefined>,
 ): Learned {
   const written = new Set<string>();
-  // Looked for once per process, while this namespace has nothing: then moved into it.
+  // Looked for once per process, while this namespace has nothing: then moved into it
+  // (again at the next read if the store could not be read).
   let upgraded: Promise<LearnedData | undefined> | undefined;
-  const upgrade = () => {
+  const upgrade = async (): Promise<LearnedData | undefined> => {
     upgraded ??= legacy().then(async (data) => {
       if (data) await entries.write(KEY, data).catch(() => undefined);
       return data;
     });
-    return upgraded;
+    try {
+      return await upgraded;
+    } catch {
+      upgraded = undefined;
+      return undefined;
+    }
   };
   const read = async (): Promise<LearnedData> =>
     (await entries.read(KEY)) ?? structuredClone((await upgrade()) ?? { statuses: [], numbers: [] });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { learnedOf } from "../../../src/bot/state/learned.ts";
-import { createFileStore } from "../../../src/bot/store/storage.ts";
+import { createFileStore, type FaultSwitch } from "../../../src/bot/store/storage.ts";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -40,6 +40,17 @@ describe("learned data across the upgrade to the registry", () => {
 
     // A later process finds it in its own namespace.
     expect(await learnedOf(createFileStore(dir)).deviceTypes()).toEqual(["Планшет", "Ноутбук", "Смартфон"]);
+  });
+
+  it("a store that cannot be read at first still finds the older version's data once it can", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "learned-upgrade-"));
+    dirs.push(dir);
+    await createFileStore(dir).adapter("reference").write("learned", before);
+    const faults: FaultSwitch = { reads: "failed" };
+    const learned = learnedOf(createFileStore(dir, { faults }));
+    expect(await learned.deviceTypes()).toEqual([]);
+    faults.reads = undefined;
+    expect(await learned.deviceTypes()).toEqual(["Ноутбук", "Смартфон"]);
   });
 
   it("a fresh store has learned nothing", async () => {
