@@ -47,8 +47,17 @@ const learnedData = z.object({
 });
 type LearnedData = z.infer<typeof learnedData>;
 
-/** One entry ("learned"); learning never fails a lookup, and a store that cannot be read has learned nothing. */
-const learnedRecord = persisted({ namespace: "learned", schema: learnedData, whenStoreFails: "skip" });
+/**
+ * One entry ("learned"); learning never fails a lookup, and a store that cannot be read has learned
+ * nothing. What a refusing store skipped is kept here and written once it takes it (the lessons are
+ * not taught twice by this process).
+ */
+const learnedRecord = persisted({
+  namespace: "learned",
+  schema: learnedData,
+  whenStoreFails: "skip",
+  keep: { entries: 1 },
+});
 
 const KEY = "learned";
 const DEVICE_TYPES_KEPT = 8;

@@ -53,6 +53,18 @@ describe("learned data across the upgrade to the registry", () => {
     expect(await learned.deviceTypes()).toEqual(["Ноутбук", "Смартфон"]);
   });
 
+  it("what is learned while the store refuses writes is written once it takes them, not lost till a restart", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "learned-upgrade-"));
+    dirs.push(dir);
+    const faults: FaultSwitch = { writes: "read-only" };
+    const learned = learnedOf(createFileStore(dir, { faults }));
+    await learned.fromOrders([{ id: "1", typeDevice: "Ноутбук" }]);
+    faults.writes = undefined;
+    await learned.fromOrders([{ id: "2", typeDevice: "Ноутбук" }]);
+    expect(await learned.deviceTypes()).toEqual(["Ноутбук"]);
+    expect(await learnedOf(createFileStore(dir)).deviceTypes()).toEqual(["Ноутбук"]);
+  });
+
   it("a fresh store has learned nothing", async () => {
     const dir = await mkdtemp(join(tmpdir(), "learned-upgrade-"));
     dirs.push(dir);
