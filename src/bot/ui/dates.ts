@@ -80,7 +80,10 @@ export function formatDate(date: Date, locale: Locale, timezone: string): string
 export function formatTime(date: Date, locale: Locale, timezone: string, now: Date): string {
   const c = wallClock(date, timezone);
   if (sameDay(c, wallClock(now, timezone))) return hhmm(c);
-  return `${c.day} ${monthName(c, locale)}, ${hhmm(c)}`;
+  // One form per language (issue 29.17): "28 нояб., 00:05", "Nov 28, 00:05".
+  return locale === "en"
+    ? `${monthName(c, locale)} ${c.day}, ${hhmm(c)}`
+    : `${c.day} ${monthName(c, locale)}, ${hhmm(c)}`;
 }
 
 /** Weekday names as people write them: "Tue" in English (EEE), "вт" in Russian (EEEEEE; EEE is "втр"). */

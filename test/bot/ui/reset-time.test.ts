@@ -27,4 +27,15 @@ describe("the quota's reset time", () => {
     // Already past (a clock a little ahead of the service's): no "in -2 min".
     expect(resetTime(en, new Date("2026-11-24T12:28:00Z"), "en", "Europe/Moscow", now)).toBe("15:28 (UTC+3)");
   });
+
+  it("names the day when the reset is after midnight, in each language's one form", () => {
+    const late = new Date("2026-11-24T20:50:00Z"); // 23:50 in Moscow
+    const after = new Date("2026-11-24T21:05:00Z"); // 00:05 the next day
+    expect(resetTime(en, after, "en", "Europe/Moscow", late)).toMatch(
+      /^Nov 25, 00:05 \(UTC\+3, in 15 min\)$/,
+    );
+    expect(resetTime(ru, after, "ru", "Europe/Moscow", late)).toMatch(
+      /^25 \S+, 00:05 \(UTC\+3, через 15 мин\)$/,
+    );
+  });
 });
