@@ -15,6 +15,7 @@ import { createReferenceCache, type ReferenceCache } from "./crm/reference-cache
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
+import { clientSide } from "./features/client-side/index.ts";
 import { diagnosisAction, diagnosisFeature } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { labelAction, labelFeature } from "./features/label/index.ts";
@@ -166,7 +167,9 @@ export function createBot(deps: BotDeps): CreatedBot {
   });
   // 3. i18n before the gate, so strangers are refused in their language.
   core.use(i18n);
-  // 4. Strangers stop here: nothing below ever runs for them.
+  // 4. With CLIENTS=on a non-staff user in a private chat reaches the client's side (and nothing below).
+  core.use(clientSide(services));
+  //    Strangers stop here: nothing below ever runs for them.
   core.use(accessGate());
   // Staff are around: the mirror's sync keeps its day pace (it slows down at night).
   core.use((ctx, next) => {

@@ -68,6 +68,22 @@ export const commonSchema = z.object({
     (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
     z.enum(["on", "off"], { error: "GROUP_PHONES must be on or off" }),
   ),
+  /** on: people who are not staff reach the client's side (their orders by their phone, approvals); needs the mirror. */
+  CLIENTS: z.preprocess(
+    (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "CLIENTS must be on or off" }),
+  ),
+  /** The workshop's opening hours as clients read them (free text, e.g. "Mon–Fri 10:00–19:00"). */
+  CLIENT_HOURS: optionalText,
+  CLIENT_APPROVAL_STATUS: optionalText,
+  CLIENT_APPROVED_STATUS: optionalText,
+  CLIENT_DECLINED_STATUS: optionalText,
+  /** on: a linked client is told of every status change of their orders, not only ready and approval. */
+  CLIENT_ALL_STATUSES: z.preprocess(
+    (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "CLIENT_ALL_STATUSES must be on or off" }),
+  ),
+  CLIENT_RATE_PER_MINUTE: positiveInt("CLIENT_RATE_PER_MINUTE", 12),
   MIRROR_SYNC_SECONDS: positiveInt("MIRROR_SYNC_SECONDS", 60),
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),

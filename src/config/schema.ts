@@ -81,6 +81,20 @@ const configSchema = z.object({
     /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
     dataDir: z.string(),
   }),
+  /** The client's side (CLIENTS=on; absent or off: strangers are refused as always). */
+  clients: z
+    .object({
+      enabled: z.boolean(),
+      /** CLIENT_HOURS: opening hours as clients read them; absent: "until CLOSING_TIME". */
+      hours: z.string().optional(),
+      /** The approval statuses, each by id or name; absent: no approval in Telegram. */
+      approval: z.object({ waiting: z.string(), approved: z.string(), declined: z.string() }).optional(),
+      /** CLIENT_ALL_STATUSES: every status change is told, not only ready and approval. */
+      allStatuses: z.boolean(),
+      /** CLIENT_RATE_PER_MINUTE: messages a non-staff user may send per minute before they are ignored. */
+      ratePerMinute: z.number(),
+    })
+    .optional(),
   /** LOOKUP_SHARE: the percent of the quota window (100 requests per 15 minutes) one user's reads may spend. */
   lookupShare: z.number(),
   /** Embedded sandbox only: the CRM's other users change an order this often (0: never). */
@@ -91,4 +105,5 @@ export type Config = z.infer<typeof configSchema>;
 /** A status named in STATUSES; `isPayRequired` undefined: not known, payment is offered as optional. */
 export type ConfiguredStatus = NonNullable<Config["statuses"]>[number];
 export type MirrorConfig = Config["mirror"];
+export type ClientsConfig = NonNullable<Config["clients"]>;
 export type ServiceAuth = Extract<Config["service"], { kind: "remote" }>["auth"];
