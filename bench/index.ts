@@ -7,6 +7,7 @@
 import { startSandbox } from "../src/sandbox/index.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
+import { clientSide } from "./client-side.ts";
 import { deskRequests } from "./desk-requests.ts";
 import { diagnosisBench } from "./diagnosis.ts";
 import { dialogRss } from "./dialog-rss.ts";
@@ -47,6 +48,7 @@ const MODULES: BenchModule[] = [
   mirrorShopDay,
   mistypedLoad,
   deskRequests,
+  clientSide,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

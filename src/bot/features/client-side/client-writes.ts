@@ -100,6 +100,9 @@ async function writeOnce<R>(ctx: BotContext, write: ClientWrite<R>): Promise<Cli
   if (outcome.ok) return finish(outcome.value);
   if (!AMBIGUOUS.includes(outcome.error.kind))
     await Promise.resolve(kept.delete(write.key)).catch(() => undefined);
-  ctx.log.warn({ kind: outcome.error.kind, key: write.key }, "a client's write failed");
+  ctx.log.warn(
+    { kind: outcome.error.kind, err: outcome.error.message, key: write.key },
+    "a client's write failed",
+  );
   return { kind: "failed", message: outcome.message };
 }

@@ -55,8 +55,9 @@ export async function setConsent(
       const record = await client.counteragents.get(counteragentId);
       const form = formOf(record);
       if (!form) return null;
+      const { id: _id, ...fields } = form;
       if (record.isSendTelegram !== true)
-        await client.counteragents.update(counteragentId, { ...form, isSendTelegram: true });
+        await client.counteragents.update(counteragentId, { ...fields, isSendTelegram: true });
       return form;
     },
     landed: async (client) => {
