@@ -13,7 +13,7 @@ import type { ServiceClient } from "../service/index.ts";
 import type { Clock } from "./clock.ts";
 import type { ReferenceCache } from "./crm/reference-cache.ts";
 import type { OrderReader } from "./orders/index.ts";
-import type { SearchStore } from "./state/saved-searches.ts";
+import type { SearchStore } from "./orders/saved-searches.ts";
 import type { UserSettingsStore } from "./state/user-settings.ts";
 import type { Store } from "./store/storage.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";

@@ -40,10 +40,11 @@ import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
 import { claimUpdate, skipRedelivered } from "./middleware/dedupe.ts";
 import { errorHandler, trackCallbackAnswers } from "./middleware/errors.ts";
 import { createOrderReader } from "./orders/index.ts";
+import { createInlineGate } from "./orders/inline-gate.ts";
+import { createSearchStore } from "./orders/saved-searches.ts";
 import { groupsOf } from "./orders/stuck.ts";
+import { resumeWrites } from "./orders/write-resume.ts";
 import { accessGate, roleOf } from "./policy/access.ts";
-import { createInlineGate } from "./state/inline-gate.ts";
-import { createSearchStore } from "./state/saved-searches.ts";
 import { createUserSettings } from "./state/user-settings.ts";
 import type { Store } from "./store/storage.ts";
 import { configureApi } from "./telegram/api.ts";
@@ -197,7 +198,7 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(chatlessButtons);
   // 8. Dialogs: the conversations plugin with `/cancel`, then every dialog with its entry points.
   //    Before the features: a running dialog sees its chat's next update first.
-  core.use(dialogsMiddleware(services, logger));
+  core.use(dialogsMiddleware(services, logger, resumeWrites));
   core.use(orderCreateFeature);
   core.use(statusChangeFeature);
   core.use(orderActionsFeature);

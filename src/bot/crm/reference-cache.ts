@@ -22,9 +22,9 @@ import type {
   Status,
 } from "../../service/index.ts";
 import { isServiceError } from "../../service/index.ts";
+import { REFERENCE_NAMESPACE } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
-export const REFERENCE_NAMESPACE = "reference";
 const DEFAULT_TTL_MS = 60 * 60 * 1000;
 /** Employee lists come without totals: page until a short page, within reason. */
 const STAFF_PAGE_SIZE = 50;

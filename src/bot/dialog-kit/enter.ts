@@ -4,10 +4,9 @@
  * is nothing to cancel (inside one, `ask` handles it).
  */
 import { conversations } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import { Composer, type Middleware } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
-import { resumeWrites } from "../orders/write-resume.ts";
 import { ensureOperator } from "../policy/access.ts";
 import { StoreWriteError } from "../store/errors.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
@@ -44,8 +43,19 @@ export async function enterDialog(ctx: BotContext, id: string, ...args: unknown[
   await ctx.conversation.enter(id, ...args);
 }
 
+/**
+ * Runs after the dialogs' state is loaded and before a dialog, `/cancel` or a feature sees the
+ * update; given the way to strip the open prompt's buttons. The composition root passes the
+ * write core's resumption of interrupted writes here (dialog-kit imports no write).
+ */
+export type BeforeDialogs = (stripPrompt: (ctx: BotContext) => Promise<void>) => Middleware<BotContext>;
+
 /** The conversations plugin on the core's storage and plugins, then `/cancel` for when no dialog runs. */
-export function dialogsMiddleware(services: BotServices, logger: Logger): Composer<BotContext> {
+export function dialogsMiddleware(
+  services: BotServices,
+  logger: Logger,
+  beforeDialogs?: BeforeDialogs,
+): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const dialogs = conversations<BotContext, DialogContext>({
     storage: dialogStorage(services.store, DIALOG_VERSION),
@@ -70,7 +80,7 @@ export function dialogsMiddleware(services: BotServices, logger: Logger): Compos
     }
   });
   // A write the bot was interrupted in is resolved before the dialog, /cancel or /new see the update.
-  composer.use(resumeWrites(stripCurrentPrompt));
+  if (beforeDialogs) composer.use(beforeDialogs(stripCurrentPrompt));
   // Runs before the dialogs see the update: leaving here works even for a dialog that cannot replay.
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;

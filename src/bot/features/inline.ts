@@ -13,7 +13,7 @@ import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
 import { type OrderQuery, parseOrderQuery, searchOrders } from "../orders/by-number.ts";
-import type { InlineGate } from "../state/inline-gate.ts";
+import type { InlineGate } from "../orders/inline-gate.ts";
 import { learnedOf } from "../state/learned.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { stripHtml } from "../ui/messages.ts";

@@ -13,7 +13,7 @@
  *
  * Costs: a fetch brings LIST_FETCH_SIZE records (6 pages of 8), from the
  * mirror (no request) or in one request, and they are saved with the query
- * (state/saved-searches.ts): while fresh (30 min) its pages and the cards opened from
+ * (orders/saved-searches.ts): while fresh (30 min) its pages and the cards opened from
  * it cost nothing; the next 48 one read more; an expired list's page 1 one
  * read, opening from it one (none when the mirror holds the order).
  */
@@ -24,9 +24,9 @@ import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
 import type { OrderPage } from "../orders/by-number.ts";
 import { asListQuery, type ListKind, type ListQuery } from "../orders/list-query.ts";
+import { RESULT_TTL_MS, type SavedResult } from "../orders/saved-searches.ts";
 import { ensureOperator } from "../policy/access.ts";
 import { learnedOf } from "../state/learned.ts";
-import { RESULT_TTL_MS, type SavedResult } from "../state/saved-searches.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { orderOpen, searchPage } from "../ui/callbacks.ts";
 import { type CardMessage, cardMessage } from "../ui/card-message.ts";

@@ -1,5 +1,5 @@
 /**
- * What an order list shows, saved with it (state/saved-searches.ts) so its pages and
+ * What an order list shows, saved with it (saved-searches.ts) so its pages and
  * retries run the same query again: a typed union, one member per way of
  * finding orders. A new list (stuck orders, a period's orders) adds its member
  * here, its page in the order reader's sources (src/bot/orders/) and an

@@ -13,7 +13,7 @@
  * storage access at all.
  */
 import type { Order } from "../../service/index.ts";
-import { REFERENCE_NAMESPACE } from "../crm/reference-cache.ts";
+import { REFERENCE_NAMESPACE } from "../store/registry.ts";
 import type { StorageAdapter, Store } from "../store/storage.ts";
 
 interface LearnedStatus {

@@ -7,7 +7,7 @@ import { TZDate } from "@date-fns/tz";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eveningDue, eveningReport } from "../../../src/bot/features/report/evening.ts";
-import { botScheduler } from "../../../src/bot/scheduler/jobs.ts";
+import { botScheduler } from "../../../src/bot/jobs.ts";
 import { createMemoryStore } from "../../../src/bot/store/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";

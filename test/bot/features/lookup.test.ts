@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TYPING_AFTER_MS } from "../../../src/bot/crm/call.ts";
-import { RESULT_TTL_MS } from "../../../src/bot/state/saved-searches.ts";
+import { RESULT_TTL_MS } from "../../../src/bot/orders/saved-searches.ts";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { callsOf, createTestBot, type TestBot, type TestUser, textsOf } from "../../helpers/test-bot.ts";
 

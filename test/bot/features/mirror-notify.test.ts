@@ -7,10 +7,10 @@
 import { type Api, GrammyError } from "grammy";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { botScheduler } from "../../../src/bot/jobs.ts";
 import { Notifier } from "../../../src/bot/notify/notifier.ts";
 import { noteOwnChange, OWN_WINDOW_MS } from "../../../src/bot/notify/own-changes.ts";
 import { meaningOf, noticesFor } from "../../../src/bot/notify/recipients.ts";
-import { botScheduler } from "../../../src/bot/scheduler/jobs.ts";
 import type { MirrorChange } from "../../../src/mirror/index.ts";
 import type { Employee, Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";

@@ -5,7 +5,7 @@
  */
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { botScheduler } from "../../../src/bot/scheduler/jobs.ts";
+import { botScheduler } from "../../../src/bot/jobs.ts";
 import type { Employee } from "../../../src/sandbox/model.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";

@@ -1,8 +1,8 @@
 /** Photos of an order: kept by reply, caption or after 📷 Add photos; shown again as albums; staff only. */
 import type { Message, PhotoSize, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { createPhotoStore, MAX_PHOTOS } from "../../../src/bot/features/photos/photo-store.ts";
 import { pendingKey } from "../../../src/bot/features/photos/target.ts";
+import { createPhotoStore, MAX_PHOTOS } from "../../../src/bot/state/order-photos.ts";
 import { createMemoryStore, type Store } from "../../../src/bot/store/storage.ts";
 import { photosAdd, photosShow } from "../../../src/bot/ui/callbacks.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";

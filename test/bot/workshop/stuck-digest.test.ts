@@ -1,7 +1,7 @@
 /** The morning digest lists the person's stuck orders (read once for the morning: one request), in ru and en. */
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { botScheduler } from "../../../src/bot/scheduler/jobs.ts";
+import { botScheduler } from "../../../src/bot/jobs.ts";
 import type { Employee } from "../../../src/sandbox/model.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";

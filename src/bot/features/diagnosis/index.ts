@@ -7,10 +7,10 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import type { BotContext, DialogContext } from "../../context.ts";
+import { readPressedOrder } from "../../crm/pressed-order.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
 import { diagnosisOpen } from "../../ui/callbacks.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
-import { readPressedOrder } from "../../ui/pressed-order.ts";
 import { DIAGNOSIS, diagnosisDialog } from "./dialog.ts";
 
 export const diagnosisAction: CardAction = {

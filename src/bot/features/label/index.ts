@@ -9,13 +9,13 @@ import { Composer, InputFile } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
+import { readPressedOrder } from "../../crm/pressed-order.ts";
 import { localeOf } from "../../i18n.ts";
 import { labelPrint } from "../../ui/callbacks.ts";
 import { cardMessage } from "../../ui/card-message.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
-import { readPressedOrder } from "../../ui/pressed-order.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { labelLink, labelPayload, readLabelPayload } from "./payload.ts";
 

@@ -1,7 +1,7 @@
 /**
  * Photos of an order. A photo or an album sent in reply to a card, with the
  * order's number as the caption, or after "📷 Add photos" is kept for that
- * order (file ids in the bot's store: photo-store.ts) and confirmed; an album
+ * order (file ids in the bot's store: state/order-photos.ts) and confirmed; an album
  * arrives as several messages and gets one confirmation, edited as it grows.
  * Operators add; viewers see (📷 on the card sends them again, an album of
  * ten at a time); a viewer's photo is not kept. Strangers never get here (the
@@ -10,16 +10,16 @@
 import { Composer } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
 import type { BotContext } from "../../context.ts";
+import { readPressedOrder } from "../../crm/pressed-order.ts";
 import { orderWriter } from "../../orders/writer.ts";
 import { canWrite } from "../../policy/access.ts";
+import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "../../state/order-photos.ts";
 import { photosAdd, photosShow } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
 import { stripHtml } from "../../ui/messages.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
-import { readPressedOrder } from "../../ui/pressed-order.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "./photo-store.ts";
 import { albumKey, findTarget, orderIdOfCard, pendingKey } from "./target.ts";
 
 /** Telegram's album: 2 to 10 photos. */

@@ -9,12 +9,12 @@ import { foldOrderNumber } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
 import { parseOrderQuery } from "../../orders/by-number.ts";
+import type { PhotoStore, PhotoTarget } from "../../state/order-photos.ts";
 import { orderRefresh } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
 import { stripHtml } from "../../ui/messages.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import type { PhotoStore, PhotoTarget } from "./photo-store.ts";
 
 export type Found =
   | { kind: "order"; target: PhotoTarget; via: "reply" | "album" | "pending" | "caption" }

@@ -3,7 +3,7 @@
  * who opted in with /notify, each once a day across restarts and instances
  * (a claim per day and user, as the morning digest's), up to 3 hours late
  * after a restart, never to anyone but an owner. `eveningJob` is its entry on
- * the scheduler (scheduler/jobs.ts); `eveningReport(services, day)` sends it.
+ * the scheduler (bot/jobs.ts); `eveningReport(services, day)` sends it.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";

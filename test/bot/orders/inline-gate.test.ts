@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SearchResult } from "../../../src/bot/orders/by-number.ts";
-import { createInlineGate, INLINE_CACHE_NAMESPACE } from "../../../src/bot/state/inline-gate.ts";
+import { createInlineGate, INLINE_CACHE_NAMESPACE } from "../../../src/bot/orders/inline-gate.ts";
 import { createMemoryStore, type Store } from "../../../src/bot/store/storage.ts";
 import type { Order } from "../../../src/service/index.ts";
 

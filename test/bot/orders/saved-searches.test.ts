@@ -11,7 +11,7 @@ import {
   type SavedResult,
   SEARCH_NAMESPACE,
   SEARCH_RESULT_NAMESPACE,
-} from "../../../src/bot/state/saved-searches.ts";
+} from "../../../src/bot/orders/saved-searches.ts";
 import { createFileStore, createMemoryStore } from "../../../src/bot/store/storage.ts";
 import { formatOrderCard, orderSummary } from "../../../src/bot/ui/order-card.ts";
 import { startSandbox } from "../../../src/sandbox/index.ts";

@@ -7,7 +7,7 @@
  * media group and the "📷 Add photos" press of a user in a chat.
  */
 import { z } from "zod";
-import type { Store } from "../../store/storage.ts";
+import type { Store } from "../store/storage.ts";
 
 const PHOTOS_NAMESPACE = "order-photos";
 const PHOTO_TARGETS_NAMESPACE = "photo-targets";

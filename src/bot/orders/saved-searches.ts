@@ -14,16 +14,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { OrderPage } from "../orders/by-number.ts";
-import { cardRecord, storedOrders } from "../orders/json.ts";
+import type { Store } from "../store/storage.ts";
+import type { OrderPage } from "./by-number.ts";
+import { cardRecord, storedOrders } from "./json.ts";
 import {
   type ListQuery,
   listQuerySchema,
   type SavedQuery,
   type StoredQuery,
   storedQuerySchema,
-} from "../orders/list-query.ts";
-import type { Store } from "../store/storage.ts";
+} from "./list-query.ts";
 
 export const SEARCH_NAMESPACE = "searches";
 export const SEARCH_RESULT_NAMESPACE = "search-results";

@@ -12,9 +12,9 @@
  * one write when a fetched result is shared. A local cache hit costs nothing.
  */
 import { z } from "zod";
-import type { SearchResult } from "../orders/by-number.ts";
-import { storedOrders } from "../orders/json.ts";
 import type { Store } from "../store/storage.ts";
+import type { SearchResult } from "./by-number.ts";
+import { storedOrders } from "./json.ts";
 
 const INLINE_CACHE_MS = 60_000;
 const INLINE_CACHE_SIZE = 200;
