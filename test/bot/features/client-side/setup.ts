@@ -30,10 +30,7 @@ export interface ClientBot extends MirrorBot {
   stopNotifiers(): Promise<void>;
 }
 
-export async function startClientBot(
-  clients: Partial<ClientsConfig> = {},
-  orders = 150,
-): Promise<ClientBot> {
+export async function startClientBot(clients: Partial<ClientsConfig> = {}, orders = 150): Promise<ClientBot> {
   const clock = new ManualClock(new Date());
   const sandbox = await startSandbox({ port: 0, orders, clock: { now: () => clock.now().getTime() } });
   const shopId = sandbox.shops[0]?.id ?? "";
