@@ -8,7 +8,7 @@ client-share-button = 📱 Share my phone
 client-contact-not-own = Only your own number can be shared: use the "📱 Share my phone" button below.
 client-contact-unknown = No orders were found for this number. If the workshop has another number of yours, please call us.
 client-linked = ✅ Done: you will get messages about your orders. To stop them: /stop
-client-linked-consent-later = ✅ Done. Your consent could not be noted at the workshop right now; it will be tried again next time.
+client-linked-consent-later = ✅ Done. Your consent could not be noted at the workshop right now: please share your number again a little later. To stop: /stop
 client-orders-heading = { $count ->
         [one] Your order:
        *[other] Your orders:

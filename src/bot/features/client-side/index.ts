@@ -93,8 +93,11 @@ export function clientSide(services: BotServices): Middleware<BotContext> {
 
 async function welcome(ctx: BotContext): Promise<void> {
   const r = await readerFor(ctx.services, await localeOf(ctx));
-  const link = await clientLinksOf(ctx.services.store).read(ctx.from?.id ?? 0);
+  const links = clientLinksOf(ctx.services.store);
+  const link = await links.read(ctx.from?.id ?? 0);
   const greeting = greetingText(r, hoursText(ctx.services, r.t));
+  // Their messages follow the language they speak now.
+  if (link && link.locale !== r.locale) await links.save({ ...link, locale: r.locale });
   if (!link) {
     const keyboard = new Keyboard().requestContact(ctx.t("client-share-button")).resized().oneTime();
     await ctx.reply(`${greeting}\n\n${ctx.t("client-share-ask")}`, { reply_markup: keyboard });
@@ -145,23 +148,29 @@ async function linkContact(ctx: BotContext): Promise<void> {
   const ids = counteragentIdsOf(orders).slice(0, MAX_COUNTERAGENTS);
   const old = await links.read(userId);
   const locale = await localeOf(ctx);
-  // The same link again (a second /start and share): no second consent write.
-  if (old && old.phone === phone && ids.every((id) => old.counteragents.some((c) => c.id === id))) {
+  const same = old && old.phone === phone && ids.every((id) => old.counteragents.some((c) => c.id === id));
+  // The same link again (a second share): no second consent write, unless the first could not be made.
+  const written = same ? old.counteragents.filter((c) => c.typeCounteragentId !== "") : [];
+  if (same && written.length === ids.length) {
     await links.save({ ...old, locale });
     await showOrders(ctx, old);
     return;
   }
-  if (!(await countLink(ctx, userId))) {
+  if (!same && !(await countLink(ctx, userId))) {
     await ctx.reply(ctx.t("client-too-many-links"), { reply_markup: { remove_keyboard: true } });
     return;
   }
   const counteragents: ClientLink["counteragents"] = [];
   let consentLater = false;
   for (const id of ids) {
-    const outcome = await setConsent(ctx, id, `u${ctx.update.update_id}`);
+    const before = written.find((c) => c.id === id);
+    const outcome = before
+      ? ({ kind: "done", result: before } as const)
+      : await setConsent(ctx, id, `u${ctx.update.update_id}`);
     if (outcome.kind === "done" && outcome.result) counteragents.push(outcome.result);
     else {
-      consentLater = outcome.kind !== "done";
+      consentLater ||= outcome.kind !== "done";
+      // No form: /stop has nothing to clear, the next share tries the consent again.
       counteragents.push({ id, name: "", typeCounteragentId: "", isBuyer: true, isVendor: false });
     }
   }

@@ -173,9 +173,11 @@ function messageOf(
 ): { text: string; keyboard?: unknown } | undefined {
   const number = escapeHtml(orderTitle(order));
   const device = deviceOf(r, order);
-  if (notice === "approval") return approvalMessage(r, order, round);
-  if (notice === "status")
-    return { text: r.t("client-notify-status", { number, device, status: statusText(r, order) }) };
+  const status = { text: r.t("client-notify-status", { number, device, status: statusText(r, order) }) };
+  // Waiting for an approval without an estimate: no buttons, only the status (when every status is told).
+  if (notice === "approval")
+    return approvalMessage(r, order, round) ?? (services.config.clients?.allStatuses ? status : undefined);
+  if (notice === "status") return status;
   const lines = [r.t("client-notify-ready", { number, device })];
   const due = dueOf(order);
   if (due !== undefined)

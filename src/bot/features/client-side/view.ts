@@ -75,11 +75,15 @@ export function ordersText(r: Reader, orders: readonly Order[]): string {
   );
 }
 
-/** The greeting: the workshop's name, address and hours. */
+/** The greeting: the workshop's name, address and hours (each workshop's address when there are several). */
 export function greetingText(r: Reader, hours: string): string {
-  const shop = r.shops[0];
-  const lines = [r.t("client-greeting", { shop: escapeHtml(shop?.name ?? "—") })];
-  if (shop?.address) lines.push(r.t("client-address", { address: escapeHtml(shop.address) }));
+  const names = r.shops.map((shop) => shop.name?.trim()).filter(Boolean);
+  const lines = [r.t("client-greeting", { shop: escapeHtml(names.length > 0 ? names.join(", ") : "—") })];
+  for (const shop of r.shops) {
+    if (!shop.address) continue;
+    const address = r.shops.length > 1 ? `${shop.name ?? ""}: ${shop.address}` : shop.address;
+    lines.push(r.t("client-address", { address: escapeHtml(address) }));
+  }
   lines.push(hours);
   return lines.join("\n");
 }

@@ -132,6 +132,25 @@ describe("linking by the sender's own contact", () => {
   });
 });
 
+describe("a consent the service could not take", () => {
+  it("links anyway, says so, and the next share writes it (en)", async () => {
+    t = await startClientBot();
+    const { who } = aClient(t);
+    t.sandbox.store.counteragentById.get(who.id)!.isSendTelegram = false;
+    const from = person(5030, "en");
+    t.sandbox.faults.set({ errorRate: 1 });
+    await t.handle(contactUpdate(t, from, who.phones[0]!));
+    t.sandbox.faults.clear();
+    expect(texts(t, from.id)).toContain("could not be noted");
+    expect(texts(t, from.id)).toContain("Your order");
+    expect(t.sandbox.store.counteragentById.get(who.id)?.isSendTelegram).toBe(false);
+    t.mark();
+    await t.handle(contactUpdate(t, from, who.phones[0]!));
+    expect(t.sandbox.store.counteragentById.get(who.id)?.isSendTelegram).toBe(true);
+    expect(t.requests()).toBeLessThanOrEqual(2);
+  });
+});
+
 describe("/stop", () => {
   it("unlinks and clears the consent with one PATCH (en); a second /stop changes nothing", async () => {
     t = await startClientBot();
