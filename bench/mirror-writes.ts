@@ -1,6 +1,6 @@
 /**
  * Requests per write with a warm order mirror (the order writer,
- * src/bot/orders/writer.ts): a status change with payment costs its PATCH
+ * src/bot/writes/order-writer.ts): a status change with payment costs its PATCH
  * only, a creation the create and the read of its number, a comment its
  * PATCH. Counted at the sandbox; the reference cache is warmed by one write
  * of each kind first.

@@ -19,3 +19,9 @@ write-unknown-change = ⚠️ The bot was interrupted while changing order { $or
 write-unknown-comment = ⚠️ The bot was interrupted while adding the comment on order { $order } and cannot check now whether it was added: { $reason }
     Nothing is sent again until that is known; the dialog is kept. Write again in a minute.
 write-store-down = ⚠️ The bot cannot save its guard against sending twice right now (its storage fails), so nothing was sent to the CRM. What you entered is kept: try again in a minute.
+write-now-fields = { $count ->
+    [one] { $count } field saved
+   *[other] { $count } fields saved
+}
+write-bullet = •
+write-unknown-now = ⏳ The CRM did not answer in time, so the bot does not know yet whether it went through. It finds out before sending anything again: a retry is safe.

@@ -43,7 +43,6 @@ import { createOrderReader } from "./orders/index.ts";
 import { createInlineGate } from "./orders/inline-gate.ts";
 import { createSearchStore } from "./orders/saved-searches.ts";
 import { groupsOf } from "./orders/stuck.ts";
-import { resumeWrites } from "./orders/write-resume.ts";
 import { accessGate, roleOf } from "./policy/access.ts";
 import { createUserSettings } from "./state/user-settings.ts";
 import type { Store } from "./store/storage.ts";
@@ -198,7 +197,7 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(chatlessButtons);
   // 8. Dialogs: the conversations plugin with `/cancel`, then every dialog with its entry points.
   //    Before the features: a running dialog sees its chat's next update first.
-  core.use(dialogsMiddleware(services, logger, resumeWrites));
+  core.use(dialogsMiddleware(services, logger));
   core.use(orderCreateFeature);
   core.use(statusChangeFeature);
   core.use(orderActionsFeature);

@@ -4,11 +4,15 @@
  * is nothing to cancel (inside one, `ask` handles it).
  */
 import { conversations } from "@grammyjs/conversations";
-import { Composer, type Middleware } from "grammy";
+import { Composer } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { ensureOperator } from "../policy/access.ts";
 import { StoreWriteError } from "../store/errors.ts";
+import { dialogButton } from "../ui/callbacks.ts";
+import { WRITE_KINDS } from "../writes/kinds/index.ts";
+import { type DialogHooks, resumeWrites } from "../writes/resume.ts";
+import { CANCEL } from "./ask.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
 import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "./plugins.ts";
 
@@ -43,19 +47,8 @@ export async function enterDialog(ctx: BotContext, id: string, ...args: unknown[
   await ctx.conversation.enter(id, ...args);
 }
 
-/**
- * Runs after the dialogs' state is loaded and before a dialog, `/cancel` or a feature sees the
- * update; given the way to strip the open prompt's buttons. The composition root passes the
- * write core's resumption of interrupted writes here (dialog-kit imports no write).
- */
-export type BeforeDialogs = (stripPrompt: (ctx: BotContext) => Promise<void>) => Middleware<BotContext>;
-
 /** The conversations plugin on the core's storage and plugins, then `/cancel` for when no dialog runs. */
-export function dialogsMiddleware(
-  services: BotServices,
-  logger: Logger,
-  beforeDialogs?: BeforeDialogs,
-): Composer<BotContext> {
+export function dialogsMiddleware(services: BotServices, logger: Logger): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const dialogs = conversations<BotContext, DialogContext>({
     storage: dialogStorage(services.store, DIALOG_VERSION),
@@ -80,7 +73,7 @@ export function dialogsMiddleware(
     }
   });
   // A write the bot was interrupted in is resolved before the dialog, /cancel or /new see the update.
-  if (beforeDialogs) composer.use(beforeDialogs(stripCurrentPrompt));
+  composer.use(resumeWrites(WRITE_KINDS, writeHooks));
   // Runs before the dialogs see the update: leaving here works even for a dialog that cannot replay.
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
@@ -101,3 +94,17 @@ async function stripCurrentPrompt(ctx: BotContext): Promise<void> {
     ctx.log.debug({ err: error }, "stripping the prompt's buttons on /cancel failed");
   }
 }
+
+/** What the write core needs to know of the chat's dialog when it resolves an interrupted write. */
+const writeHooks: DialogHooks = {
+  async openRun(ctx) {
+    if (Object.keys(ctx.conversation.active()).length === 0) return undefined;
+    return (await readLatestPrompt(ctx))?.nonce;
+  },
+  stripPrompt: stripCurrentPrompt,
+  leaving(ctx) {
+    const text = ctx.message?.text;
+    if (text !== undefined) return /^\/cancel(@\w+)?(\s|$)/i.test(text);
+    return dialogButton.decode(ctx.callbackQuery?.data)?.value === CANCEL;
+  },
+};

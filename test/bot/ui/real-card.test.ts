@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cardRecord, reviveOrder } from "../../../src/bot/orders/json.ts";
-import { changedRecord } from "../../../src/bot/orders/write-record.ts";
+import { changedRecord } from "../../../src/bot/writes/kinds/order-record.ts";
 import type { Locale } from "../../../src/config/index.ts";
 import { type Order, storedOrder } from "../../../src/service/index.ts";
 import { realFullOrder, realListOrder } from "../../fixtures/real-service.ts";

@@ -16,12 +16,13 @@ import {
   reject,
   startRun,
 } from "../../dialog-kit/ask.ts";
-import { askRetry } from "../../dialog-kit/prompts.ts";
+import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { localeOf } from "../../i18n.ts";
 import { reviveOrder } from "../../orders/json.ts";
-import { orderWriter } from "../../orders/writer.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
+import { asFull, type Full } from "../../writes/edit.ts";
+import { orderWriter } from "../../writes/order-writer.ts";
 import { askField, type Changes, FIELDS, type Field, fieldValue, merged, updateOf } from "./fields.ts";
 
 export const DIAGNOSIS = "diagnosis";
@@ -30,7 +31,7 @@ const SAVE = "save";
 const PER_ROW = 2;
 
 export async function diagnosisDialog(dialog: Dialog, ctx: DialogContext, raw: unknown): Promise<void> {
-  const order = reviveOrder(raw);
+  const order = asFull(reviveOrder(raw));
   const run = await startRun(dialog);
   let changes: Changes = {};
   for (;;) {
@@ -44,12 +45,12 @@ export async function diagnosisDialog(dialog: Dialog, ctx: DialogContext, raw: u
 async function askSummary(
   run: DialogRun,
   ctx: DialogContext,
-  order: Order,
+  order: Full<Order>,
   changes: Changes,
 ): Promise<Field | typeof SAVE> {
   const locale = await localeOf(ctx);
   const now = merged(order, changes);
-  const changed = new Set(Object.keys(updateOf(order, changes) ?? {}).map(fieldOfKey));
+  const changed = new Set((updateOf(order, changes)?.keys ?? []).map(fieldOfKey));
   const lines = FIELDS.map(
     (field) =>
       `${changed.has(field) ? "✏️ " : ""}${ctx.t(`dx-field-${field}`)}: ${fieldValue(field, now, locale, ctx)}`,
@@ -98,35 +99,17 @@ function fieldOfKey(key: string): Field {
 }
 
 /** ONE PATCH with all that changed (none when nothing did), then the card; a failure may be retried. */
-async function save(run: DialogRun, ctx: DialogContext, order: Order, changes: Changes): Promise<void> {
-  const input = updateOf(order, changes);
+async function save(run: DialogRun, ctx: DialogContext, order: Full<Order>, changes: Changes): Promise<void> {
+  const fields = updateOf(order, changes);
   const title = escapeHtml(orderTitle(order));
-  if (!input) {
+  if (!fields) {
     await ctx.reply(ctx.t("dx-nothing", { order: title }));
     return;
   }
-  for (;;) {
-    // The writer sends it once, writes through only these fields and builds the card.
-    const record = merged(order, changes);
-    const result = await orderWriter.change(
-      run,
-      order,
-      { fields: { input, record: recordOf(record, input) } },
-      "diagnosis",
-    );
-    if (result.kind === "refused") return;
-    if (result.kind === "done") {
-      await ctx.reply(`${ctx.t("dx-saved", { order: title })}\n\n${result.card.text}`, {
-        reply_markup: { inline_keyboard: result.card.keyboard },
-      });
-      return;
-    }
-    if (!(await askRetry(run, ctx, `${ctx.t("act-failed")}\n${result.message}`, result.retryable))) return;
-  }
-}
-
-/** The fields of the record a diagnosis sets (those its PATCH sends), as the card shows them. */
-function recordOf(record: Order, input: object): Partial<Order> {
-  const keys = Object.keys(input) as (keyof Order)[];
-  return Object.fromEntries(keys.map((key) => [key, record[key]])) as Partial<Order>;
+  // The writer sends it once, writes through only these fields and builds the card.
+  const result = await saveWithRetry(run, ctx, () => orderWriter.change(run, order, { fields }, "diagnosis"));
+  if (!result) return;
+  await ctx.reply(`${ctx.t("dx-saved", { order: title })}\n\n${result.card.text}`, {
+    reply_markup: { inline_keyboard: result.card.keyboard },
+  });
 }

@@ -4,7 +4,7 @@
  * amount, intake's deadline, yes/no), so they can move into dialog-kit as they are.
  */
 import type { Locale } from "../../../config/index.ts";
-import type { Order, OrderUpdateInput } from "../../../service/index.ts";
+import type { Order } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askDate } from "../../dialog-kit/ask-date.ts";
@@ -17,6 +17,7 @@ import { approximateAmount } from "../../ui/card-workshop.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
+import { diffEdits, type EditDiff, type FieldEdit, type Full } from "../../writes/edit.ts";
 
 /** What a diagnosis may change: the fields of PATCH /orders/{id} it sends. */
 export interface Changes {
@@ -159,14 +160,22 @@ export async function askField(
   }
 }
 
-/** The PATCH of what differs from the record the dialog started from; undefined when nothing does. */
-export function updateOf(order: Order, changes: Changes): OrderUpdateInput | undefined {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  const input: Record<string, unknown> = {};
+/** Each change as the edit it is: how it is sent and compared (writes/edit.ts). */
+function editsOf(changes: Changes): FieldEdit[] {
+  const edits: FieldEdit[] = [];
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
-    const before = key === "deadline" ? order.deadline?.getTime() : (order as Record<string, unknown>)[key];
-    if (!same(value, before)) input[key] = value;
+    if (key === "deadline") edits.push({ key, as: "date", value: value as number });
+    else if (key === "approximatePrice") edits.push({ key, as: "amount", value: value as string });
+    else if (key === "isUrgent") edits.push({ key, as: "bool", value: value as boolean });
+    else if (Array.isArray(value)) edits.push({ key, as: "list", value, mode: "replace" });
+    else edits.push({ key, as: "text", value: String(value) });
   }
-  return Object.keys(input).length > 0 ? (input as OrderUpdateInput) : undefined;
+  return edits;
+}
+
+/** What differs from the record the dialog started from; undefined when nothing does. */
+export function updateOf(order: Full<Order>, changes: Changes): EditDiff | undefined {
+  const diff = diffEdits(order, editsOf(changes));
+  return diff.keys.length > 0 ? diff : undefined;
 }

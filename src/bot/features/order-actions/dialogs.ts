@@ -8,11 +8,12 @@
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
 import { askStaff, type StaffRole } from "../../dialog-kit/ask-staff.ts";
-import { askRetry, askText } from "../../dialog-kit/prompts.ts";
+import { askText } from "../../dialog-kit/prompts.ts";
+import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { reviveOrder } from "../../orders/json.ts";
-import { orderWriter } from "../../orders/writer.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
+import { orderWriter } from "../../writes/order-writer.ts";
 
 export const ASSIGN_STAFF = "assign-staff";
 export const ADD_COMMENT = "add-comment";
@@ -40,18 +41,14 @@ export async function assignStaffDialog(
     empty: ctx.t(`act-no-${role}s`),
   });
   if (!person) return;
-  for (;;) {
-    const result = await orderWriter.change(run, order, { [role]: { id: person.id, name: person.name } });
-    if (result.kind === "refused") return;
-    if (result.kind === "done") {
-      const header = ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) });
-      await ctx.reply(`${header}\n\n${result.card.text}`, {
-        reply_markup: { inline_keyboard: result.card.keyboard },
-      });
-      return;
-    }
-    if (!(await askRetry(run, ctx, `${ctx.t("act-failed")}\n${result.message}`, result.retryable))) return;
-  }
+  const result = await saveWithRetry(run, ctx, () =>
+    orderWriter.change(run, order, { [role]: { id: person.id, name: person.name } }),
+  );
+  if (!result) return;
+  const header = ctx.t(`act-${role}-done`, { name: escapeHtml(person.name) });
+  await ctx.reply(`${header}\n\n${result.card.text}`, {
+    reply_markup: { inline_keyboard: result.card.keyboard },
+  });
 }
 
 export async function addCommentDialog(
@@ -66,14 +63,7 @@ export async function addCommentDialog(
     max: 1000,
   });
   if (!text) return;
-  for (;;) {
-    // The writer's copy lists the comment at once when the reader holds the order (no request).
-    const result = await orderWriter.comment(run, orderId, title, text);
-    if (result.kind === "refused") return;
-    if (result.kind === "done") {
-      await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
-      return;
-    }
-    if (!(await askRetry(run, ctx, `${ctx.t("act-failed")}\n${result.message}`, result.retryable))) return;
-  }
+  // The writer's copy lists the comment at once when the reader holds the order (no request).
+  const result = await saveWithRetry(run, ctx, () => orderWriter.comment(run, orderId, title, text));
+  if (result) await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
 }

@@ -1,6 +1,6 @@
 /**
  * Confirm: exactly one create request per dialog, whatever happens, through
- * the order writer (orders/writer.ts): a second press, an old summary's button
+ * the order writer (writes/order-writer.ts): a second press, an old summary's button
  * or a redelivered update never create twice; a create the bot was
  * interrupted in is found again (by client, type and faults) before anything
  * is sent again or the dialog is left.
@@ -12,8 +12,8 @@
  */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
-import { type CreateResult, orderWriter } from "../../orders/writer.ts";
 import { orderRefresh } from "../../ui/callbacks.ts";
+import { type CreateResult, orderWriter } from "../../writes/order-writer.ts";
 import { createInput, draftOrder, sentOf } from "./create-input.ts";
 import type { Draft } from "./draft.ts";
 

@@ -4,7 +4,7 @@
  * number. Pure mapping; the flow that sends it is confirm.ts.
  */
 import type { Order, OrderCreateInput } from "../../../service/index.ts";
-import type { Created, CreateRequest } from "../../orders/writer.ts";
+import type { Created, CreateRequest } from "../../writes/order-writer.ts";
 import type { Draft } from "./draft.ts";
 
 /** What identifies the order an attempt sent: a retry looks for this, not for the draft as it is now. */

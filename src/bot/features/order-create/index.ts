@@ -11,6 +11,7 @@ import { Composer } from "grammy";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { type Dialog, type DialogRun, now, startRun } from "../../dialog-kit/ask.ts";
 import { enterDialog } from "../../dialog-kit/enter.ts";
+import { writeFailureText } from "../../dialog-kit/save.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
 import { askClient } from "./ask-client.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
@@ -65,7 +66,7 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
       return;
     }
     // Everything collected stays; the summary comes back with the error and a Retry button.
-    error = result.message;
+    error = writeFailureText(ctx, result);
   }
 }
 

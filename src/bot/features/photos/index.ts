@@ -11,7 +11,6 @@ import { Composer } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
 import type { BotContext } from "../../context.ts";
 import { readPressedOrder } from "../../crm/pressed-order.ts";
-import { orderWriter } from "../../orders/writer.ts";
 import { canWrite } from "../../policy/access.ts";
 import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "../../state/order-photos.ts";
 import { photosAdd, photosShow } from "../../ui/callbacks.ts";
@@ -20,6 +19,7 @@ import { stripHtml } from "../../ui/messages.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
 import { escapeHtml } from "../../ui/text.ts";
+import { orderWriter } from "../../writes/order-writer.ts";
 import { albumKey, findTarget, orderIdOfCard, pendingKey } from "./target.ts";
 
 /** Telegram's album: 2 to 10 photos. */

@@ -21,14 +21,15 @@ import {
   confirmOverpayment,
   type PaymentRegister,
 } from "../../dialog-kit/payment.ts";
-import { askRetry, askText, askYesNo } from "../../dialog-kit/prompts.ts";
+import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
+import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { localeOf } from "../../i18n.ts";
 import { reviveOrder } from "../../orders/json.ts";
-import { type OrderChange, orderWriter } from "../../orders/writer.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
+import { type OrderChange, orderWriter } from "../../writes/order-writer.ts";
 import { askStatus, type StatusOption } from "./ask-status.ts";
 import { loadStatusOptions } from "./statuses.ts";
 
@@ -82,22 +83,21 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     status: { id: target.id, name: target.name, group: target.group },
     payment: payment && paid ? { registerId: payment.register.id, ...amountsOf(payment) } : undefined,
   };
-  for (;;) {
-    const result = await orderWriter.change(run, order, change);
-    if (result.kind === "refused") return;
-    if (result.kind === "done") {
-      await ctx.reply(`${ctx.t("st-done", { status: escapeHtml(target.name) })}\n\n${result.card.text}`, {
-        reply_markup: { inline_keyboard: result.card.keyboard },
-      });
-      return;
-    }
+  const result = await saveWithRetry(run, ctx, () => orderWriter.change(run, order, change), {
     // A refusal (no edit access in this status, payment not allowed) is final; a network or quota problem may pass.
     // With a payment the service's rule was not known for: say the likely reason in plain words.
-    const guess =
-      paid && target.isPayRequired === undefined && !result.retryable ? ctx.t("st-pay-refused") : "";
-    const failed = [ctx.t("st-failed"), result.message, guess].filter(Boolean).join("\n");
-    if (!(await askRetry(run, ctx, failed, result.retryable))) return;
-  }
+    failed: (failure) =>
+      [
+        ctx.t("st-failed"),
+        paid && target.isPayRequired === undefined && !failure.retryable ? ctx.t("st-pay-refused") : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
+  });
+  if (!result) return;
+  await ctx.reply(`${ctx.t("st-done", { status: escapeHtml(target.name) })}\n\n${result.card.text}`, {
+    reply_markup: { inline_keyboard: result.card.keyboard },
+  });
 }
 
 /** The amounts and note of a payment as the writer takes them. */

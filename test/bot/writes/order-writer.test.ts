@@ -1,5 +1,5 @@
 /**
- * The order writer (src/bot/orders/writer.ts), one test per kind of write,
+ * The order writer (src/bot/writes/order-writer.ts, over the write core), one test per kind of write,
  * on a bot with a warm order mirror: the exactly-once marker is claimed, the
  * author's own change is noted before the request, only the written fields go
  * onto the mirror's record (what others changed meanwhile stays), the card

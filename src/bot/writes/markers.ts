@@ -2,10 +2,10 @@
  * Where a write's exactly-once marker lives, and the chat's open write: the
  * marker of the newest write a dialog of the chat started. Both are plain
  * data in the shared store, so a restarted bot (or another instance) finds
- * an interrupted write at the chat's next update (write-resume.ts).
+ * an interrupted write at the chat's next update (resume.ts).
  */
 import type { Store } from "../store/storage.ts";
-import type { Sent } from "./write-checks.ts";
+import type { Sent } from "./kind.ts";
 
 const WRITES_NAMESPACE = "dialog-writes";
 const OPEN_WRITES_NAMESPACE = "dialog-writes-open";
@@ -21,7 +21,7 @@ export interface OpenWrite {
   key: string;
   nonce: string;
   /**
-   * The dialog was told the attempt failed ambiguously and offers its own retry (which checks
+   * The dialog was told the attempt's outcome is not known and offers its own retry (which checks
    * first): only leaving that dialog, or touching the chat after it ended, resolves the write here.
    */
   told?: boolean;
@@ -40,3 +40,7 @@ export const markersOf = <R>(store: Store) =>
 
 export const openWritesOf = (store: Store) =>
   store.adapter<OpenWrite>(OPEN_WRITES_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS, durable: true });
+
+/** Whether `sent` is this code's shape (an older marker has no checks and cannot be checked). */
+export const checkable = (sent: Sent | undefined): sent is Sent =>
+  typeof sent?.kind === "string" && Array.isArray(sent.checks);

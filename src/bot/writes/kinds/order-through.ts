@@ -6,9 +6,9 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Context } from "grammy";
-import type { Order } from "../../service/index.ts";
-import type { CoreFlavor } from "../context.ts";
-import { rememberFigures } from "./figures.ts";
+import type { Order } from "../../../service/index.ts";
+import type { CoreFlavor } from "../../context.ts";
+import { rememberFigures } from "../../orders/figures.ts";
 
 type Ctx = Context & CoreFlavor;
 

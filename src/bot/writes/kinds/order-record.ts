@@ -2,9 +2,9 @@
  * What a change makes of an order's record, without a request: the card after
  * a change and the mirror's write-through are built from it. Pure.
  */
-import type { Order, OrderUpdateInput } from "../../service/index.ts";
-import { orderTitle } from "../ui/order-card.ts";
-import type { ChangeSent } from "./write-checks.ts";
+import type { Order, OrderUpdateInput } from "../../../service/index.ts";
+import type { FieldCheck } from "../checks.ts";
+import type { EditDiff } from "../edit.ts";
 
 /** A change of one order in one PATCH: any of a status (with a payment), a master, a manager, fields. */
 export interface OrderChange {
@@ -13,14 +13,17 @@ export interface OrderChange {
   payment?: { registerId: string; money?: number; bank?: number; note?: string };
   master?: { id: string; name: string };
   manager?: { id: string; name: string };
-  /** Other fields: what the request sends and what the record then holds. */
-  fields?: { input: Partial<OrderUpdateInput>; record: Partial<Order> };
+  /**
+   * Other fields: an edit's diff against the full record (writes/edit.ts `diffEdits`), so only what
+   * the user changed is sent, and each field is checked as the service stores it.
+   */
+  fields?: EditDiff;
 }
 
 export function changeInput(change: OrderChange): OrderUpdateInput {
   const { payment } = change;
   return {
-    ...change.fields?.input,
+    ...(change.fields?.input as Partial<OrderUpdateInput> | undefined),
     statusId: change.status?.id,
     masterId: change.master?.id,
     managerId: change.manager?.id,
@@ -35,18 +38,13 @@ export function changeInput(change: OrderChange): OrderUpdateInput {
   };
 }
 
-export function changeSent(order: Order, change: OrderChange): ChangeSent {
-  return {
-    kind: "change",
-    orderId: order.id,
-    title: orderTitle(order),
-    status: change.status && { id: change.status.id, name: change.status.name },
-    master: change.master,
-    manager: change.manager,
-    fields: change.fields?.record as Record<string, unknown> | undefined,
-    money: change.payment?.money,
-    bank: change.payment?.bank,
-  };
+/** How the change is recognised in the order's record: the status, staff and fields it sets. */
+export function changeChecks(change: OrderChange): FieldCheck[] {
+  const checks: FieldCheck[] = [];
+  if (change.status) checks.push({ path: "status.id", as: "id", value: change.status.id });
+  if (change.master) checks.push({ path: "master.id", as: "id", value: change.master.id });
+  if (change.manager) checks.push({ path: "manager.id", as: "id", value: change.manager.id });
+  return [...checks, ...(change.fields?.checks ?? [])];
 }
 
 /**
@@ -61,7 +59,7 @@ export function changedRecord(order: Order, change: OrderChange, now: Date): Ord
   const done = group === "finish" || group === "closed";
   return {
     ...order,
-    ...change.fields?.record,
+    ...(change.fields?.record as Partial<Order> | undefined),
     // A new status: nothing of the old one (its colour, its group) carries over.
     status: status ? { id: status.id, name: status.name, type: group } : order.status,
     master: change.master ? { ...change.master } : order.master,

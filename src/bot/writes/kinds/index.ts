@@ -1,0 +1,12 @@
+/**
+ * Every write kind, in one list: the core resolves an interrupted write by
+ * the kind named in its marker. A new write (a client's change, an order's
+ * delete, a client's approval) is one file here exporting a WriteKind, and
+ * one line in this list; the core does not change.
+ */
+import type { AnyWriteKind } from "../kind.ts";
+import { orderChange } from "./order-change.ts";
+import { orderComment } from "./order-comment.ts";
+import { orderCreate } from "./order-create.ts";
+
+export const WRITE_KINDS: readonly AnyWriteKind[] = [orderCreate, orderChange, orderComment];

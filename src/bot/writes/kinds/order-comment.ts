@@ -1,0 +1,56 @@
+/**
+ * Kind "comment": one PATCH adding a comment to an order. Recognised after an
+ * interruption by one read of the order: its comments hold the text. The
+ * mirror's copy lists it at once when the mirror holds the order.
+ */
+import type { Order } from "../../../service/index.ts";
+import { getOrder } from "../../orders/by-number.ts";
+import { escapeHtml } from "../../ui/text.ts";
+import type { FieldCheck } from "../checks.ts";
+import type { WriteKind } from "../kind.ts";
+import { heldOrder, writeThrough } from "./order-through.ts";
+import { withCard } from "./order-view.ts";
+
+export interface CommentData {
+  orderId: string;
+  /** The order's number as the clerk saw it. */
+  title: string;
+  text: string;
+}
+
+export const commentChecks = (text: string): FieldCheck[] => [
+  { path: "comments", as: "includes", value: [text] },
+];
+
+export const orderComment: WriteKind<CommentData, true> = {
+  name: "comment",
+  async send(client, { sent }) {
+    await client.orders.update(sent.data.orderId, { comment: sent.data.text });
+    return true;
+  },
+  read: async (client, { sent }, scope) => [await getOrder(client, scope.shopIds, sent.data.orderId)],
+  resultOf: () => true,
+  async through(ctx, { attempt, record }) {
+    if (record) {
+      await writeThrough(ctx, record as Order);
+      return { record };
+    }
+    const { orderId, text } = attempt.sent.data;
+    const held = heldOrder(ctx, orderId);
+    if (!held) return {};
+    const order = { ...held, comments: [...(held.comments ?? []), { text }] };
+    await writeThrough(ctx, order, held);
+    return { record: order };
+  },
+  report: (ctx, { sent, record, afterAll }) =>
+    withCard(
+      ctx,
+      ctx.t(`write-commented-${afterAll ? "after-all" : "before"}`, { order: escapeHtml(sent.data.title) }),
+      record as Order | undefined,
+    ),
+  texts: {
+    notLanded: (ctx, sent) => ctx.t("write-not-sent-comment", { order: escapeHtml(sent.data.title) }),
+    unknown: (ctx, sent, reason) =>
+      ctx.t("write-unknown-comment", { order: escapeHtml(sent.data.title), reason }),
+  },
+};
