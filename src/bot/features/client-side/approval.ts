@@ -13,12 +13,12 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
-import { writeThrough } from "../../orders/write-through.ts";
 import { callbackCodec } from "../../ui/callback-data.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import { clientWriteOnce, writtenBefore } from "./client-writes.ts";
+import { approvalChecks, clientApproval, type Decided } from "../../writes/kinds/client-approval.ts";
+import { clientWrite, writtenBefore } from "./client-writes.ts";
 import { clientLinksOf } from "./links.ts";
 import { estimateOf, inShops } from "./orders.ts";
 import { readerFor } from "./reader.ts";
@@ -27,12 +27,6 @@ import { deviceOf, type Reader, statusText } from "./view.ts";
 
 /** id: the order; r: the round; s: the amount in kopecks (base 36); d: a(pprove) or d(ecline). */
 const approvalPress = callbackCodec("cap", ["id", "r", "s", "d"]);
-
-type Decision = "approved" | "declined";
-interface Decided {
-  decision: Decision;
-  amount: number;
-}
 
 const ROUNDS = "client-approval-rounds";
 /** Two records of one entry into the approval status (a sync's and a write-through's) lie closer than this. */
@@ -109,7 +103,7 @@ approvalFeature.callbackQuery(approvalPress.filter, async (ctx) => {
     return;
   }
   const r = await readerFor(services, await localeOf(ctx));
-  const key = `approval.${held.id}.${data.r}`;
+  const key = `client-approval.${held.id}.${data.r}`;
   const before = await writtenBefore<Decided>(ctx, key);
   if (before) {
     await ctx.answerCallbackQuery({ text: ctx.t(`client-already-${before.decision}`), show_alert: true });
@@ -155,20 +149,35 @@ async function decide(
   const comment = i18n.t(config.defaultLocale, `client-comment-${wanted.decision}`, {
     amount: formatAmount(wanted.amount, config.defaultLocale),
   });
-  const outcome = await clientWriteOnce<Decided>(ctx, {
-    key,
-    async send(client) {
-      await client.orders.update(held.id, { statusId: target.id, comment });
-      return wanted;
+  const amountText = formatAmount(wanted.amount, r.locale);
+  const outcome = await clientWrite(
+    ctx,
+    {
+      kind: clientApproval,
+      key,
+      data: {
+        orderId: held.id,
+        title: orderTitle(held),
+        status: target,
+        comment,
+        decision: wanted.decision,
+        amount: wanted.amount,
+        amountText,
+      },
+      checks: approvalChecks(target.id, comment),
     },
-    async landed(client) {
-      const order = await client.orders.get(held.id);
-      const commented = order.comments?.some((c) => c.text === comment) ?? false;
-      return order.status?.id === target.id || commented ? wanted : undefined;
+    // Still the linked client of that order at the moment of the write.
+    async (now) => {
+      const link = await clientLinksOf(now.services.store).read(now.from?.id ?? 0);
+      return link?.counteragents.some((c) => c.id === held.counteragent?.id) ?? false;
     },
-  });
+  );
   if (outcome.kind === "busy") {
     await ctx.answerCallbackQuery({ text: ctx.t("client-approval-busy") });
+    return;
+  }
+  if (outcome.kind === "refused") {
+    await ctx.answerCallbackQuery({ text: ctx.t("client-not-yours"), show_alert: true });
     return;
   }
   if (outcome.kind === "failed") {
@@ -182,17 +191,8 @@ async function decide(
     });
     return;
   }
-  // The mirror takes it at once, with the client as its author: staff following the order are told.
-  const changed: Order = {
-    ...held,
-    status: { id: target.id, name: target.name, type: target.group },
-    comments: [...(held.comments ?? []), { text: comment }],
-  };
-  await writeThrough(ctx, changed, held);
+  // Written through by the kind: the mirror holds the new status with the client as its author.
   await ctx.answerCallbackQuery();
-  const text = r.t(`client-${wanted.decision}`, {
-    number: escapeHtml(orderTitle(held)),
-    amount: formatAmount(wanted.amount, r.locale),
-  });
+  const text = r.t(`client-${wanted.decision}`, { number: escapeHtml(orderTitle(held)), amount: amountText });
   await ctx.editMessageText(text).catch(() => ctx.reply(text));
 }

@@ -7,10 +7,10 @@
  * GET per counteragent per hour at most (none right after linking).
  */
 import type { Logger } from "../../../logger.ts";
-import type { Counteragent, ServiceClient } from "../../../service/index.ts";
+import type { ServiceClient } from "../../../service/index.ts";
 import type { BotContext, BotServices } from "../../context.ts";
-import { type ClientWriteOutcome, clientWriteOnce } from "./client-writes.ts";
-import type { CounteragentForm } from "./links.ts";
+import { type CounteragentForm, clientConsent, consentChecks } from "../../writes/kinds/client-consent.ts";
+import { type ClientWriteOutcome, clientWrite } from "./client-writes.ts";
 
 const CHECK_NAMESPACE = "client-consent";
 /** How long a read of the flag stands before a message asks again. */
@@ -24,21 +24,12 @@ interface Checked {
 const checks = (services: BotServices) =>
   services.store.adapter<Checked>(CHECK_NAMESPACE, { failures: "skip" });
 
-function formOf(record: Counteragent): CounteragentForm | undefined {
-  const typeId = record.typeCounteragent?.id;
-  if (!record.name?.trim() || !typeId) return undefined;
-  return {
-    id: record.id,
-    name: record.name,
-    typeCounteragentId: typeId,
-    isBuyer: record.isBuyer ?? true,
-    isVendor: record.isVendor ?? false,
-  };
-}
-
 async function noteChecked(services: BotServices, id: string, allowed: boolean): Promise<void> {
   await checks(services).write(id, { allowed, at: services.clock.now().getTime() });
 }
+
+/** The contact that brought the update was the sender's own (checked before): that is the authority. */
+const ownContact = async () => true;
 
 /**
  * Sets the consent on one counteragent, exactly once per `nonce` (the update):
@@ -49,22 +40,16 @@ export async function setConsent(
   counteragentId: string,
   nonce: string,
 ): Promise<ClientWriteOutcome<CounteragentForm | null>> {
-  const outcome = await clientWriteOnce<CounteragentForm | null>(ctx, {
-    key: `consent-on.${counteragentId}.${nonce}`,
-    async send(client) {
-      const record = await client.counteragents.get(counteragentId);
-      const form = formOf(record);
-      if (!form) return null;
-      const { id: _id, ...fields } = form;
-      if (record.isSendTelegram !== true)
-        await client.counteragents.update(counteragentId, { ...fields, isSendTelegram: true });
-      return form;
+  const outcome = await clientWrite(
+    ctx,
+    {
+      kind: clientConsent,
+      key: `client-consent.on.${counteragentId}.${nonce}`,
+      data: { counteragentId, allow: true },
+      checks: consentChecks(true),
     },
-    landed: async (client) => {
-      const record = await client.counteragents.get(counteragentId);
-      return record.isSendTelegram === true ? (formOf(record) ?? null) : undefined;
-    },
-  });
+    ownContact,
+  );
   if (outcome.kind === "done" && outcome.result) await noteChecked(ctx.services, counteragentId, true);
   return outcome;
 }
@@ -74,21 +59,20 @@ export async function clearConsent(
   ctx: BotContext,
   form: CounteragentForm,
   nonce: string,
-): Promise<ClientWriteOutcome<true>> {
-  const outcome = await clientWriteOnce<true>(ctx, {
-    key: `consent-off.${form.id}.${nonce}`,
-    async send(client) {
-      const { id, ...fields } = form;
-      await client.counteragents.update(id, { ...fields, isSendTelegram: false });
-      return true;
+): Promise<ClientWriteOutcome<CounteragentForm | null>> {
+  const outcome = await clientWrite(
+    ctx,
+    {
+      kind: clientConsent,
+      key: `client-consent.off.${form.id}.${nonce}`,
+      data: { counteragentId: form.id, allow: false, form },
+      checks: consentChecks(false),
     },
-    landed: async (client) =>
-      (await client.counteragents.get(form.id)).isSendTelegram === false ? true : undefined,
-  });
+    ownContact,
+  );
   if (outcome.kind === "done") await noteChecked(ctx.services, form.id, false);
   return outcome;
 }
-
 /**
  * Whether the counteragent still allows Telegram messages: the last read within the hour,
  * else one GET. When the service cannot say, the last known answer stands (else: the link's consent).

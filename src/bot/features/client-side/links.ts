@@ -6,15 +6,7 @@
  */
 import type { Locale } from "../../../config/index.ts";
 import type { Store } from "../../store/storage.ts";
-
-/** The four fields a PATCH /counteragents must carry (decisions.md), as last read. */
-export interface CounteragentForm {
-  id: string;
-  name: string;
-  typeCounteragentId: string;
-  isBuyer: boolean;
-  isVendor: boolean;
-}
+import type { CounteragentForm } from "../../writes/kinds/client-consent.ts";
 
 export interface ClientLink {
   userId: number;

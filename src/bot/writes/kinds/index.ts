@@ -5,8 +5,16 @@
  * one line in this list; the core does not change.
  */
 import type { AnyWriteKind } from "../kind.ts";
+import { clientApproval } from "./client-approval.ts";
+import { clientConsent } from "./client-consent.ts";
 import { orderChange } from "./order-change.ts";
 import { orderComment } from "./order-comment.ts";
 import { orderCreate } from "./order-create.ts";
 
-export const WRITE_KINDS: readonly AnyWriteKind[] = [orderCreate, orderChange, orderComment];
+export const WRITE_KINDS: readonly AnyWriteKind[] = [
+  orderCreate,
+  orderChange,
+  orderComment,
+  clientConsent,
+  clientApproval,
+];

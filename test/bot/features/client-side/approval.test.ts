@@ -238,4 +238,32 @@ describe("the estimate approved in one tap", () => {
     expect(t.requests()).toBe(2);
     expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, APPROVED));
   });
+
+  it("a PATCH that landed but whose answer was lost is found by one read at the next press, never sent twice (ru)", async () => {
+    let lose = false;
+    t = await startClientBot({}, 150, {
+      fetch: async (input, init) => {
+        const answer = await fetch(input, init);
+        if (lose && init?.method === "PATCH") {
+          lose = false;
+          throw new TypeError("fetch failed: the connection was reset");
+        }
+        return answer;
+      },
+    });
+    const { order, user } = await linked(t, 6107, "ru");
+    await awaitingApproval(t, order.id);
+    const offer = user.lastReply();
+    const [approve] = buttonsOf(offer);
+    lose = true;
+    await user.press("✅ Согласовать");
+    expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, APPROVED));
+    t.mark();
+    await user.pressData(approve!, offer);
+    // One read (it landed), no second PATCH: the comment is there once.
+    expect(t.requests()).toBe(1);
+    const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
+    expect(record.comments.filter((c) => c.text.includes("согласовано клиентом"))).toHaveLength(1);
+    expect(user.lastReply()?.text).toContain("Вы согласовали");
+  });
 });

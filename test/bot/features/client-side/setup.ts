@@ -12,6 +12,7 @@ import { startSandbox } from "../../../../src/sandbox/index.ts";
 import type { Counteragent, Order as SandboxOrder } from "../../../../src/sandbox/model.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../../helpers/mirror-bot.ts";
+import type { TestBotOptions } from "../../../helpers/test-bot.ts";
 import { telegramUser, updateId } from "../../../helpers/updates.ts";
 
 export const OPERATOR = 1;
@@ -30,7 +31,11 @@ export interface ClientBot extends MirrorBot {
   stopNotifiers(): Promise<void>;
 }
 
-export async function startClientBot(clients: Partial<ClientsConfig> = {}, orders = 150): Promise<ClientBot> {
+export async function startClientBot(
+  clients: Partial<ClientsConfig> = {},
+  orders = 150,
+  clientOptions?: TestBotOptions["clientOptions"],
+): Promise<ClientBot> {
   const clock = new ManualClock(new Date());
   const sandbox = await startSandbox({ port: 0, orders, clock: { now: () => clock.now().getTime() } });
   const shopId = sandbox.shops[0]?.id ?? "";
@@ -38,6 +43,7 @@ export async function startClientBot(clients: Partial<ClientsConfig> = {}, order
     operators: [OPERATOR],
     sandbox,
     clock,
+    clientOptions,
     config: {
       shopIds: [shopId],
       clients: {
