@@ -7,7 +7,8 @@
  * Inside src/bot, from the bottom up:
  *   store, policy, clock.ts, i18n.ts             the store and plain helpers
  *   state                                        bot state kept in the store (settings, links, photos, learned)
- *   ui, desk                                     formatting, keyboards, callback codecs, the owner's figures
+ *   ui, desk, paper                              formatting, keyboards, callback codecs, the owner's figures,
+ *                                                receipts and acts as PDFs
  *   orders                                       the order reader, saved searches, the inline gate
  *   crm                                          the service call wrapper, the reference cache, pressed orders
  *   writes                                       the exactly-once write core and its kinds
@@ -54,6 +55,16 @@ module.exports = {
       severity: "error",
       from: { path: "^src/bot/", pathNot: "^src/bot/(features/|index\\.ts$|jobs\\.ts$)" },
       to: { path: "^src/bot/features/" },
+    },
+    {
+      name: "paper-draws-without-grammy",
+      comment:
+        "src/bot/paper/ turns an order into a PDF and nothing else: no grammY, no Telegram, no request (the feature reads and sends).",
+      severity: "error",
+      from: { path: "^src/bot/paper/" },
+      to: {
+        path: "node_modules/(grammy|@grammyjs)/|^src/bot/(features|dialog-kit|crm|orders|writes|telegram)/",
+      },
     },
     {
       name: "no-folder-cycle",

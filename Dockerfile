@@ -20,7 +20,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY src ./src
 COPY locales ./locales
-# Fonts the chart and the label load explicitly (DejaVu Sans, Cyrillic included), never the host's.
+# Fonts the chart, the label and the receipts and acts (PDF) load explicitly (DejaVu Sans, Cyrillic included), never the host's.
 COPY assets ./assets
 # Sessions, dialog state and caches live here unless REDIS_URL is set.
 RUN mkdir -p /data /app/.cache/node && chown node:node /data /app/.cache /app/.cache/node

@@ -29,7 +29,7 @@ function requestsRow(name: string, value: number, target: number): BenchRow {
 export const clientSide: BenchModule = {
   name: "client-side",
   async run(): Promise<BenchRow[]> {
-    const t = await startClientBot({}, 500);
+    const t = await startClientBot({ orders: 500 });
     try {
       const count = async (action: () => Promise<unknown>) => {
         t.mark();

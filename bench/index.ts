@@ -23,6 +23,7 @@ import { mirrorShopDay } from "./mirror-shop-day.ts";
 import { mirrorSync } from "./mirror-sync.ts";
 import { mirrorWrites } from "./mirror-writes.ts";
 import { mistypedLoad } from "./mistyped-load.ts";
+import { paperBench } from "./paper.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
@@ -49,6 +50,7 @@ const MODULES: BenchModule[] = [
   mistypedLoad,
   deskRequests,
   clientSide,
+  paperBench,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

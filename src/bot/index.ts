@@ -28,6 +28,7 @@ import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
 import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
 import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
+import { actAction, paperFeature, receiptAction } from "./features/paper/index.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
@@ -51,8 +52,14 @@ import type { CardAction } from "./ui/order-keyboard.ts";
 
 const SESSION_NAMESPACE = "sessions";
 
-/** The workshop bench's card buttons, after the dialogs'. */
-const benchCardActions: CardAction[] = [diagnosisAction, labelAction, photosAddAction];
+/** The workshop bench's card buttons, after the dialogs' (🧾 beside 🏷: the paper of the order). */
+const benchCardActions: CardAction[] = [
+  diagnosisAction,
+  labelAction,
+  receiptAction,
+  actAction,
+  photosAddAction,
+];
 
 export interface BotDeps {
   config: Config;
@@ -209,6 +216,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(photosFeature);
   // Before /start: a label's deep link opens its card.
   core.use(labelFeature);
+  // Receipts and acts as PDFs; before /start too: a receipt's QR code opens its card for staff.
+  core.use(paperFeature);
   core.use(startFeature);
   core.use(languageFeature);
   core.use(statusFeature);

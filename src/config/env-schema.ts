@@ -1,7 +1,7 @@
 /** The environment as the bot reads it: every variable, its default and its message when wrong. */
 import { z } from "zod";
 import { idList, optionalText, optionalUrl, port, positiveInt, stringList, timezone, url } from "./fields.ts";
-import { ARRAY_FORMATS, LOCALES, LOG_LEVELS } from "./schema.ts";
+import { ARRAY_FORMATS, LOCALES, LOG_LEVELS, PAPER_FORMATS } from "./schema.ts";
 
 export const commonSchema = z.object({
   BOT_TOKEN: z
@@ -73,8 +73,6 @@ export const commonSchema = z.object({
     (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
     z.enum(["on", "off"], { error: "CLIENTS must be on or off" }),
   ),
-  /** The workshop's opening hours as clients read them (free text, e.g. "Mon–Fri 10:00–19:00"). */
-  CLIENT_HOURS: optionalText,
   CLIENT_APPROVAL_STATUS: optionalText,
   CLIENT_APPROVED_STATUS: optionalText,
   CLIENT_DECLINED_STATUS: optionalText,
@@ -84,6 +82,29 @@ export const commonSchema = z.object({
     z.enum(["on", "off"], { error: "CLIENT_ALL_STATUSES must be on or off" }),
   ),
   CLIENT_RATE_PER_MINUTE: positiveInt("CLIENT_RATE_PER_MINUTE", 12),
+  /** Paper (receipt, act): the page size, the documents' language, the shop's details and terms. */
+  PAPER_FORMAT: z.preprocess(
+    (v) => (v === "" || v === undefined ? "a4" : String(v).trim().toLowerCase()),
+    z.enum(PAPER_FORMATS, { error: "PAPER_FORMAT must be a4, 80mm or both" }),
+  ),
+  DOCUMENT_LOCALE: z.preprocess(
+    (v) => (v === "" || v === undefined ? "ru" : String(v).trim().toLowerCase()),
+    z.enum(LOCALES, { error: "DOCUMENT_LOCALE must be ru or en" }),
+  ),
+  SHOP_PHONE: optionalText,
+  SHOP_HOURS: optionalText,
+  REPAIR_TERMS_RU: optionalText,
+  REPAIR_TERMS_EN: optionalText,
+  REPAIR_TERMS_RU_FILE: optionalText,
+  REPAIR_TERMS_EN_FILE: optionalText,
+  WARRANTY_DAYS: z.preprocess(
+    (v) => (v === undefined || v === "" ? 30 : Number(v)),
+    z
+      .number({ error: "WARRANTY_DAYS must be a number" })
+      .int({ message: "WARRANTY_DAYS must be a whole number of days" })
+      .nonnegative({ message: "WARRANTY_DAYS must be 0 (no warranty) or a number of days" }),
+  ),
+  WARRANTY_BY_TYPE: optionalText,
   MIRROR_SYNC_SECONDS: positiveInt("MIRROR_SYNC_SECONDS", 60),
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),

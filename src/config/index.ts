@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import type { z } from "zod";
 import { commonSchema, modeSchema } from "./env-schema.ts";
+import { parseWarrantyByType, unreadableTermsFiles } from "./paper.ts";
 import type { Config, ServiceAuth } from "./schema.ts";
 import { parseStatuses } from "./statuses.ts";
 
@@ -43,7 +44,10 @@ export function parseConfig(env: Env): ConfigResult {
   }
   const statuses = common.success ? parseStatuses(common.data.STATUSES) : { ok: true as const, statuses: [] };
   if (!statuses.ok) errors.push(statuses.error);
-  if (errors.length > 0 || !common.success || !mode.success || !statuses.ok) return { ok: false, errors };
+  const warranty = parseWarrantyByType(common.success ? common.data.WARRANTY_BY_TYPE : undefined);
+  if (!warranty.ok) errors.push(warranty.error);
+  if (errors.length > 0 || !common.success || !mode.success || !statuses.ok || !warranty.ok)
+    return { ok: false, errors };
 
   const c = common.data;
   const m = mode.data;
@@ -104,7 +108,6 @@ export function parseConfig(env: Env): ConfigResult {
     },
     clients: {
       enabled: c.CLIENTS === "on",
-      hours: c.CLIENT_HOURS,
       approval:
         c.CLIENT_APPROVAL_STATUS && c.CLIENT_APPROVED_STATUS && c.CLIENT_DECLINED_STATUS
           ? {
@@ -117,6 +120,18 @@ export function parseConfig(env: Env): ConfigResult {
       ratePerMinute: c.CLIENT_RATE_PER_MINUTE,
     },
     lookupShare: c.LOOKUP_SHARE,
+    paper: {
+      format: c.PAPER_FORMAT,
+      locale: c.DOCUMENT_LOCALE,
+      phone: c.SHOP_PHONE,
+      hours: c.SHOP_HOURS,
+      terms: {
+        ru: { text: c.REPAIR_TERMS_RU, file: c.REPAIR_TERMS_RU_FILE },
+        en: { text: c.REPAIR_TERMS_EN, file: c.REPAIR_TERMS_EN_FILE },
+      },
+      warrantyDays: c.WARRANTY_DAYS,
+      warrantyByType: warranty.days,
+    },
     sandboxOthersSeconds: c.SANDBOX_OTHERS_SECONDS,
   };
   return { ok: true, config };
@@ -146,5 +161,8 @@ function messages(error: z.ZodError): string[] {
 /** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */
 export function loadConfig(envFile = ".env"): ConfigResult {
   if (existsSync(envFile)) process.loadEnvFile(envFile);
-  return parseConfig(process.env);
+  const result = parseConfig(process.env);
+  if (!result.ok) return result;
+  const unreadable = unreadableTermsFiles(result.config.paper);
+  return unreadable.length > 0 ? { ok: false, errors: unreadable } : result;
 }

@@ -5,6 +5,7 @@ export const LOCALES = ["ru", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const ARRAY_FORMATS = ["comma", "brackets", "repeat"] as const;
+export const PAPER_FORMATS = ["a4", "80mm", "both"] as const;
 
 export const configuredStatus = z.object({
   id: z.union([z.string().trim().min(1), z.number().transform(String)]),
@@ -85,8 +86,6 @@ const configSchema = z.object({
   clients: z
     .object({
       enabled: z.boolean(),
-      /** CLIENT_HOURS: opening hours as clients read them; absent: "until CLOSING_TIME". */
-      hours: z.string().optional(),
       /** The approval statuses, each by id or name; absent: no approval in Telegram. */
       approval: z.object({ waiting: z.string(), approved: z.string(), declined: z.string() }).optional(),
       /** CLIENT_ALL_STATUSES: every status change is told, not only ready and approval. */
@@ -95,6 +94,21 @@ const configSchema = z.object({
       ratePerMinute: z.number(),
     })
     .optional(),
+  /** The receipt and the act (features/paper). */
+  paper: z.object({
+    /** PAPER_FORMAT: A4, an 80 mm receipt roll, or both. */
+    format: z.enum(PAPER_FORMATS),
+    /** DOCUMENT_LOCALE: the documents' language, whatever the clerk's. */
+    locale: z.enum(LOCALES),
+    /** SHOP_PHONE (else the workshop's phones from the service) and SHOP_HOURS, as printed. */
+    phone: z.string().optional(),
+    hours: z.string().optional(),
+    /** REPAIR_TERMS_<LANG> (a text) or REPAIR_TERMS_<LANG>_FILE (a UTF-8 file, read when printing); else the locale's default. */
+    terms: z.record(z.enum(LOCALES), z.object({ text: z.string().optional(), file: z.string().optional() })),
+    /** WARRANTY_DAYS, and WARRANTY_BY_TYPE's days per order type id. */
+    warrantyDays: z.number(),
+    warrantyByType: z.record(z.string(), z.number()),
+  }),
   /** LOOKUP_SHARE: the percent of the quota window (100 requests per 15 minutes) one user's reads may spend. */
   lookupShare: z.number(),
   /** Embedded sandbox only: the CRM's other users change an order this often (0: never). */

@@ -28,6 +28,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests drive one user through many lookups: the share is off unless a test sets it.
     lookupShare: 100,
     sandboxOthersSeconds: 0,
+    paper: {
+      format: "a4",
+      locale: "ru",
+      terms: { ru: {}, en: {} },
+      warrantyDays: 30,
+      warrantyByType: {},
+    },
     ...overrides,
   };
 }

@@ -8,13 +8,13 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
-import { orderAction, orderRefresh, photosShow } from "../ui/callbacks.ts";
+import { orderAction, orderRefresh, paperPrint, photosShow } from "../ui/callbacks.ts";
 
 /**
- * What works on an inline message: the card's 🔄 Refresh, 📷 (the photos go to the presser's own chat);
+ * What works on an inline message: the card's 🔄 Refresh, 📷 and 🧾 (photos and documents go to the presser's own chat);
  * a card action says "private chat only" itself.
  */
-const INLINE_CAPABLE = [orderRefresh.filter, orderAction.filter, photosShow.filter];
+const INLINE_CAPABLE = [orderRefresh.filter, orderAction.filter, photosShow.filter, paperPrint.filter];
 
 export const chatlessButtons = new Composer<BotContext>();
 

@@ -48,5 +48,7 @@ export const labelPrint = callbackCodec("lb", ["id"]);
 export const photosShow = callbackCodec("pv", ["id"]);
 /** "📷 Add photos" on a card: the next photos of this chat go to the order `pa:<orderId>`. */
 export const photosAdd = callbackCodec("pa", ["id"]);
+/** 🧾 on a card: a document as a PDF `pp:<kind>:<orderId>` (kind r: the intake receipt, a: the completion act). */
+export const paperPrint = callbackCodec("pp", ["kind", "id"]);
 /** 🩺 on a card: the diagnosis dialog `dx:<orderId>`. */
 export const diagnosisOpen = callbackCodec("dx", ["id"]);

@@ -64,12 +64,13 @@ export async function cardFor(
   const photos = await createPhotoStore(ctx.services.store)
     .count(order.id)
     .catch(() => 0);
+  const statusGroup = order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group;
   const card = formatOrderCard(order, {
     t: ctx.t,
     locale,
     timezone: config.timezone,
     now: clock.now(),
-    statusGroup: order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group,
+    statusGroup,
     fields: await namedFields(ctx, order, locale),
     photos,
     phones: options.groupOf === undefined || config.groupPhones,
@@ -84,6 +85,7 @@ export async function cardFor(
     // Inline results are seen by everyone in a chat: no operator buttons there.
     actions: options.actions === false ? [] : cardActions,
     privateLink: options.actions === false ? undefined : options.groupOf,
+    statusGroup,
   });
   // Everyone who sees the card sees its photos: 📷 sends them again.
   if (photos > 0 && photosShow.fits({ id: order.id }))

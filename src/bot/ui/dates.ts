@@ -70,6 +70,12 @@ export function formatDateTime(date: Date, locale: Locale, timezone: string): st
   return `${c.day} ${monthName(c, locale)} ${c.year}, ${hhmm(c)}`;
 }
 
+/** "25 дек. 2026" / "25 Dec 2026" */
+export function formatDate(date: Date, locale: Locale, timezone: string): string {
+  const c = wallClock(date, timezone);
+  return `${c.day} ${monthName(c, locale)} ${c.year}`;
+}
+
 /** "15:00", or "25 дек., 15:00" when the moment is not today (e.g. a quota reset after midnight). */
 export function formatTime(date: Date, locale: Locale, timezone: string, now: Date): string {
   const c = wallClock(date, timezone);

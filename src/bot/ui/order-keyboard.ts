@@ -23,7 +23,13 @@ export interface CardAction {
   /** Whether the button opens a dialog (the default): in a group chat it is left for the private-chat link. */
   dialog?: boolean;
   /** Callback data for this order (< 64 bytes), or undefined to leave the button out for it. */
-  data(order: Order): string | undefined;
+  data(order: Order, facts: CardFacts): string | undefined;
+}
+
+/** What the card knows of an order beyond its record (a button may depend on it). */
+export interface CardFacts {
+  /** The status's group (`finish`, `closed`...): the record's own, else the cached statuses'. */
+  statusGroup?: string;
 }
 
 const ACTIONS_PER_ROW = 2;
@@ -36,9 +42,11 @@ export function orderCardKeyboard(
     actions: readonly CardAction[];
     /** The bot's username in a group chat: the dialog buttons become one link to the private chat on this order. */
     privateLink?: string | undefined;
+    statusGroup?: string | undefined;
   },
 ): InlineKeyboard {
   const { t, role, actions, privateLink } = options;
+  const facts: CardFacts = { statusGroup: options.statusGroup };
   const keyboard = new InlineKeyboard();
   if (orderRefresh.fits({ id: order.id })) {
     keyboard.text(t("btn-refresh"), orderRefresh.encode({ id: order.id }));
@@ -53,7 +61,7 @@ export function orderCardKeyboard(
     if (!(action.roles ?? ["owner", "operator"]).includes(role)) continue;
     // Dialogs run in the private chat only: in a group their buttons are the link above.
     if (privateLink !== undefined && action.dialog !== false) continue;
-    const data = action.data(order);
+    const data = action.data(order, facts);
     if (data === undefined) continue;
     if (inRow % ACTIONS_PER_ROW === 0) keyboard.row();
     keyboard.text(t(action.label), data);

@@ -249,8 +249,8 @@ describe("order lookup", () => {
         .lastReply()
         ?.replyMarkup?.inline_keyboard.flat()
         .map((b) => b.text),
-      // A viewer prints labels (that only reads the order) but gets no operator action.
-    ).toEqual(["🔄 Обновить", "🏷 Этикетка"]);
+      // A viewer prints labels and receipts (that only reads the order) but gets no operator action.
+    ).toEqual(["🔄 Обновить", "🏷 Этикетка", "🧾 Квитанция"]);
   });
 
   it("searches only the configured workshop", async () => {

@@ -22,9 +22,9 @@ export async function readerFor(services: BotServices, locale: Locale): Promise<
   };
 }
 
-/** CLIENT_HOURS, else "open until CLOSING_TIME". */
+/** SHOP_HOURS (the receipt prints them too), else "open until CLOSING_TIME". */
 export function hoursText(services: BotServices, t: TranslateFunction): string {
-  const hours = services.config.clients?.hours;
+  const hours = services.config.paper.hours;
   if (hours) return t("client-hours", { hours });
   const { hours: h, minutes } = services.config.closingTime;
   return t("client-hours-closing", {

@@ -10,8 +10,10 @@
  * carries the number: the card is then built from the draft); +1 lookup only
  * on a retry after an ambiguous failure.
  */
-import type { DialogContext } from "../../context.ts";
+import type { Order } from "../../../service/index.ts";
+import type { BotContext, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { createIntakeRecords } from "../../state/intake-records.ts";
 import { orderRefresh } from "../../ui/callbacks.ts";
 import { type CreateResult, orderWriter } from "../../writes/order-writer.ts";
 import { createInput, draftOrder, sentOf } from "./create-input.ts";
@@ -23,6 +25,20 @@ export function createOnce(run: DialogRun, draft: Draft): Promise<CreateResult> 
     input: createInput(draft),
     sent: sentOf(draft),
     record: (created) => draftOrder(draft, created),
+  });
+}
+
+/**
+ * The created record, kept a while with its clerk (the linked employee, else
+ * the Telegram name): 🧾 on the new card prints the receipt from it, no request.
+ */
+export function keepForReceipt(run: DialogRun, order: Order): Promise<void> {
+  return run.dialog.external(async (outer: BotContext) => {
+    const from = outer.from;
+    const settings = from && (await outer.services.users.read(from.id).catch(() => undefined));
+    const name = [from?.first_name, from?.last_name].filter(Boolean).join(" ");
+    const clerk = settings?.employee?.name ?? (name || undefined);
+    await createIntakeRecords(outer.services.store).keep({ order, clerk });
   });
 }
 

@@ -18,17 +18,20 @@ export function sentOf(draft: Draft): CreateRequest["sent"] {
   };
 }
 
+/** Equipment and appearance as typed (one per line, or separated by ";") as the service's lists. */
+function splitList(text: string | undefined): string[] | undefined {
+  return text
+    ? text
+        .split(/\n|;\s*/)
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
+}
+
 export function createInput(draft: Draft): OrderCreateInput {
   const { client, device } = draft;
   const clientFields = client.kind === "new" ? client.fields : [];
   const customFields = [...draft.fields, ...clientFields].map((f) => ({ id: f.id, value: f.value }));
-  const split = (text: string | undefined) =>
-    text
-      ? text
-          .split(/\n|;\s*/)
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : undefined;
   return {
     typeOrderId: draft.type.id,
     ...(client.kind === "existing"
@@ -50,8 +53,8 @@ export function createInput(draft: Draft): OrderCreateInput {
     model: device.model,
     sn: device.sn,
     problem: device.problem,
-    completeSet: split(device.completeSet),
-    appearance: split(device.appearance),
+    completeSet: splitList(device.completeSet),
+    appearance: splitList(device.appearance),
     color: device.color,
     approximatePrice: device.approximatePrice,
     customFields: customFields.length > 0 ? customFields : undefined,
@@ -90,6 +93,10 @@ export function draftOrder(draft: Draft, created: Created): Order {
     model: device.model,
     sn: device.sn,
     problem: device.problem,
+    // Empty lists, not absent ones: the record is as complete as the service's (the receipt prints from it).
+    completeSet: splitList(device.completeSet) ?? [],
+    appearance: splitList(device.appearance) ?? [],
+    color: device.color,
     approximatePrice: device.approximatePrice,
     cash: paid > 0 ? { summ: paid } : undefined,
     // The order's own fields (a client's go to the client): the card names them from the cached definitions.

@@ -18,7 +18,7 @@ import { askRequiredFields } from "./ask-custom-fields.ts";
 import { askDeviceType, askProblem } from "./ask-device.ts";
 import { askOrderType } from "./ask-order-type.ts";
 import { askShop } from "./ask-shop.ts";
-import { createOnce, showCreated } from "./confirm.ts";
+import { createOnce, keepForReceipt, showCreated } from "./confirm.ts";
 import type { Draft } from "./draft.ts";
 import { askGroup, groupsFor, type Offer } from "./groups.ts";
 import { readLastChoice, rememberLastChoice } from "./memory.ts";
@@ -62,6 +62,7 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
     const result = await createOnce(run, draft);
     if (result.kind === "refused") return;
     if (result.kind === "created" || result.kind === "created-no-card") {
+      if (result.kind === "created") await keepForReceipt(run, result.order);
       await showCreated(ctx, result);
       return;
     }

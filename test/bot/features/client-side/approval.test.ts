@@ -102,7 +102,7 @@ describe("messages to a linked client", () => {
   });
 
   it("with CLIENT_ALL_STATUSES every status change is told in the client's words (en)", async () => {
-    t = await startClientBot({ allStatuses: true });
+    t = await startClientBot({ clients: { allStatuses: true } });
     const { order, from } = await linked(t, 6004, "en");
     const before = messagesTo(t, from.id).length;
     const target = t.sandbox.store.statusById.get(order.statusId)?.name === IN_WORK ? "Диагностика" : IN_WORK;
@@ -241,14 +241,16 @@ describe("the estimate approved in one tap", () => {
 
   it("a PATCH that landed but whose answer was lost is found by one read at the next press, never sent twice (ru)", async () => {
     let lose = false;
-    t = await startClientBot({}, 150, {
-      fetch: async (input, init) => {
-        const answer = await fetch(input, init);
-        if (lose && init?.method === "PATCH") {
-          lose = false;
-          throw new TypeError("fetch failed: the connection was reset");
-        }
-        return answer;
+    t = await startClientBot({
+      clientOptions: {
+        fetch: async (input, init) => {
+          const answer = await fetch(input, init);
+          if (lose && init?.method === "PATCH") {
+            lose = false;
+            throw new TypeError("fetch failed: the connection was reset");
+          }
+          return answer;
+        },
       },
     });
     const { order, user } = await linked(t, 6107, "ru");

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ordersByPhone } from "../../../../src/bot/features/client-side/orders.ts";
-import { callsOf } from "../../../helpers/test-bot.ts";
+import { callsOf, testConfig } from "../../../helpers/test-bot.ts";
 import { messageUpdate } from "../../../helpers/updates.ts";
 import {
   aClient,
@@ -34,7 +34,7 @@ const texts = (bot: ClientBot, id: number) =>
 
 describe("a stranger's /start", () => {
   it("greets with the workshop's name, address and hours and asks for the phone by Telegram's button (en), 0 requests", async () => {
-    t = await startClientBot({ hours: "Mon–Fri 10:00–19:00" });
+    t = await startClientBot({ config: { paper: { ...testConfig().paper, hours: "Mon–Fri 10:00–19:00" } } });
     const user = t.user(5001, { languageCode: "en" });
     const calls = await user.send("/start");
     const shop = t.sandbox.shops[0]!;

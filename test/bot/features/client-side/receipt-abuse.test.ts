@@ -102,7 +102,7 @@ describe("abuse", () => {
   });
 
   it("a user over the message rate is told once, then ignored until the minute is over (en)", async () => {
-    t = await startClientBot({ ratePerMinute: 5 });
+    t = await startClientBot({ clients: { ratePerMinute: 5 } });
     const user = t.user(7100, { languageCode: "en" });
     for (let i = 0; i < 9; i++) await user.send(`${i}`);
     const said = user.replies().map((m) => m.text);
@@ -133,11 +133,10 @@ describe("configuration", () => {
       CLIENT_APPROVAL_STATUS: "7",
       CLIENT_APPROVED_STATUS: "Согласовано, предоплата",
       CLIENT_DECLINED_STATUS: "12",
-      CLIENT_HOURS: "Пн–Пт 10–19",
+      SHOP_HOURS: "Пн–Пт 10–19",
     });
     expect(whole.ok && whole.config.clients).toMatchObject({
       enabled: true,
-      hours: "Пн–Пт 10–19",
       approval: { waiting: "7", approved: "Согласовано, предоплата", declined: "12" },
     });
   });

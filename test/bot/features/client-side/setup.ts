@@ -7,7 +7,7 @@ import type { Update, User } from "grammy/types";
 import { pino } from "pino";
 import { ClientNotifier } from "../../../../src/bot/features/client-side/index.ts";
 import { Notifier } from "../../../../src/bot/notify/notifier.ts";
-import type { ClientsConfig } from "../../../../src/config/index.ts";
+import type { ClientsConfig, Config } from "../../../../src/config/index.ts";
 import { startSandbox } from "../../../../src/sandbox/index.ts";
 import type { Counteragent, Order as SandboxOrder } from "../../../../src/sandbox/model.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
@@ -31,11 +31,16 @@ export interface ClientBot extends MirrorBot {
   stopNotifiers(): Promise<void>;
 }
 
-export async function startClientBot(
-  clients: Partial<ClientsConfig> = {},
-  orders = 150,
-  clientOptions?: TestBotOptions["clientOptions"],
-): Promise<ClientBot> {
+export interface ClientBotOptions {
+  clients?: Partial<ClientsConfig>;
+  /** More of the configuration (e.g. the paper's SHOP_HOURS). */
+  config?: Partial<Config>;
+  orders?: number;
+  clientOptions?: TestBotOptions["clientOptions"];
+}
+
+export async function startClientBot(options: ClientBotOptions = {}): Promise<ClientBot> {
+  const { clients = {}, orders = 150, clientOptions } = options;
   const clock = new ManualClock(new Date());
   const sandbox = await startSandbox({ port: 0, orders, clock: { now: () => clock.now().getTime() } });
   const shopId = sandbox.shops[0]?.id ?? "";
@@ -45,10 +50,10 @@ export async function startClientBot(
     clock,
     clientOptions,
     config: {
+      ...options.config,
       shopIds: [shopId],
       clients: {
         enabled: true,
-        hours: undefined,
         approval: { waiting: WAITING, approved: APPROVED, declined: DECLINED },
         allStatuses: false,
         ratePerMinute: 12,

@@ -1,0 +1,145 @@
+/**
+ * Paper: 🧾 Receipt on every card (the intake receipt: right after intake it
+ * prints from the created record, no request) and 🧾 Act on the card of an
+ * order that is ready or handed over (the completion act: its full record,
+ * 1 request), as PDFs (paper/draw.ts) in DOCUMENT_LOCALE and PAPER_FORMAT.
+ * Every staff role prints (printing reads the order); strangers never get
+ * here (the access gate). Pressed in a group (or on an inline card) the
+ * document goes to the presser's private chat, never into the group.
+ * /start with a receipt's payload (its QR code) opens the card for staff.
+ */
+import { Composer, GrammyError, InputFile } from "grammy";
+import type { BotContext } from "../../context.ts";
+import { callService } from "../../crm/call.ts";
+import { paperPrint } from "../../ui/callbacks.ts";
+import { cardMessage } from "../../ui/card-message.ts";
+import { orderTitle } from "../../ui/order-card.ts";
+import type { CardAction } from "../../ui/order-keyboard.ts";
+import { readSignedPayload } from "../../ui/signed-payload.ts";
+import { CALLBACK_ANSWER_LIMIT, cutText, escapeHtml } from "../../ui/text.ts";
+import { inConfiguredShops, type PaperKind, recordFor } from "./record.ts";
+import type { DrawnPaper } from "./render.ts";
+
+const STAFF = ["owner", "operator", "viewer"] as const;
+/** Status groups whose orders get an act: ready, handed over. */
+const ACT_GROUPS = new Set(["finish", "closed"]);
+const KINDS = { r: "receipt", a: "act" } as const satisfies Record<string, PaperKind>;
+
+const printData = (kind: keyof typeof KINDS, id: string) =>
+  paperPrint.fits({ kind, id }) ? paperPrint.encode({ kind, id }) : undefined;
+
+export const receiptAction: CardAction = {
+  label: "card-btn-receipt",
+  roles: STAFF,
+  // No dialog: shown on group cards too (the document goes to the presser's private chat).
+  dialog: false,
+  data: (order) => printData("r", order.id),
+};
+
+export const actAction: CardAction = {
+  label: "card-btn-act",
+  roles: STAFF,
+  dialog: false,
+  data: (order, facts) =>
+    isReadyOrClosed(order.status?.type ?? facts.statusGroup, order) ? printData("a", order.id) : undefined,
+};
+
+/** Ready or handed over: by the status group, else (no group known) by the record's dates. */
+function isReadyOrClosed(group: string | undefined, order: { dateFinish?: Date; dateClose?: Date }): boolean {
+  return group === undefined ? Boolean(order.dateFinish ?? order.dateClose) : ACT_GROUPS.has(group);
+}
+
+export const paperFeature = new Composer<BotContext>();
+
+paperFeature.callbackQuery(paperPrint.filter, async (ctx) => {
+  const decoded = paperPrint.decode(ctx.callbackQuery.data);
+  const kind = decoded && KINDS[decoded.kind as keyof typeof KINDS];
+  if (!decoded || !kind) {
+    await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+    return;
+  }
+  const record = await recordFor(ctx, kind, decoded.id);
+  if (!record) return;
+  const { order } = record;
+  if (!inConfiguredShops(ctx, order)) {
+    // Never another workshop's paper (a forged press, a record from before SHOP_IDS changed).
+    ctx.log.warn({ order: order.id }, "paper: an order outside the configured workshops");
+    await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+    return;
+  }
+  if (kind === "act" && order.status?.type !== undefined && !ACT_GROUPS.has(order.status.type)) {
+    await ctx.answerCallbackQuery({ text: ctx.t("paper-not-ready"), show_alert: true });
+    return;
+  }
+  let drawn: DrawnPaper[];
+  try {
+    // pdfkit and fontkit load with the first document, not at start: many processes never print.
+    const { drawDocuments } = await import("./render.ts");
+    drawn = await drawDocuments(ctx.services, ctx.log, {
+      kind,
+      order,
+      clerk: record.clerk,
+      botUsername: ctx.me.username,
+    });
+  } catch (error) {
+    ctx.log.error({ err: String(error), order: order.id }, "paper: a document could not be drawn");
+    await ctx.answerCallbackQuery({ text: ctx.t("paper-failed"), show_alert: true });
+    return;
+  }
+  await deliver(ctx, kind, orderTitle(order), drawn);
+});
+
+/**
+ * The documents to the chat of the press when it is the presser's private chat; from a
+ * group or an inline card to the presser's private chat (a client's data never lands in a group).
+ */
+async function deliver(
+  ctx: BotContext & { from: { id: number } },
+  kind: PaperKind,
+  title: string,
+  drawn: DrawnPaper[],
+): Promise<void> {
+  const own = ctx.chat?.type === "private";
+  // A private chat's id is its user's: the presser's own chat either way.
+  const chatId = ctx.from.id;
+  try {
+    for (const { format, pdf } of drawn) {
+      const caption = ctx.t(kind === "receipt" ? "paper-receipt-caption" : "paper-act-caption", {
+        number: escapeHtml(title),
+        format: ctx.t(format === "a4" ? "paper-format-a4" : "paper-format-80mm"),
+      });
+      // An ASCII file name: a multipart header with raw UTF-8 is not read the same by every parser.
+      const name = `${kind}-${title.replace(/[^A-Za-z0-9_-]/g, "") || "order"}${format === "80mm" ? "-80mm" : ""}.pdf`;
+      await ctx.api.sendDocument(chatId, new InputFile(pdf, name), { caption });
+    }
+  } catch (error) {
+    // The presser never opened the bot's chat (or blocked it): say where to go instead of failing.
+    if (own || !(error instanceof GrammyError) || error.error_code !== 403) throw error;
+    ctx.log.info({ err: error.description }, "paper: the presser's private chat is closed");
+    await ctx.answerCallbackQuery({
+      text: cutText(ctx.t("paper-start-bot"), CALLBACK_ANSWER_LIMIT),
+      show_alert: true,
+    });
+    return;
+  }
+  await ctx.answerCallbackQuery(own ? undefined : { text: ctx.t("paper-sent-private") });
+}
+
+/** /start with a receipt's payload (its QR code): the order's card, for staff (the gate stands before). */
+paperFeature.command("start", async (ctx, next) => {
+  const payload = ctx.match.trim();
+  if (!payload.startsWith("r")) return next();
+  const id = readSignedPayload("receipt", payload, ctx.services.config.botToken);
+  if (!id) {
+    ctx.log.info("a /start payload that is no genuine receipt");
+    await ctx.reply(ctx.t("label-unknown"));
+    return;
+  }
+  const outcome = await callService(ctx, () => ctx.services.orders.byId(id, { userId: ctx.from?.id }));
+  if (!outcome.ok) {
+    await ctx.reply(outcome.message);
+    return;
+  }
+  const card = await cardMessage(ctx, outcome.value.order, { asOf: outcome.value.asOf });
+  await ctx.reply(card.text, { reply_markup: card.keyboard });
+});
