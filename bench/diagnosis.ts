@@ -1,8 +1,8 @@
 /**
  * The diagnosis from a card: interactions (messages plus presses)
  * for a verdict, a price and a deadline from the card to the saved card, and
- * the requests: opening it (the order read once without the mirror; none with
- * it, the mirror tests show), saving it (ONE PATCH).
+ * the requests: opening it (the full record read once, with or without the
+ * mirror: the mirror's list copy lacks the diagnosis' fields), saving it (ONE PATCH).
  */
 import { countingUser } from "../test/helpers/interactions.ts";
 import { benchBot, expectText, OPERATOR, requestsOf } from "./harness.ts";
@@ -44,7 +44,7 @@ export const diagnosisBench: BenchModule = {
           ok: taps <= 10,
         },
         {
-          name: "diagnosis: requests to open (no mirror: 1 GET)",
+          name: "diagnosis: requests to open (the full record: 1 GET)",
           value: open,
           unit: "requests",
           target: "<= 1",

@@ -12,18 +12,19 @@ import type { ServiceClient } from "../service/index.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { BotContext, BotServices, SessionData } from "./context.ts";
 import { createReferenceCache, type ReferenceCache } from "./crm/reference-cache.ts";
+import { cardDialogs, staleCardActions } from "./dialog-kit/card-dialog.ts";
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { clientSide } from "./features/client-side/index.ts";
-import { diagnosisAction, diagnosisFeature } from "./features/diagnosis/index.ts";
+import { diagnosisCard } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { labelAction, labelFeature } from "./features/label/index.ts";
 import { languageFeature } from "./features/language.ts";
 import { meFeature, mineList } from "./features/me.ts";
 import { mirrorSearchFeature, searchList } from "./features/mirror-search.ts";
 import { backFromBlocked, notifyFeature, watchAction } from "./features/notify.ts";
-import { dialogCardActions, orderActionsFeature } from "./features/order-actions/index.ts";
+import { commentCard, managerCard, masterCard } from "./features/order-actions/index.ts";
 import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
 import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
@@ -34,7 +35,7 @@ import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
 import { startFeature } from "./features/start.ts";
 import { statusFeature } from "./features/status.ts";
-import { statusChangeFeature } from "./features/status-change/index.ts";
+import { statusCard } from "./features/status-change/index.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { createI18n } from "./i18n.ts";
 import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
@@ -52,14 +53,13 @@ import type { CardAction } from "./ui/order-keyboard.ts";
 
 const SESSION_NAMESPACE = "sessions";
 
-/** The workshop bench's card buttons, after the dialogs' (🧾 beside 🏷: the paper of the order). */
-const benchCardActions: CardAction[] = [
-  diagnosisAction,
-  labelAction,
-  receiptAction,
-  actAction,
-  photosAddAction,
-];
+/**
+ * The card's buttons, in this order (two per row): the dialogs' (each button, its press and its
+ * dialog in one CardDialog), then the bench's other actions (🧾 beside 🏷: the paper of the order);
+ * 🔔 with the mirror.
+ */
+const cards = cardDialogs([statusCard, commentCard, masterCard, managerCard, diagnosisCard]);
+const cardActions: CardAction[] = [...cards.actions, labelAction, receiptAction, actAction, photosAddAction];
 
 export interface BotDeps {
   config: Config;
@@ -129,11 +129,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     clock,
     i18n,
     // With the order mirror: 🔔 watches an order's status changes.
-    // The bench's buttons (🏷 label) after the dialogs'.
-    cardActions: [
-      ...(deps.cardActions ?? [...dialogCardActions, ...benchCardActions]),
-      ...(deps.mirror ? [watchAction] : []),
-    ],
+    cardActions: [...(deps.cardActions ?? cardActions), ...(deps.mirror ? [watchAction] : [])],
     orders: createOrderReader({
       client,
       store,
@@ -206,11 +202,11 @@ export function createBot(deps: BotDeps): CreatedBot {
   //    Before the features: a running dialog sees its chat's next update first.
   core.use(dialogsMiddleware(services, logger));
   core.use(orderCreateFeature);
-  core.use(statusChangeFeature);
-  core.use(orderActionsFeature);
-  core.use(diagnosisFeature);
+  // The card's dialogs: status, comment, master, manager, diagnosis (their buttons and presses).
+  core.use(cards.feature);
   // Extra features (tests, add-ons) see the conversations plugin installed above.
   for (const feature of deps.features?.(services) ?? []) core.use(feature);
+  core.use(staleCardActions);
   // 9. Features, one owner per command; `unhandled` last.
   // Photos sent for an order (a reply to its card, its number as the caption, after 📷 Add photos).
   core.use(photosFeature);

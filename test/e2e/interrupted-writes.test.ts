@@ -26,6 +26,8 @@ const proxy = {
   server: undefined as Server | undefined,
   /** Called when the service has answered a write whose answer the proxy now holds. */
   onHeldWrite: () => {},
+  /** The PATCH requests that reached the service. */
+  patches: 0,
 };
 
 /** Resolves when the service has carried out a write and its answer is being held. */
@@ -58,6 +60,7 @@ beforeAll(async () => {
       const value = req.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
+    if (req.method === "PATCH") proxy.patches++;
     const answer = await fetch(proxy.target + (req.url ?? "/"), {
       method: req.method,
       headers,
@@ -143,5 +146,45 @@ describe("SIGKILL while a write travels to the service", () => {
     expect(said.text).toContain("• the status is now “Согласовано, предоплата”");
     expect(said.text).toContain("• 300 ₽ taken");
     expect(said.text).not.toContain("Nothing was changed");
+  });
+
+  it("a diagnosis with a deadline: after the restart /cancel says it went through, the CRM holds it, one PATCH", async () => {
+    const { telegram, bot, api } = stack();
+    const op = telegram.user(OPERATOR);
+    await op.say("/order 1043", { until: (o) => o.text.includes("Order") });
+    op.tap("🩺 Diagnosis");
+    await op.reply((o) => o.text.includes("Diagnosis of order"));
+    op.tap("🩺 Verdict");
+    await op.reply((o) => o.text.includes("verdict"));
+    await op.say("Замена платы питания", { until: (o) => o.text.includes("✏️") });
+    op.tap("📅 Deadline");
+    const dates = await op.reply((o) => o.text.includes("pick one or type a date"));
+    const quick = dates.replyMarkup?.inline_keyboard[0]?.[1]?.text;
+    if (!quick) throw new Error("no quick deadline");
+    op.tap(quick);
+    await op.reply((o) => o.text.includes("✏️ Deadline"));
+    const [before] = (await api.orders({ num: "1043" })).data;
+    if (!before) throw new Error("no order 1043");
+
+    proxy.holdMs = HOLD_MS;
+    proxy.patches = 0;
+    const held = heldWrite();
+    op.tap("✅ Save");
+    // The service has saved it; its answer is held: the bot dies before it hears.
+    await held;
+    await bot.kill();
+    proxy.holdMs = 0;
+    await bot.restart();
+
+    const said = await op.say("/cancel");
+    expect(said.text).toContain(
+      `The change of order ${before.number} went through before the bot was interrupted`,
+    );
+    expect(said.text).toContain("2 fields saved");
+    expect(said.text).not.toContain("Nothing was changed");
+    const after = await api.order(before.id);
+    expect(after.recommendation).toBe("Замена платы питания");
+    expect(after.deadline).toBeDefined();
+    expect(proxy.patches).toBe(1);
   });
 });

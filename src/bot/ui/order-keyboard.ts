@@ -1,11 +1,8 @@
 /**
  * The card's buttons: "🔄 Refresh" for everyone allowed, then the operator
- * actions. Dialogs plug their buttons in as CardAction entries (createBot's
- * `cardActions`), e.g.
- *
- *   { label: "card-btn-status", data: (order) => orderAction.encode({ action: "status", id: order.id }) }
- *
- * and handle `orderAction.filter` callbacks in their own feature.
+ * actions: CardAction entries (createBot's `cardActions`). A dialog's button
+ * comes from its CardDialog (dialog-kit/card-dialog.ts: button, press and
+ * dialog in one declaration); other actions (🏷, 📷, 🔔) declare theirs.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";

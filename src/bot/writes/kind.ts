@@ -79,6 +79,8 @@ export interface WriteKind<D, R> {
     ctx: BotContext,
     landed: { sent: Sent<D>; record?: unknown; result?: R; afterAll: boolean },
   ): Promise<WriteReply>;
+  /** A marker's `sent` written by older code (no checks), in this shape; undefined when it cannot tell. */
+  revive?(legacy: Record<string, unknown>): Sent<D> | undefined;
   /** Texts (HTML) for an interrupted write not found, and one that cannot be checked now (`reason`). */
   texts: {
     notLanded(ctx: BotContext, sent: Sent<D>): string;

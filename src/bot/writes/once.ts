@@ -30,7 +30,7 @@ import { ensureOperator } from "../policy/access.ts";
 import { StoreCorruptError } from "../store/errors.ts";
 import { type FieldCheck, holdsAll } from "./checks.ts";
 import type { Attempt, Landed, WriteKind } from "./kind.ts";
-import { MARKER_TTL_SECONDS, type Marker, markersOf, openWritesOf } from "./markers.ts";
+import { MARKER_TTL_SECONDS, type Marker, markersOf, openWritesOf, sentOf } from "./markers.ts";
 
 /** Failures after which the write may have happened. */
 const AMBIGUOUS: readonly ServiceErrorKind[] = ["unavailable", "bad_response"];
@@ -132,9 +132,10 @@ export async function writeIn<D, R>(
     };
   }
   if (marker?.state === "done") return { kind: "done", result: marker.result };
-  // A marker without its checks (older code's) cannot be checked: it is sent as new.
-  if (marker?.state === "sending" && Array.isArray(marker.sent?.checks)) {
-    const before = { at: marker.at, sent: marker.sent } as Attempt<D>;
+  // An older code's marker is read back by its kind; one that cannot be is sent as new.
+  const sentBefore = marker?.state === "sending" ? sentOf(kind, marker.sent) : undefined;
+  if (marker?.state === "sending" && sentBefore) {
+    const before = { at: marker.at, sent: sentBefore } as Attempt<D>;
     const check = await callService(outer, (client) => findLanded(client, kind, before, config.shopIds));
     if (!check.ok) return failed(check);
     if (check.value !== undefined) return done(before, check.value.result, check.value.record);

@@ -23,7 +23,7 @@ import { callService } from "../crm/call.ts";
 import { StoreCorruptError } from "../store/errors.ts";
 import { holdsAll } from "./checks.ts";
 import type { AnyWriteKind, Attempt, Landed } from "./kind.ts";
-import { checkable, type Marker, markersOf, type OpenWrite, openWritesOf } from "./markers.ts";
+import { type Marker, markersOf, type OpenWrite, openWritesOf, sentOf } from "./markers.ts";
 import { findLanded, noteOwn } from "./once.ts";
 
 /** What the dialogs tell the core about the chat's dialog (the core imports no dialog step). */
@@ -51,12 +51,13 @@ export function resumeWrites(kinds: readonly AnyWriteKind[], hooks: DialogHooks)
     // The dialog said the outcome is not known and checks before its own retry: only leaving it is resolved here.
     if (open.told && running && !hooks.leaving(ctx)) return next();
     const kind = marker && kinds.find((k) => k.name === marker.sent?.kind);
-    // Gone (cleared after a certain failure, expired), older code's, or finished and told by its dialog.
-    if (!marker || !kind || !checkable(marker.sent) || (marker.state === "done" && !running)) {
+    const sent = kind && sentOf(kind, marker?.sent);
+    // Gone (cleared after a certain failure, expired), unreadable, or finished and told by its dialog.
+    if (!marker || !kind || !sent || (marker.state === "done" && !running)) {
       await forget();
       return next();
     }
-    const attempt: Attempt = { at: marker.at, sent: marker.sent };
+    const attempt: Attempt = { at: marker.at, sent };
     const check = await callService(ctx, async (client): Promise<Landed<unknown> | undefined> => {
       if (marker.state === "sending") return findLanded(client, kind, attempt, config.shopIds);
       const records = await kind.read(client, attempt, { shopIds: config.shopIds }, marker.result);
@@ -66,14 +67,14 @@ export function resumeWrites(kinds: readonly AnyWriteKind[], hooks: DialogHooks)
     if (!check.ok && marker.state === "sending") {
       ctx.log.warn({ key: open.key }, "an interrupted write cannot be checked now");
       await answerPress(ctx);
-      await ctx.reply(kind.texts.unknown(ctx, marker.sent, check.message));
+      await ctx.reply(kind.texts.unknown(ctx, sent, check.message));
       return;
     }
     const landed = check.ok ? check.value : undefined;
     if (marker.state === "sending" && !landed) {
       await Promise.resolve(markersOf(store).delete(open.key)).catch(() => {});
       await forget();
-      await ctx.reply(kind.texts.notLanded(ctx, marker.sent));
+      await ctx.reply(kind.texts.notLanded(ctx, sent));
       return next();
     }
     if (marker.state === "sending" && landed) await recordLanded(ctx, kind, open.key, attempt, landed);
@@ -84,7 +85,7 @@ export function resumeWrites(kinds: readonly AnyWriteKind[], hooks: DialogHooks)
     }
     await answerPress(ctx);
     const reply = await kind.report(ctx, {
-      sent: marker.sent,
+      sent,
       record: landed?.record,
       result: landed?.result ?? (marker.state === "done" ? marker.result : undefined),
       afterAll: open.told === true,

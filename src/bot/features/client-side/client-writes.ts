@@ -14,7 +14,7 @@
  */
 import type { BotContext } from "../../context.ts";
 import { markersOf } from "../../writes/markers.ts";
-import { type WriteRequest, writeIn } from "../../writes/once.ts";
+import { type WriteRequest, writeIn } from "../../writes/index.ts";
 
 /** Writes being sent by this process. */
 const inFlight = new Set<string>();

@@ -1,21 +1,15 @@
 /**
- * 🩺 Diagnosis: a summary of the order's current values with one button per
- * field (fields.ts), each asked in one tap, and ✅ Save sending ONE PATCH with
- * all that changed, then the card. Opening it costs no request beyond reading
- * the order (none with the mirror holding it); saving costs one. The write is
- * in one place (`save`), for the order writer to take over.
+ * 🩺 Diagnosis: a summary of the order's values as the service holds them
+ * (the full record, read at the press) with one button per field (fields.ts),
+ * each asked in one tap, and ✅ Save sending ONE PATCH with only what changed
+ * (an edit diffed against that record: writes/edit.ts; equipment and
+ * appearance added to, not replaced), then the card. Opening costs the read
+ * of the record (1 request); saving costs one.
  */
 import type { Order } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
-import {
-  accept,
-  ask,
-  type Button,
-  type Dialog,
-  type DialogRun,
-  reject,
-  startRun,
-} from "../../dialog-kit/ask.ts";
+import { type Dialog, type DialogRun, startRun } from "../../dialog-kit/ask.ts";
+import { askFieldSummary, SAVE } from "../../dialog-kit/field-summary.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { localeOf } from "../../i18n.ts";
 import { reviveOrder } from "../../orders/json.ts";
@@ -27,9 +21,6 @@ import { askField, type Changes, FIELDS, type Field, fieldValue, merged, updateO
 
 export const DIAGNOSIS = "diagnosis";
 
-const SAVE = "save";
-const PER_ROW = 2;
-
 export async function diagnosisDialog(dialog: Dialog, ctx: DialogContext, raw: unknown): Promise<void> {
   const order = asFull(reviveOrder(raw));
   const run = await startRun(dialog);
@@ -37,7 +28,7 @@ export async function diagnosisDialog(dialog: Dialog, ctx: DialogContext, raw: u
   for (;;) {
     const picked = await askSummary(run, ctx, order, changes);
     if (picked === SAVE) break;
-    changes = await askField(run, ctx, picked, merged(order, changes), changes);
+    changes = await askField(run, ctx, picked, order, changes);
   }
   await save(run, ctx, order, changes);
 }
@@ -51,32 +42,18 @@ async function askSummary(
   const locale = await localeOf(ctx);
   const now = merged(order, changes);
   const changed = new Set((updateOf(order, changes)?.keys ?? []).map(fieldOfKey));
-  const lines = FIELDS.map(
-    (field) =>
-      `${changed.has(field) ? "✏️ " : ""}${ctx.t(`dx-field-${field}`)}: ${fieldValue(field, now, locale, ctx)}`,
-  );
-  const text = [
-    ctx.t("dx-title", { order: escapeHtml(orderTitle(order)) }),
-    "",
-    ...lines,
-    "",
-    ctx.t("dx-hint"),
-  ].join("\n");
-  const buttons: Button[][] = [];
-  FIELDS.forEach((field, index) => {
-    if (index % PER_ROW === 0) buttons.push([]);
-    buttons.at(-1)?.push({ text: ctx.t(`dx-btn-${field}`), value: field });
-  });
-  buttons.push([{ text: ctx.t(changed.size > 0 ? "dx-btn-save" : "dx-btn-close"), value: SAVE }]);
-  return ask<Field | typeof SAVE>(run, ctx, {
-    text,
-    buttons,
-    parse: (a) => {
-      if (a.kind !== "button") return reject(a.ctx.t("dlg-use-buttons"));
-      if (a.value === SAVE) return accept(SAVE);
-      const field = FIELDS.find((f) => f === a.value);
-      return field ? accept(field) : reject(a.ctx.t("dlg-use-buttons"));
-    },
+  return askFieldSummary(run, ctx, {
+    title: ctx.t("dx-title", { order: escapeHtml(orderTitle(order)) }),
+    hint: ctx.t("dx-hint"),
+    fields: FIELDS.map((field) => ({
+      key: field,
+      label: ctx.t(`dx-field-${field}`),
+      value: fieldValue(field, now, locale, ctx),
+      changed: changed.has(field),
+      button: ctx.t(`dx-btn-${field}`),
+    })),
+    save: ctx.t("dx-btn-save"),
+    close: ctx.t("dx-btn-close"),
   });
 }
 

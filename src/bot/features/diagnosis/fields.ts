@@ -8,6 +8,7 @@ import type { Order } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askDate } from "../../dialog-kit/ask-date.ts";
+import { askListChange, combineListChanges, type ListChange, listAfter } from "../../dialog-kit/ask-list.ts";
 import { askMoney } from "../../dialog-kit/ask-money.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
 import { textLines } from "../../dialog-kit/parse.ts";
@@ -27,8 +28,9 @@ export interface Changes {
   deadline?: number;
   isUrgent?: boolean;
   problem?: string[];
-  completeSet?: string[];
-  appearance?: string[];
+  /** Added to the service's list, or replacing it (dialog-kit/ask-list.ts). */
+  completeSet?: ListChange;
+  appearance?: ListChange;
   typeDevice?: string;
   brand?: string;
   model?: string;
@@ -57,6 +59,8 @@ export function merged(order: Order, changes: Changes): Order {
     ...order,
     ...changes,
     deadline: changes.deadline === undefined ? order.deadline : new Date(changes.deadline),
+    completeSet: listAfter(order.completeSet ?? [], changes.completeSet),
+    appearance: listAfter(order.appearance ?? [], changes.appearance),
   };
 }
 
@@ -94,9 +98,10 @@ export async function askField(
   run: DialogRun,
   ctx: DialogContext,
   field: Field,
-  now: Order,
+  base: Order,
   changes: Changes,
 ): Promise<Changes> {
+  const now = merged(base, changes);
   const q = (key: string, current: string | undefined) => withCurrent(ctx, ctx.t(key), current);
   const typed = (key: string, current: string | undefined, limit: number) =>
     askText(run, ctx, { prompt: q(key, current), skippable: true, max: limit });
@@ -134,13 +139,16 @@ export async function askField(
       const value = await typed("dx-ask-faults", now.problem?.join("\n"), LONG);
       return value === undefined ? changes : { ...changes, problem: textLines(value) };
     }
-    case "equipment": {
-      const value = await typed("dx-ask-equipment", now.completeSet?.join("\n"), LONG);
-      return value === undefined ? changes : { ...changes, completeSet: textLines(value) };
-    }
+    case "equipment":
     case "appearance": {
-      const value = await typed("dx-ask-appearance", now.appearance?.join("\n"), LONG);
-      return value === undefined ? changes : { ...changes, appearance: textLines(value) };
+      // Added to what the service holds (shown), unless the clerk chose to replace the list.
+      const key = field === "equipment" ? "completeSet" : "appearance";
+      const change = await askListChange(run, ctx, {
+        prompt: ctx.t(`dx-ask-${field}`),
+        current: base[key] ?? [],
+        max: LONG,
+      });
+      return change === undefined ? changes : { ...changes, [key]: combineListChanges(changes[key], change) };
     }
     case "device": {
       const typeDevice = await typed("dx-ask-device-type", now.typeDevice, SHORT);
@@ -165,7 +173,10 @@ function editsOf(changes: Changes): FieldEdit[] {
   const edits: FieldEdit[] = [];
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
-    if (key === "deadline") edits.push({ key, as: "date", value: value as number });
+    if (key === "completeSet" || key === "appearance") {
+      const list = value as ListChange;
+      edits.push({ key, as: "list", value: list.items, mode: list.mode });
+    } else if (key === "deadline") edits.push({ key, as: "date", value: value as number });
     else if (key === "approximatePrice") edits.push({ key, as: "amount", value: value as string });
     else if (key === "isUrgent") edits.push({ key, as: "bool", value: value as boolean });
     else if (Array.isArray(value)) edits.push({ key, as: "list", value, mode: "replace" });

@@ -18,10 +18,12 @@ import {
   pickIndex,
   reject,
 } from "../../dialog-kit/ask.ts";
-import { normalizeEmail, normalizePhone } from "../../dialog-kit/contact.ts";
+import { askContact } from "../../dialog-kit/ask-contact.ts";
+import { normalizePhone } from "../../dialog-kit/contact.ts";
+import { defaultClientForm } from "../../dialog-kit/counteragent-type.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
 import { phoneQuery } from "../../dialog-kit/parse.ts";
-import { askText, SKIP } from "../../dialog-kit/prompts.ts";
+import { askText } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
 import { askField } from "./ask-field.ts";
@@ -171,8 +173,18 @@ export async function askClientDetails(
   ctx: DialogContext,
   client: NewClient,
 ): Promise<NewClient> {
-  const phone = (await askContact(run, ctx, "phone", client.phone)) ?? client.phone;
-  const email = (await askContact(run, ctx, "email", client.email)) ?? client.email;
+  const phone =
+    (await askContact(run, ctx, "phone", {
+      current: client.phone,
+      ask: "new-ask-client-phone",
+      bad: "new-client-phone-bad",
+    })) ?? client.phone;
+  const email =
+    (await askContact(run, ctx, "email", {
+      current: client.email,
+      ask: "new-ask-client-email",
+      bad: "new-client-email-bad",
+    })) ?? client.email;
   const address =
     (await askText(run, ctx, {
       prompt: withCurrent(ctx, ctx.t("new-ask-client-address"), client.address),
@@ -182,48 +194,12 @@ export async function askClientDetails(
   return { ...client, phone, email, address };
 }
 
-const CONTACT = {
-  phone: { ask: "new-ask-client-phone", bad: "new-client-phone-bad", normalize: normalizePhone },
-  email: { ask: "new-ask-client-email", bad: "new-client-email-bad", normalize: normalizeEmail },
-} as const;
-
-/** An optional phone or e-mail, validated (re-prompted until it reads as one) and normalized. */
-function askContact(
-  run: DialogRun,
-  ctx: DialogContext,
-  kind: keyof typeof CONTACT,
-  current: string | undefined,
-): Promise<string | undefined> {
-  const { ask: question, bad, normalize } = CONTACT[kind];
-  return ask<string | undefined>(run, ctx, {
-    text: withCurrent(ctx, ctx.t(question), current),
-    acceptsText: true,
-    buttons: [[{ text: ctx.t("dlg-btn-skip"), value: SKIP }]],
-    parse: (a) => {
-      if (a.kind === "button")
-        return a.value === SKIP ? accept(undefined) : reject(a.ctx.t("dlg-use-buttons"));
-      const value = normalize(a.text);
-      // The prompt shows what will be saved: the clerk sees how the phone was read.
-      return value === undefined ? reject(a.ctx.t(bad)) : accept(value, escapeHtml(value));
-    },
-  });
-}
-
 /** The default counteragent type's required fields (first by sort, else the first listed: docs/decisions.md). */
 async function askClientFields(
   run: DialogRun,
   ctx: DialogContext,
 ): Promise<{ typeId?: string; fields: FieldAnswer[] }> {
-  const form = await loadOrLeave(run, ctx, async ({ reference }) => {
-    const types = await reference.counteragentTypes();
-    const sorted = [...types].sort(
-      (a, b) => (a.sort ?? Number.MAX_SAFE_INTEGER) - (b.sort ?? Number.MAX_SAFE_INTEGER),
-    );
-    const type = sorted[0];
-    if (!type) return { fields: [] };
-    const fields = await reference.counteragentTypeFields(type.id);
-    return { typeId: type.id, fields: fields.filter((field) => field.required) };
-  });
+  const form = await loadOrLeave(run, ctx, ({ reference }) => defaultClientForm(reference));
   const answers: FieldAnswer[] = [];
   for (const def of form.fields) {
     const answer = await askField(run, ctx, def, { required: true });

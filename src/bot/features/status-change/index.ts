@@ -1,19 +1,18 @@
 /**
- * Entry points of the status change: the card's "🔁 Status" button (reads the
- * order: 1 GET, order-actions/) and `/status <number>` (the search: 1 request;
- * one match opens the dialog, several become buttons). The `/status` command
- * itself belongs to features/status.ts, which hands a number over to here.
+ * Entry points of the status change: the card's "🔁 Status" button (a
+ * CardDialog: reads the order, no request when the reader holds it, else 1
+ * GET) and `/status <number>` (the search: 1 request; one match opens the
+ * dialog, several become the same buttons). The `/status` command itself
+ * belongs to features/status.ts, which hands a number over to here.
  */
-import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Order } from "../../../service/index.ts";
-import type { BotContext, DialogContext } from "../../context.ts";
+import type { BotContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
+import { actionButton, type CardDialog } from "../../dialog-kit/card-dialog.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
 import { parseOrderQuery, searchOrders } from "../../orders/by-number.ts";
 import { learnedOf } from "../../state/learned.ts";
-import { orderAction } from "../../ui/callbacks.ts";
-
 import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { orderSummary } from "../../ui/order-card.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
@@ -27,8 +26,14 @@ export async function enterStatusChange(ctx: BotContext, order: Order): Promise<
   await ctx.conversation.enter(STATUS_CHANGE, JSON.parse(JSON.stringify(order)));
 }
 
-export const statusChangeFeature = new Composer<BotContext>();
-statusChangeFeature.use(createConversation<BotContext, DialogContext>(statusChangeDialog, STATUS_CHANGE));
+const statusButton = actionButton("st");
+
+export const statusCard: CardDialog = {
+  id: STATUS_CHANGE,
+  label: "card-btn-status",
+  button: statusButton,
+  dialog: statusChangeDialog,
+};
 
 /** `/status <number>`: the order found opens the dialog; several become buttons to pick one. */
 export async function changeStatusOf(ctx: BotContext, text: string): Promise<void> {
@@ -56,8 +61,9 @@ export async function changeStatusOf(ctx: BotContext, text: string): Promise<voi
   }
   const keyboard = new InlineKeyboard();
   for (const order of outcome.value.items.slice(0, 10)) {
-    if (!orderAction.fits({ action: "st", id: order.id })) continue;
-    keyboard.text(cutText(orderSummary(order), 60), orderAction.encode({ action: "st", id: order.id })).row();
+    const data = statusButton.encode(order.id);
+    if (data === undefined) continue;
+    keyboard.text(cutText(orderSummary(order), 60), data).row();
   }
   await ctx.reply(ctx.t("st-pick-order"), { reply_markup: tidyKeyboard(keyboard) });
 }

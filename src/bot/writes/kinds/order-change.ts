@@ -12,6 +12,7 @@ import { getOrder } from "../../orders/by-number.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import type { WriteKind } from "../kind.ts";
+import { legacyChange } from "./order-legacy.ts";
 import { changedRecord, type OrderChange } from "./order-record.ts";
 import { writeThrough } from "./order-through.ts";
 import { withCard } from "./order-view.ts";
@@ -70,6 +71,7 @@ export const orderChange: WriteKind<ChangeData, true> = {
     const bullet = ctx.t("write-bullet");
     return withCard(ctx, [head, ...now.map((line) => `${bullet} ${line}`)].join("\n"), order);
   },
+  revive: (legacy) => legacyChange(legacy),
   texts: {
     notLanded: (ctx, sent) => ctx.t("write-not-sent-change", { order: escapeHtml(sent.data.title) }),
     unknown: (ctx, sent, reason) =>

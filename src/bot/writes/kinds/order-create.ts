@@ -12,6 +12,7 @@ import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import type { FieldCheck } from "../checks.ts";
 import type { WriteKind } from "../kind.ts";
+import { legacyCreate } from "./order-legacy.ts";
 import { writeThrough } from "./order-through.ts";
 import { withCard } from "./order-view.ts";
 
@@ -98,6 +99,7 @@ export const orderCreate: WriteKind<CreateData, Created> = {
     const number = escapeHtml(order ? orderTitle(order) : (result?.number ?? "—"));
     return withCard(ctx, ctx.t(`write-created-${afterAll ? "after-all" : "before"}`, { number }), order);
   },
+  revive: (legacy) => legacyCreate(legacy),
   texts: {
     notLanded: (ctx) => ctx.t("write-not-sent-create"),
     unknown: (ctx, _sent, reason) => ctx.t("write-unknown-create", { reason }),
