@@ -13,8 +13,8 @@
  *   told the answer is on its way.
  */
 import type { BotContext } from "../../context.ts";
-import { markersOf } from "../../writes/markers.ts";
 import { type WriteRequest, writeIn } from "../../writes/index.ts";
+import { markersOf } from "../../writes/markers.ts";
 
 /** Writes being sent by this process. */
 const inFlight = new Set<string>();
