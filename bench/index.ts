@@ -26,6 +26,7 @@ import { mistypedLoad } from "./mistyped-load.ts";
 import { paperBench } from "./paper.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
+import { reserveLoad } from "./reserve-load.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 import { webhookHostile } from "./webhook-hostile.ts";
 
@@ -50,6 +51,7 @@ const MODULES: BenchModule[] = [
   mistypedLoad,
   deskRequests,
   clientSide,
+  reserveLoad,
   paperBench,
 ];
 

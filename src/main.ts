@@ -39,6 +39,8 @@ async function connectService(
     logger,
     store: serviceStore,
     timeoutMs: config.serviceTimeoutMs,
+    // The last requests of each window are the staff's changes': no read spends them.
+    writeReserve: config.writeReserve,
     // For /health: a 5xx (e.g. a proxy's 502), a timeout or a network error is no answer.
     onRequest: (event: { status?: number }) =>
       liveness.serviceExchange(event.status !== undefined && event.status < 500),

@@ -62,3 +62,6 @@ paper-sign-shop = Workshop
 paper-sign-hint = signature, name
 paper-qr-hint = Scan for the order's status
 paper-money = { $amount } ₽
+
+# What stands on a document for a value the order does not have.
+paper-none = —

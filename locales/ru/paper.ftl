@@ -63,3 +63,6 @@ paper-sign-shop = Мастерская
 paper-sign-hint = подпись, расшифровка
 paper-qr-hint = Статус заказа — по этому коду
 paper-money = { $amount } ₽
+
+# What stands on a document for a value the order does not have.
+paper-none = —

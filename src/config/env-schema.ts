@@ -117,6 +117,15 @@ export const commonSchema = z.object({
       .min(1, { message: "LOOKUP_SHARE must be a percent from 1 to 100" })
       .max(100, { message: "LOOKUP_SHARE must be a percent from 1 to 100" }),
   ),
+  /** The last requests of each quota window kept for writes: no read, refresh, /cash, report or sync spends them. */
+  WRITE_RESERVE: z.preprocess(
+    (v) => (v === undefined || v === "" ? 50 : Number(String(v).trim())),
+    z
+      .number({ error: "WRITE_RESERVE must be a number" })
+      .int({ message: "WRITE_RESERVE must be a whole number of requests" })
+      .min(0, { message: "WRITE_RESERVE must be 0 (off) or more requests" })
+      .max(1000, { message: "WRITE_RESERVE must be at most 1000 requests" }),
+  ),
   SANDBOX_OTHERS_SECONDS: z.preprocess(
     (v) => (v === undefined || v === "" ? 120 : Number(v)),
     z

@@ -120,6 +120,7 @@ export function parseConfig(env: Env): ConfigResult {
       ratePerMinute: c.CLIENT_RATE_PER_MINUTE,
     },
     lookupShare: c.LOOKUP_SHARE,
+    writeReserve: c.WRITE_RESERVE,
     paper: {
       format: c.PAPER_FORMAT,
       locale: c.DOCUMENT_LOCALE,

@@ -77,7 +77,7 @@ const configSchema = z.object({
     backfillDays: z.number(),
     /** Requests the sync may spend per 15-minute quota window. */
     budget: z.number(),
-    /** Requests left in the quota that the sync never uses (kept for users). */
+    /** Requests above the write reserve that the sync never uses (kept for users' reads). */
     reserve: z.number(),
     /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
     dataDir: z.string(),
@@ -109,8 +109,10 @@ const configSchema = z.object({
     warrantyDays: z.number(),
     warrantyByType: z.record(z.string(), z.number()),
   }),
-  /** LOOKUP_SHARE: the percent of the quota window (100 requests per 15 minutes) one user's reads may spend. */
+  /** LOOKUP_SHARE: the percent of what reads may spend of a quota window (100 less WRITE_RESERVE) one user's reads may spend. */
   lookupShare: z.number(),
+  /** WRITE_RESERVE: the last requests of each quota window, kept for writes (no read spends them). */
+  writeReserve: z.number(),
   /** Embedded sandbox only: the CRM's other users change an order this often (0: never). */
   sandboxOthersSeconds: z.number(),
 });

@@ -39,7 +39,8 @@ export function mirrorFromConfig(deps: MirrorDeps): OrderMirror | undefined {
     budget: {
       ...DEFAULT_BUDGET,
       perWindow: config.mirror.budget,
-      reserve: config.mirror.reserve,
+      // MIRROR_RESERVE counts above the write reserve, which no read (the sync's neither) may touch.
+      reserve: config.mirror.reserve + config.writeReserve,
       baseIntervalMs: config.mirror.syncSeconds * 1000,
     },
     overlapMs: OVERLAP_MS,

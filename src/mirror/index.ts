@@ -46,6 +46,14 @@ export interface OrderMirror {
   /** Search and lists (see MirrorQuery), one page with the total. */
   list(query: MirrorQuery): MirrorPage;
 
+  /**
+   * The held copy when it is as new as the service's within the sync interval
+   * (MIRROR_SYNC_SECONDS): read itself, or covered by a complete sync that began, that
+   * recently; `syncedAt` is then that moment. Undefined otherwise. 0 requests: a card's
+   * refresh is served so.
+   */
+  fresh(id: string): MirroredOrder | undefined;
+
   // Reads that cost 1 request only on a miss (or when asked to refresh, e.g. 🔄 Refresh); what they get is kept.
   fetch(id: string, options?: { refresh?: boolean }): Promise<MirroredOrder>;
   findByNumber(text: string): Promise<MirroredOrder[]>;

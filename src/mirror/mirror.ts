@@ -117,6 +117,15 @@ export class Mirror {
     return this.db.query(query, this.now());
   }
 
+  fresh(id: string): MirroredOrder | undefined {
+    const held = this.get(id);
+    if (!held) return undefined;
+    // A complete sync that began at the watermark saw every change made before it.
+    const seen = Math.max(held.syncedAt.getTime(), this.sync.state.watermark ?? 0);
+    if (this.now() - seen > this.budget.options.baseIntervalMs) return undefined;
+    return { order: held.order, syncedAt: new Date(seen) };
+  }
+
   // ---- reads that may ask the service (1 request on a miss, shared by concurrent misses) ----
 
   /** The order from the mirror (a deleted one too: `isVisible: false`), else read from the service once and kept. */

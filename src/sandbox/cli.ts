@@ -1,6 +1,6 @@
 /**
  * `npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--seed 1] [--orders 500]
- *   [--quota N --window SECONDS] [--faults SPEC] [--grants FILE] [--token-ttl SECONDS] [--state FILE]
+ *   [--quota N --window SECONDS --quota-block 429|403] [--faults SPEC] [--grants FILE] [--token-ttl SECONDS] [--state FILE]
  *   [--control] [--others SECONDS] [--shapes real|legacy]`
  * `--shapes legacy` answers in the older shapes (numbers with a separator, a full order with `summ`, ...).
  * `--control` serves POST /_control/... (control.ts): change orders as the CRM's other users would;
@@ -21,6 +21,12 @@ function number(name: string, value: string | undefined, fallback: number): numb
   return parsed;
 }
 
+/** `--quota-block 403`: a spent quota answered as the service's documentation shows its block. */
+function quotaBlock(value: string | undefined): "429" | "403" {
+  if (value === undefined || value === "429" || value === "403") return value ?? "429";
+  throw new Error(`--quota-block is 429 or 403, got "${value}"`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -30,6 +36,7 @@ async function main(): Promise<void> {
       orders: { type: "string" },
       quota: { type: "string" },
       window: { type: "string" },
+      "quota-block": { type: "string" },
       faults: { type: "string" },
       grants: { type: "string" },
       "token-ttl": { type: "string" },
@@ -53,7 +60,11 @@ async function main(): Promise<void> {
     quota:
       quotaLimit === undefined
         ? undefined
-        : { limit: quotaLimit, windowMs: number("window", values.window, 900) * 1000 },
+        : {
+            limit: quotaLimit,
+            windowMs: number("window", values.window, 900) * 1000,
+            block: quotaBlock(values["quota-block"]),
+          },
     faults: values.faults,
     grants: values.grants,
     tokenTtlSeconds: number("token-ttl", values["token-ttl"], 900),

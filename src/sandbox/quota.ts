@@ -13,6 +13,12 @@ const DEFAULT_WINDOW_MS = 900_000;
 export interface QuotaOptions {
   limit: number;
   windowMs: number;
+  /**
+   * How a spent quota is answered: "429" (default: `{"error": {statusCode: 429, ...}}`, as
+   * seen) or "403", the block as the service's documentation shows it: a 403 with NO
+   * `error` wrapper, `{statusCode: 403, name: "Error", message: "Forbidden", expireDate}`.
+   */
+  block?: "429" | "403";
 }
 
 export interface QuotaState {
@@ -37,6 +43,11 @@ export class Quota {
 
   get enabled(): boolean {
     return this.options !== undefined;
+  }
+
+  /** The HTTP status a spent quota is answered with (QuotaOptions.block). */
+  get blockStatus(): 429 | 403 {
+    return this.options?.block === "403" ? 403 : 429;
   }
 
   private window(login: string): Window {
@@ -64,7 +75,7 @@ export class Quota {
   take(login: string): QuotaState {
     if (!this.options) return this.unlimited();
     const window = this.window(login);
-    if (window.used >= this.options.limit) throw quotaSpent(this.peek(login));
+    if (window.used >= this.options.limit) throw new QuotaError(this.peek(login), this.blockStatus);
     window.used++;
     return this.peek(login);
   }
@@ -87,11 +98,9 @@ export class Quota {
 
 export class QuotaError extends ApiError {
   readonly state: QuotaState;
-  constructor(state: QuotaState) {
-    // The message the real service sends.
-    super(429, "Too Many Requests");
+  constructor(state: QuotaState, status: 429 | 403 = 429) {
+    // The messages the real service sends.
+    super(status, status === 429 ? "Too Many Requests" : "Forbidden");
     this.state = state;
   }
 }
-
-const quotaSpent = (state: QuotaState): QuotaError => new QuotaError(state);

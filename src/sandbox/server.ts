@@ -65,6 +65,9 @@ function send(res: ServerResponse, status: number, body: unknown): void {
  * an "Access denied" 403 is not read as a temporary block.
  */
 function errorBody(error: ApiError, quota: QuotaState): Record<string, unknown> {
+  // The documented block: no `error` wrapper, the block's end at the top (QuotaOptions.block).
+  if (error instanceof QuotaError && error.statusCode === 403)
+    return { statusCode: 403, name: "Error", message: "Forbidden", expireDate: quota.expireDate };
   const base = {
     statusCode: error.statusCode,
     name: error.errorName,
@@ -159,8 +162,11 @@ export function createHandler(core: Core, router: Router) {
         throw new ApiError(fault.status, "Injected fault: the service is unavailable");
       }
       if (fault.kind === "quota") {
-        status = 429;
-        throw new QuotaError({ remainRequest: 0, expireDate: core.quota.peek(undefined).expireDate });
+        status = core.quota.blockStatus;
+        throw new QuotaError(
+          { remainRequest: 0, expireDate: core.quota.peek(undefined).expireDate },
+          core.quota.blockStatus,
+        );
       }
       if (isAuth) {
         const answer = await authenticate(core, req);

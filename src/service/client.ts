@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import { createTokenSource, type LoginResult } from "./auth.ts";
 import { ServiceError } from "./errors.ts";
+import { purposeOf } from "./purpose.ts";
 import { type ArrayFormat, DEFAULT_ARRAY_FORMAT } from "./query.ts";
 import { createQuotaTracker, type Quota } from "./quota.ts";
 import { createCash, createCashItems, createCashRegisters } from "./resources/cash.ts";
@@ -47,6 +48,11 @@ export interface ServiceClientOptions {
   onRequest?: (event: RequestEvent) => void;
   /** Clock in Unix ms; injectable for tests. Default Date.now. */
   now?: () => number;
+  /**
+   * The last requests of each quota window kept for writes (WRITE_RESERVE): a read (a GET
+   * outside `asWrite`) is refused, unsent, while no more are left. Default 0 (none).
+   */
+  writeReserve?: number;
 }
 
 export interface ServiceStats {
@@ -78,7 +84,7 @@ export function buildServiceClient(options: ServiceClientOptions) {
   const credentials = credentialsOf(options);
   const now = options.now ?? Date.now;
   const store = options.store ?? createMemoryStore();
-  const quota = createQuotaTracker(store, now);
+  const quota = createQuotaTracker(store, now, Math.max(0, options.writeReserve ?? 0));
   const transport = createTransport({
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs ?? 15_000,
@@ -137,6 +143,15 @@ export function buildServiceClient(options: ServiceClientOptions) {
     /** The quota as last seen; null before any answer. */
     get quota(): Quota | null {
       return quota.current;
+    },
+    /** The write reserve: requests of each window no read may spend. */
+    writeReserve: quota.writeReserve,
+    /** Requests reads may still spend in this window (the quota left above the reserve); Infinity when unknown. */
+    readAllowance: (): number => quota.readAllowance(),
+    /** Throws the quota error a GET would get now (spent, or, outside `asWrite`, down to the reserve); sends nothing. */
+    checkRead: async (): Promise<void> => {
+      // A GET's purpose: inside `asWrite` (a write's own read) it may use the reserve.
+      await quota.assertAvailable(purposeOf("GET", false));
     },
     stats,
   };

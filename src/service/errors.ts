@@ -21,6 +21,7 @@ interface ServiceErrorOptions {
   status?: number;
   serviceMessage?: string;
   resetAt?: Date;
+  reserve?: number;
   issues?: ValidationIssue[];
   method?: string;
   path?: string;
@@ -36,6 +37,11 @@ export class ServiceError extends Error {
   readonly serviceMessage: string | undefined;
   /** For kind "quota": when the client may try again. */
   readonly resetAt: Date | undefined;
+  /**
+   * For kind "quota" of a read stopped at the write reserve (WRITE_RESERVE): how many
+   * requests are kept for writes. Nothing was sent; writes may still go.
+   */
+  readonly reserve: number | undefined;
   /** For kind "validation": every broken rule; `field` is the first one's field. */
   readonly issues: ValidationIssue[];
   readonly method: string | undefined;
@@ -47,6 +53,7 @@ export class ServiceError extends Error {
     this.status = options.status;
     this.serviceMessage = options.serviceMessage;
     this.resetAt = options.resetAt;
+    this.reserve = options.reserve;
     this.issues = options.issues ?? [];
     this.method = options.method;
     this.path = options.path;

@@ -1,4 +1,5 @@
 import { ServiceError } from "./errors.ts";
+import type { RequestPurpose } from "./purpose.ts";
 import type { ServiceStore, StoredQuota } from "./store.ts";
 
 /** The quota as last seen: requests left and when the window resets. */
@@ -29,19 +30,35 @@ const FALLBACK_BLOCK_MS = 60_000;
 export interface QuotaTracker {
   /** Last seen quota in this process; null before any answer. */
   readonly current: Quota | null;
+  /** Requests of every window kept for writes: no read may spend them. */
+  readonly writeReserve: number;
   /**
-   * Throws kind "quota" (nothing sent) while the quota is spent and the window has not reset.
+   * Throws kind "quota" (nothing sent) while the quota is spent and the window has not
+   * reset, and for a read while no more than the write reserve is left (error.reserve set).
    * Synchronous with a synchronous store.
    */
-  assertAvailable(): Awaitable<void>;
+  assertAvailable(purpose?: RequestPurpose): Awaitable<void>;
+  /** Requests reads may still spend in this window; Infinity while nothing is known of it. */
+  readAllowance(): number;
+  /** A request is on its way (counted against what is left until its answer says). */
+  begin(): void;
+  /** Its answer (or failure) came. */
+  end(): void;
   /** Records remainRequest/expireDate of an answer; synchronous with a synchronous store. */
   observe(signal: QuotaSignal): Awaitable<void>;
   /** Records a quota refusal (429, blocked 403); returns the reset time to report. */
   exhausted(resetAt: number | undefined): Promise<Date>;
 }
 
-export function createQuotaTracker(store: ServiceStore, now: () => number): QuotaTracker {
+/**
+ * `writeReserve`: the last requests of a window that only writes may spend (WRITE_RESERVE):
+ * reads of every kind (lookups, refreshes, /cash, reports, the mirror's sync) stop above it,
+ * so the staff's changes always find requests left.
+ */
+export function createQuotaTracker(store: ServiceStore, now: () => number, writeReserve = 0): QuotaTracker {
   let last: StoredQuota | undefined;
+  /** Requests sent by this process whose answer has not come: the count of `last` does not hold them yet. */
+  let inFlight = 0;
 
   const futureOrNull = (at: number | null | undefined): number | null =>
     at !== null && at !== undefined && at > now() ? at : null;
@@ -51,13 +68,33 @@ export function createQuotaTracker(store: ServiceStore, now: () => number): Quot
     return store.setQuota(quota);
   };
 
-  const check = (stored: StoredQuota | undefined): void => {
-    const quota = stored ?? last;
-    last = quota;
-    if (!quota || quota.remaining > 0 || quota.resetAt === null || now() >= quota.resetAt) return;
-    const resetAt = new Date(quota.resetAt);
-    throw new ServiceError("quota", `Request quota spent until ${resetAt.toISOString()}`, { resetAt });
+  /** Requests left in the live window (less those in flight); undefined when no window is known. */
+  const left = (quota: StoredQuota | undefined): number | undefined => {
+    if (!quota) return undefined;
+    if (quota.resetAt !== null && now() >= quota.resetAt) return undefined;
+    return quota.remaining - inFlight;
   };
+
+  const check =
+    (purpose: RequestPurpose) =>
+    (stored: StoredQuota | undefined): void => {
+      const quota = stored ?? last;
+      last = quota;
+      // Nothing known, or a window that has reset: the count says nothing of the new one.
+      if (!quota || (quota.resetAt !== null && now() >= quota.resetAt)) return;
+      const resetAt = quota.resetAt === null ? undefined : new Date(quota.resetAt);
+      if (quota.remaining <= 0 && resetAt)
+        throw new ServiceError("quota", `Request quota spent until ${resetAt.toISOString()}`, { resetAt });
+      if (purpose === "read" && writeReserve > 0 && quota.remaining - inFlight <= writeReserve)
+        throw reserveError(resetAt ?? new Date(now() + FALLBACK_BLOCK_MS));
+    };
+
+  const reserveError = (resetAt: Date) =>
+    new ServiceError(
+      "quota",
+      `Reads stopped: the last ${writeReserve} requests until ${resetAt.toISOString()} are kept for writes`,
+      { resetAt, reserve: writeReserve },
+    );
 
   return {
     get current() {
@@ -66,8 +103,23 @@ export function createQuotaTracker(store: ServiceStore, now: () => number): Quot
         : null;
     },
 
-    assertAvailable() {
-      return then(store.getQuota(), check);
+    writeReserve,
+
+    assertAvailable(purpose = "write") {
+      return then(store.getQuota(), check(purpose));
+    },
+
+    readAllowance() {
+      const remaining = left(last);
+      return remaining === undefined ? Number.POSITIVE_INFINITY : Math.max(0, remaining - writeReserve);
+    },
+
+    begin() {
+      inFlight++;
+    },
+
+    end() {
+      inFlight = Math.max(0, inFlight - 1);
     },
 
     observe(signal) {

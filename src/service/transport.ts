@@ -3,6 +3,7 @@ import { createFetch } from "ofetch";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import { ServiceError, type ServiceErrorKind } from "./errors.ts";
+import { purposeOf, type RequestPurpose } from "./purpose.ts";
 import { type ArrayFormat, type QueryParams, withQuery } from "./query.ts";
 import type { QuotaSignal, QuotaTracker } from "./quota.ts";
 import { isObject, type JsonObject, toMillis } from "./schemas/common.ts";
@@ -19,6 +20,8 @@ export interface RequestEvent {
   durationMs: number;
   /** Set when the exchange ended in an error. */
   error?: ServiceErrorKind;
+  /** A read or a write, as the write reserve tells them (purpose.ts). */
+  purpose: RequestPurpose;
 }
 
 export interface RetryOptions {
@@ -96,16 +99,24 @@ interface Failure {
   blockedUntil: number | undefined;
 }
 
-/** An HTTP error status, or a 2xx body carrying `error` (e.g. `error.statusCode: 429`). */
+/**
+ * An HTTP error status, or a 2xx body carrying `error` (e.g. `error.statusCode: 429`).
+ * The service's documented block is a 403 whose body has NO `error` wrapper
+ * (`{statusCode: 403, message: "Forbidden", expireDate}`, service-notes.md): there the
+ * top-level `expireDate` is the block's end, not the window's, so it counts as one.
+ */
 function readFailure(httpStatus: number, body: unknown): Failure | undefined {
   const error: JsonObject | undefined = isObject(body) && isObject(body.error) ? body.error : undefined;
-  if (httpStatus < 400 && !error) return undefined;
-  const code = Number(error?.statusCode);
+  // The unwrapped block, whatever the HTTP status it came with.
+  const bare = !error && isObject(body) && body.expireDate !== undefined ? body : undefined;
+  const bareBlock = bare !== undefined && (httpStatus === 403 || Number(bare.statusCode) === 403);
+  if (httpStatus < 400 && !error && !bareBlock) return undefined;
+  const code = Number(error?.statusCode ?? bare?.statusCode);
   const message = error?.message ?? (isObject(body) ? body.message : undefined);
   return {
     status: httpStatus >= 400 ? httpStatus : Number.isFinite(code) ? code : 400,
     message: typeof message === "string" ? message : undefined,
-    blockedUntil: toMillis(error?.expireDate),
+    blockedUntil: toMillis(error?.expireDate ?? (bareBlock ? bare?.expireDate : undefined)),
   };
 }
 
@@ -157,7 +168,6 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function once<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
-    const { method, path } = spec;
     const headers: Record<string, string> = { accept: "application/json" };
     if (spec.token !== undefined) headers.authorization = spec.token;
     let body: string | undefined;
@@ -172,6 +182,22 @@ export function createTransport(options: TransportOptions): Transport {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     requests++;
+    quota.begin();
+    try {
+      return await exchange(spec, headers, body, elapsed);
+    } finally {
+      quota.end();
+    }
+  }
+
+  async function exchange<S extends z.ZodType>(
+    spec: CallSpec<S>,
+    headers: Record<string, string>,
+    body: string | undefined,
+    elapsed: () => number,
+  ): Promise<z.output<S>> {
+    const { method, path } = spec;
+    const purpose = purposeOf(method, spec.isAuthCall === true);
     let response: Awaited<ReturnType<typeof http.raw<string, "text">>>;
     try {
       response = await http.raw<string, "text">(withQuery(path, spec.query, arrayFormat), {
@@ -185,7 +211,7 @@ export function createTransport(options: TransportOptions): Transport {
         ignoreResponseError: true,
       });
     } catch (cause) {
-      report({ method, path, durationMs: elapsed(), error: "unavailable" });
+      report({ method, path, durationMs: elapsed(), error: "unavailable", purpose });
       const what = isTimeout(cause) ? `timed out after ${options.timeoutMs} ms` : "network error";
       throw new ServiceError("unavailable", `${method} ${path}: ${what}`, { method, path, cause });
     }
@@ -198,6 +224,7 @@ export function createTransport(options: TransportOptions): Transport {
       status,
       durationMs: elapsed(),
       error: outcome.ok ? undefined : outcome.error.kind,
+      purpose,
     });
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
@@ -241,8 +268,10 @@ export function createTransport(options: TransportOptions): Transport {
       return requests;
     },
     async send(spec) {
+      // The one place that tells a read from a write and keeps the write reserve from reads.
+      const purpose = purposeOf(spec.method, spec.isAuthCall === true);
       for (let attempt = 0; ; attempt++) {
-        const available = quota.assertAvailable();
+        const available = quota.assertAvailable(purpose);
         if (available) await available;
         try {
           return await once(spec);

@@ -30,6 +30,8 @@ export async function createMirrorBot(
     orders?: number;
     /** The sync's budget (tests: a large one, so a sync never waits). */
     budget?: Partial<BudgetOptions>;
+    /** The bot and its mirror share one service client, as in production (with `clientOptions`). */
+    oneClient?: boolean;
   } = {},
 ): Promise<MirrorBot> {
   const clock = options.clock ?? new ManualClock(options.start ?? new Date());
@@ -48,6 +50,8 @@ export async function createMirrorBot(
     now,
     retry: { count: 0 },
     timeoutMs: 3000,
+    writeReserve: options.config?.writeReserve ?? 0,
+    ...(options.oneClient ? options.clientOptions : {}),
   });
   const newMirror = async (): Promise<Mirror> => {
     const made = new Mirror({
@@ -65,7 +69,8 @@ export async function createMirrorBot(
   };
   const mirror = await newMirror();
   const others: Mirror[] = [];
-  const t = await createTestBot({ ...options, sandbox, clock, deps: { mirror, ...options.deps } });
+  const shared = options.oneClient ? { client } : {};
+  const t = await createTestBot({ ...options, sandbox, clock, deps: { mirror, ...shared, ...options.deps } });
   let base = sandbox.requestCount();
   const ownSandbox = options.sandbox === undefined;
   return {

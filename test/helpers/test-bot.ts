@@ -104,6 +104,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     onRequest: () => {
       requests++;
     },
+    writeReserve: options.config?.writeReserve ?? 0,
     ...options.clientOptions,
   });
   const telegram = new FakeTelegram();

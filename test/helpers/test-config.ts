@@ -27,6 +27,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mirror: { enabled: false, syncSeconds: 60, backfillDays: 30, budget: 40, reserve: 20, dataDir: "./data" },
     // Tests drive one user through many lookups: the share is off unless a test sets it.
     lookupShare: 100,
+    // No write reserve unless a test sets one (most tests run with the sandbox's quota off).
+    writeReserve: 0,
     sandboxOthersSeconds: 0,
     paper: {
       format: "a4",

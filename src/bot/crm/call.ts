@@ -1,7 +1,8 @@
 /**
  * The one way features (and dialogs) call the service: shows "typing…" when the
  * answer is slow in coming, and turns a ServiceError into a localized sentence the user can act
- * on (quota -> "resets at HH:MM (UTC+3, in 12 min)"; unavailable -> try again).
+ * on (quota -> "resets at HH:MM (UTC+3, in 12 min)"; a read stopped at the write reserve ->
+ * "lookups paused until HH:MM, saving still works"; unavailable -> try again).
  * Anything that is not a ServiceError is a bug and goes to the error boundary.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
@@ -34,6 +35,12 @@ function serviceErrorMessage(
   const detail = (text: string | undefined) => escapeHtml(cutText(text ?? "", 300));
   switch (error.kind) {
     case "quota":
+      // A read stopped at the write reserve: nothing was sent, saving still works.
+      if (error.reserve !== undefined && error.resetAt)
+        return t("err-write-reserve", {
+          reserve: error.reserve,
+          time: resetTime(t, error.resetAt, options.locale, options.timezone, options.now),
+        });
       if (isLookupShareError(error) && error.resetAt)
         return t("err-lookup-share", {
           limit: error.limit,

@@ -18,10 +18,10 @@ import { callService } from "./call.ts";
 export async function readPressedOrder(
   ctx: BotContext,
   id: string,
-  options: { refresh?: boolean } = {},
+  options: { refresh?: boolean; fresh?: boolean } = {},
 ): Promise<{ order: Order; asOf?: Date } | undefined> {
   const outcome = await callService(ctx, () =>
-    ctx.services.orders.byId(id, { refresh: options.refresh, userId: ctx.from?.id }),
+    ctx.services.orders.byId(id, { refresh: options.refresh, fresh: options.fresh, userId: ctx.from?.id }),
   );
   if (!outcome.ok) {
     await ctx.answerCallbackQuery({

@@ -12,7 +12,7 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
-import type { Order } from "../../service/index.ts";
+import { asWrite, type Order } from "../../service/index.ts";
 import type { BotContext, DialogContext, Role } from "../context.ts";
 import { readPressedOrder } from "../crm/pressed-order.ts";
 import { orderAction } from "../ui/callbacks.ts";
@@ -121,7 +121,8 @@ async function press(ctx: BotContext, card: CardDialog): Promise<void> {
     await ctx.conversation.enter(card.id, ...quick);
     return;
   }
-  const pressed = await readPressedOrder(ctx, id, { refresh: card.read === "full" });
+  // The read a change starts from is part of that write: it may use the write reserve (service/purpose.ts).
+  const pressed = await asWrite(() => readPressedOrder(ctx, id, { refresh: card.read === "full" }));
   if (!pressed) return;
   await ctx.answerCallbackQuery();
   const { order } = pressed;

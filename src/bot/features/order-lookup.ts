@@ -47,14 +47,14 @@ orderLookupFeature.callbackQuery(orderOpenById.filter, async (ctx) => {
   await openById(ctx, id, orderOpenById.encode({ id }));
 });
 
-/** "🔄 Refresh" on a card (chat or inline message): one GET /orders/{id}. */
+/** "🔄 Refresh" on a card (chat or inline message): one GET /orders/{id}, none when the mirror's copy is fresh. */
 orderLookupFeature.callbackQuery(orderRefresh.filter, async (ctx) => {
   const id = orderRefresh.decode(ctx.callbackQuery.data)?.id;
   if (!id) {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }
-  const pressed = await readPressedOrder(ctx, id, { refresh: true });
+  const pressed = await readPressedOrder(ctx, id, { refresh: true, fresh: true });
   // On a failure the card stays as it was, with its refresh button: that is the retry.
   if (!pressed) return;
   const { order, asOf } = pressed;

@@ -41,6 +41,13 @@ async function showConnection(ctx: BotContext): Promise<void> {
     lines.push(ctx.t("status-quota-off"));
   } else if (quota) {
     lines.push(ctx.t("status-quota", { remaining: quota.remaining }));
+    if (client.writeReserve > 0)
+      lines.push(
+        ctx.t("status-write-reserve", {
+          reserve: client.writeReserve,
+          readable: Math.max(0, quota.remaining - client.writeReserve),
+        }),
+      );
     if (quota.resetAt) {
       lines.push(
         ctx.t("status-reset", {

@@ -1,6 +1,7 @@
 /**
  * The morning digest: at DIGEST_TIME in TIMEZONE (the scheduler's "digest"
- * job, up to 3 hours late, once a day across restarts and instances), each
+ * job, up to 3 hours late, tried again until Telegram takes it, once a day per
+ * user across restarts and instances), each
  * user who asked for it (/notify) and linked themselves (/me) gets their
  * overdue orders, those due later today and their stuck ones, read through the
  * order reader (mirror on or off). Nothing to say: no message.
@@ -17,8 +18,9 @@ import { isOverdue } from "../orders/order-rules.ts";
 import type { DailyJob } from "../scheduler/index.ts";
 import { orderTitle } from "../ui/order-card.ts";
 import { escapeHtml } from "../ui/text.ts";
+import { deliverToUser, isDelivered } from "./delivery.ts";
 import { recipients } from "./recipients.ts";
-import { type SendDeps, sendToUser } from "./send.ts";
+import type { SendDeps } from "./send.ts";
 
 /** How late after DIGEST_TIME a digest still goes out (a restart mid-morning still sends it). */
 const DIGEST_LATE_SECONDS = 3 * 60 * 60;
@@ -93,26 +95,37 @@ function digestText(t: TranslateFunction, content: DigestContent): string {
   return lines.join("\n");
 }
 
-/** The scheduler's job: the digest to everyone who wants it, read at the moment it runs. */
+/**
+ * The scheduler's job: the digest to everyone who wants it, read at the moment it runs;
+ * each delivered once (delivery.ts): a run tried again after a Telegram outage reads and
+ * sends only the ones still missing. Resolves false while some are.
+ */
 export function digestJob(deps: SendDeps): DailyJob {
   const { services } = deps;
   return {
     name: "digest",
     time: services.config.digestTime,
     lateBy: DIGEST_LATE_SECONDS,
-    async run() {
+    async run({ day }) {
       let stuckAll: Order[] | undefined;
+      let complete = true;
       for (const userId of recipients(services.config)) {
         const settings = await services.users.read(userId);
         const employeeId = settings.employee?.id;
         if (!settings.notify.digest || !employeeId || settings.blocked) continue;
+        const key = `digest:${day}:${userId}`;
+        if (await isDelivered(deps, key)) continue;
         stuckAll ??= await readStuck(deps);
         const content = await readDigestOrders(services, employeeId, services.clock.now(), stuckAll);
         const { counts } = content;
-        // Nothing to say: no message (quiet by default).
-        if (counts.overdue + counts.today + counts.stuck === 0) continue;
-        await sendToUser(deps, userId, async ({ t }) => ({ text: digestText(t, content) }));
+        // Nothing to say: no message (quiet by default), and nothing to try again.
+        const quiet = counts.overdue + counts.today + counts.stuck === 0;
+        const outcome = await deliverToUser(deps, userId, key, async ({ t }) =>
+          quiet ? undefined : { text: digestText(t, content) },
+        );
+        if (outcome === "pending") complete = false;
       }
+      return complete;
     },
   };
 }

@@ -37,23 +37,34 @@ export function userLocale(services: BotServices, settings: UserSettings): Local
   return settings.locale ?? services.config.defaultLocale;
 }
 
-/**
- * Sends what `compose` writes for this user, if they may still be told: a role
- * now (the lists may have changed) and not blocked. `compose` answering
- * undefined sends nothing. Resolves true when Telegram took the message.
- */
-export async function sendToUser(
-  deps: SendDeps,
+/** What a message to `userId` is written with, when they may still be told: a role now (the lists may have changed) and not blocked. */
+export async function readerOf(
+  deps: Pick<SendDeps, "services">,
   userId: number,
-  compose: (reader: Reader) => Promise<{ text: string; keyboard?: InlineKeyboard | undefined } | undefined>,
-): Promise<boolean> {
-  const { services, api } = deps;
+): Promise<Reader | undefined> {
+  const { services } = deps;
   const settings = await services.users.read(userId);
   const role = roleOf(userId, services.config);
-  if (role === "stranger" || settings.blocked) return false;
+  if (role === "stranger" || settings.blocked) return undefined;
   const locale = userLocale(services, settings);
   const t: TranslateFunction = (key, args) => services.i18n.t(locale, key, args);
-  const message = await compose({ userId, locale, role, t });
+  return { userId, locale, role, t };
+}
+
+/** A message `compose` writes for a user. */
+export type Compose = (
+  reader: Reader,
+) => Promise<{ text: string; keyboard?: InlineKeyboard | undefined } | undefined>;
+
+/**
+ * Sends what `compose` writes for this user, if they may still be told (readerOf).
+ * `compose` answering undefined sends nothing. Resolves true when Telegram took the message.
+ */
+export async function sendToUser(deps: SendDeps, userId: number, compose: Compose): Promise<boolean> {
+  const { services, api } = deps;
+  const reader = await readerOf(deps, userId);
+  if (!reader) return false;
+  const message = await compose(reader);
   if (!message) return false;
   try {
     await api.sendMessage(userId, message.text, message.keyboard ? { reply_markup: message.keyboard } : {});

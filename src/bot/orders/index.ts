@@ -59,7 +59,10 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
   };
   const source: OrderSource = deps.mirror ? mirrorSource(deps.mirror, sourceDeps) : serviceSource(sourceDeps);
   const misses = createMisses(deps.store);
-  const share = createLookupShare(deps.store, deps.lookupShare, () => now().getTime());
+  const share = createLookupShare(deps.store, deps.lookupShare, () => now().getTime(), {
+    writeReserve: deps.client.writeReserve,
+    checkRead: () => deps.client.checkRead(),
+  });
   // The mirror's sync sees every new order: the newest number stays known without a lookup.
   deps.mirror?.onChange((changes) => misses.seen(changes.map((change) => change.order)));
 
@@ -93,7 +96,12 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
 
   return {
     async byId(id, options = {}) {
-      const held = await source.byId(id, options.refresh === true, () => share.spend(options.userId));
+      const held = await source.byId(
+        id,
+        options.refresh === true,
+        () => share.spend(options.userId),
+        options.fresh === true,
+      );
       await misses.seen([held.order]);
       return held;
     },

@@ -1,9 +1,12 @@
 /**
- * No single user spends more than LOOKUP_SHARE percent of the quota window on
- * reads: each request a read costs is counted per user in fixed 15-minute
- * windows, in the shared store (every instance counts into the same window).
- * A user over the share is refused with a localized message; the rest of the
- * staff keep theirs. A store that cannot count never refuses anyone.
+ * No single user spends more than LOOKUP_SHARE percent of what reads may spend
+ * of a quota window (the window less WRITE_RESERVE, which only writes spend):
+ * each request a read costs is counted per user in fixed 15-minute windows, in
+ * the shared store (every instance counts into the same window). A user over
+ * the share is refused with a localized message; the rest of the staff keep
+ * theirs. A read the write reserve refuses (the service client decides, before
+ * anything is counted) costs neither a request nor the share. A store that
+ * cannot count never refuses anyone.
  */
 import { ServiceError } from "../../service/index.ts";
 import type { Store } from "../store/storage.ts";
@@ -32,16 +35,30 @@ interface LookupShare {
   spend(userId: number | undefined): Promise<void>;
 }
 
-/** Requests one user may spend per window: `percent` of QUOTA_PER_WINDOW, at least one. */
-export function sharePerWindow(percent: number): number {
-  return Math.max(1, Math.floor((QUOTA_PER_WINDOW * percent) / 100));
+/** Requests one user may spend per window: `percent` of what reads may spend (QUOTA_PER_WINDOW less the write reserve), at least one. */
+export function sharePerWindow(percent: number, writeReserve = 0): number {
+  const readable = Math.max(0, QUOTA_PER_WINDOW - writeReserve);
+  return Math.max(1, Math.floor((readable * percent) / 100));
 }
 
-export function createLookupShare(store: Store, percent: number, now: () => number): LookupShare {
-  const limit = sharePerWindow(percent);
+interface ShareOptions {
+  /** WRITE_RESERVE. */
+  writeReserve?: number;
+  /** Throws the service client's refusal of a read now (the reserve reached), before anything is counted. */
+  checkRead?: () => Promise<void>;
+}
+
+export function createLookupShare(
+  store: Store,
+  percent: number,
+  now: () => number,
+  options: ShareOptions = {},
+): LookupShare {
+  const limit = sharePerWindow(percent, options.writeReserve);
   const counts = store.adapter<number>(LOOKUP_SHARE_NAMESPACE, { ttlSeconds: QUOTA_WINDOW_MS / 1000 });
   return {
     async spend(userId) {
+      await options.checkRead?.();
       if (userId === undefined || percent >= 100) return;
       const window = Math.floor(now() / QUOTA_WINDOW_MS);
       const key = `${userId}:${window}`;

@@ -54,8 +54,9 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
           return stuckPage(deps, at, spend);
       }
     },
-    async byId(id, refresh, spend) {
-      const held = refresh ? undefined : mirror.get(id);
+    async byId(id, refresh, spend, fresh) {
+      // A refresh that a copy synced within the sync interval will do is that copy: 0 requests.
+      const held = refresh ? (fresh ? mirror.fresh(id) : undefined) : mirror.get(id);
       if (held) return asHeld(held);
       await spend();
       return asHeld(await mirror.fetch(id, { refresh }));

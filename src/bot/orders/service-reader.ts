@@ -39,7 +39,8 @@ export interface OrderSource {
   heldNumber(query: OrderQuery): Order[] | undefined;
   number(query: OrderQuery, at: PageAt, spend: Spend): Promise<OrderPage>;
   list(query: Exclude<ListQuery, OrderQuery>, at: PageAt, spend: Spend): Promise<OrderPage>;
-  byId(id: string, refresh: boolean, spend: Spend): Promise<HeldOrder>;
+  /** `fresh`: with `refresh`, a held copy synced within the sync interval will do (the mirror's). */
+  byId(id: string, refresh: boolean, spend: Spend, fresh?: boolean): Promise<HeldOrder>;
   held(id: string): HeldOrder | undefined;
   instant(text: string, limit: number): HeldOrder[] | undefined;
   heldCount(): number | undefined;

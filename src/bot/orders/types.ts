@@ -60,9 +60,11 @@ export interface OrdersOfPeriod {
 export interface OrderReader {
   /**
    * One order by id within the configured workshops (another workshop's reads as
-   * not found). Held: no request; else one, and kept. `refresh` always asks the service.
+   * not found). Held: no request; else one, and kept. `refresh` asks the service (the full
+   * record), unless `fresh` lets a mirror copy synced within the sync interval stand for it
+   * (a card's 🔄 Refresh: 0 requests then).
    */
-  byId(id: string, options?: ReadOptions & { refresh?: boolean }): Promise<HeldOrder>;
+  byId(id: string, options?: ReadOptions & { refresh?: boolean; fresh?: boolean }): Promise<HeldOrder>;
   /**
    * The newest record held of an order (the mirror's, deleted ones not): never a
    * request; undefined when the reader holds none (a saved list's record stands then).

@@ -77,11 +77,13 @@ export interface ActInput extends Common {
   now: Date;
 }
 
-const NONE = "—";
+/** What stands for a missing value: the document language's mark (locales, paper-none). */
+const none = (input: Common): string => input.t("paper-none");
 
-const text = (value: string | undefined | null): string => value?.trim() || NONE;
-const list = (values: readonly string[] | undefined): string =>
+const text = (input: Common, value: string | undefined | null): string => value?.trim() || none(input);
+const list = (input: Common, values: readonly string[] | undefined): string =>
   text(
+    input,
     values
       ?.map((v) => v.trim())
       .filter(Boolean)
@@ -98,25 +100,27 @@ function shopLines({ shop, t }: Common): string[] {
 }
 
 function money(input: Common, amount: number | undefined): string {
-  return amount === undefined ? NONE : input.t("paper-money", { amount: formatAmount(amount, input.locale) });
+  return amount === undefined
+    ? none(input)
+    : input.t("paper-money", { amount: formatAmount(amount, input.locale) });
 }
 
 /** The estimate as the clerk typed it: a plain amount gets the currency, anything else stands as written. */
 function estimate(input: Common, value: string | undefined): string {
   const plain = value?.trim().replace(/\s/g, "").replace(",", ".");
-  return plain && /^\d+(\.\d{1,2})?$/.test(plain) ? money(input, Number(plain)) : text(value);
+  return plain && /^\d+(\.\d{1,2})?$/.test(plain) ? money(input, Number(plain)) : text(input, value);
 }
 
 const when = (input: Common, date: Date | undefined) =>
-  date ? formatDateTime(date, input.locale, input.timezone) : NONE;
+  date ? formatDateTime(date, input.locale, input.timezone) : none(input);
 
 function clientBlock(input: Common): Block {
   const { order, t } = input;
   return {
     kind: "fields",
     rows: [
-      [t("paper-client"), text(order.counteragent?.name)],
-      [t("paper-client-phone"), list(order.counteragent?.phones)],
+      [t("paper-client"), text(input, order.counteragent?.name)],
+      [t("paper-client-phone"), list(input, order.counteragent?.phones)],
     ],
   };
 }
@@ -135,14 +139,14 @@ export function receiptDocument(input: ReceiptInput): PaperDocument {
         kind: "fields",
         title: t("paper-device"),
         rows: [
-          [t("paper-device-type"), text(order.typeDevice ?? order.device)],
-          [t("paper-brand"), text(order.brand)],
-          [t("paper-model"), text(order.model)],
-          [t("paper-serial"), text(order.sn)],
-          [t("paper-color"), text(order.color)],
-          [t("paper-faults"), list(order.problem)],
-          [t("paper-equipment"), list(order.completeSet)],
-          [t("paper-appearance"), list(order.appearance)],
+          [t("paper-device-type"), text(input, order.typeDevice ?? order.device)],
+          [t("paper-brand"), text(input, order.brand)],
+          [t("paper-model"), text(input, order.model)],
+          [t("paper-serial"), text(input, order.sn)],
+          [t("paper-color"), text(input, order.color)],
+          [t("paper-faults"), list(input, order.problem)],
+          [t("paper-equipment"), list(input, order.completeSet)],
+          [t("paper-appearance"), list(input, order.appearance)],
         ],
       },
       {
@@ -151,7 +155,7 @@ export function receiptDocument(input: ReceiptInput): PaperDocument {
           [t("paper-estimate"), estimate(input, order.approximatePrice)],
           [t("paper-prepayment"), money(input, order.cash?.summ ?? 0)],
           [t("paper-deadline"), when(input, order.deadline)],
-          [t("paper-clerk"), text(input.clerk)],
+          [t("paper-clerk"), text(input, input.clerk)],
         ],
       },
       { kind: "text", title: t("paper-terms"), text: input.terms, small: true },
@@ -171,7 +175,7 @@ export function actDocument(input: ActInput): PaperDocument {
     const price = p.soldPrice ?? p.price ?? 0;
     return [
       String(index + 1),
-      text(p.name),
+      text(input, p.name),
       formatAmount(count, locale),
       formatAmount(price, locale),
       formatAmount(round2(price * count), locale),
@@ -201,8 +205,8 @@ export function actDocument(input: ActInput): PaperDocument {
       {
         kind: "fields",
         rows: [
-          [t("paper-device"), text(device)],
-          [t("paper-serial"), text(order.sn)],
+          [t("paper-device"), text(input, device)],
+          [t("paper-serial"), text(input, order.sn)],
           [t("paper-intake-date"), when(input, order.dateCreate)],
           [t("paper-handover-date"), when(input, handedOver)],
         ],
@@ -228,7 +232,7 @@ export function actDocument(input: ActInput): PaperDocument {
       {
         kind: "fields",
         rows: [
-          [t("paper-verdict"), text(order.recommendation)],
+          [t("paper-verdict"), text(input, order.recommendation)],
           [t("paper-warranty"), warranty],
         ],
       },

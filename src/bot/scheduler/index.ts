@@ -1,13 +1,17 @@
 /**
  * One scheduler for timed work: daily jobs at a time of day in TIMEZONE.
  *
- * Each run of a job is claimed once per day in the shared store before it runs
- * (claim.ts: Redis SET NX across instances, a stored marker on files), so a
- * restart or a second instance never runs it twice. A run goes at the first
- * check at or after its time and up to `lateBy` later (a bot restarted
- * mid-morning still sends the morning's digest); past that the day is skipped
- * (no "morning" digest in the evening). The claim is taken before the run: a
- * crash during a run loses that run rather than repeating it.
+ * A run goes at the first check at or after its time and up to `lateBy` later
+ * (a bot restarted mid-morning still sends the morning's digest); past that the
+ * day is skipped (no "morning" digest in the evening). A run that did not
+ * finish its work (`run` answered false: a message Telegram did not take, or it
+ * threw) is tried again, after 1, 2, 4 ... up to 30 minutes, until it finishes
+ * or its window closes, after a restart too. Each attempt is claimed in the
+ * shared store (claim.ts: Redis SET NX across instances, a stored marker on
+ * files) by its number, so two instances never run the same attempt; the
+ * run's progress (done, attempts, when next) is kept there as well. What a run
+ * delivers is each delivered once by the job's own per-recipient markers
+ * (notify/delivery.ts): a repeated attempt sends only what is still missing.
  *
  *   const scheduler = createScheduler({ store, clock, timezone, logger });
  *   scheduler.daily({ name: "digest", time: { hours: 9, minutes: 0 }, run: ({ day }) => ... });
@@ -24,6 +28,21 @@ const DEFAULT_LATE_SECONDS = 3 * 60 * 60;
 /** How often jobs are checked; a run starts at the first check after its time. */
 const CHECK_EVERY_MS = 60_000;
 const CLAIMS = "scheduled";
+const PROGRESS = "scheduled-runs";
+/** An attempt's claim outlives any run: a crash mid-run frees it for a later check then. */
+const ATTEMPT_LEASE_SECONDS = 10 * 60;
+/** The first wait after an unfinished attempt; it doubles up to MAX_RETRY_MS. */
+const FIRST_RETRY_MS = 60_000;
+const MAX_RETRY_MS = 30 * 60_000;
+
+/** A run's progress in the shared store. */
+interface RunProgress {
+  done?: boolean;
+  /** Attempts made that did not finish. */
+  attempts: number;
+  /** Not before this moment (Unix ms). */
+  nextAt: number;
+}
 
 interface TimeOfDay {
   hours: number;
@@ -42,7 +61,8 @@ export interface DailyJob {
   time: TimeOfDay;
   /** How late after `time` a run still starts (seconds); DEFAULT_LATE_SECONDS by default. */
   lateBy?: number;
-  run(run: DailyRun): Promise<void>;
+  /** Resolves false when some of its work is still to do (tried again later within the window); anything else: done. */
+  run(run: DailyRun): Promise<unknown>;
 }
 
 export interface Scheduler {
@@ -67,20 +87,55 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let queue: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
+  // Kept a day past the latest moment a run could go: a finished run is never run again.
+  const progress = options.store.adapter<RunProgress>(PROGRESS, { ttlSeconds: 2 * 24 * 60 * 60 });
+
+  /**
+   * The run was claimed by the version before retries (one marker per job and day, on files or in
+   * memory): taken as done, so an upgrade within the window does not send it twice.
+   */
+  const legacy = options.store.adapter<number>(CLAIMS, { ttlSeconds: 2 * 24 * 60 * 60 });
+  const ranBefore = async (key: string): Promise<boolean> =>
+    options.store.kind !== "redis" &&
+    (await Promise.resolve()
+      .then(() => legacy.read(key))
+      .catch(() => undefined)) !== undefined;
+
+  const attempt = async (job: DailyJob, due: DailyRun, now: number) => {
+    const key = `${job.name}:${due.day}`;
+    const saved = await progress.read(key);
+    if (!saved && (await ranBefore(key))) {
+      await progress.write(key, { done: true, attempts: 0, nextAt: 0 });
+      return;
+    }
+    const state = saved ?? { attempts: 0, nextAt: 0 };
+    if (state.done || now < state.nextAt) return;
+    if (!(await claimMarker(options.store, CLAIMS, `${key}:${state.attempts}`, ATTEMPT_LEASE_SECONDS)))
+      return;
+    options.logger.info(
+      { job: job.name, day: due.day, attempt: state.attempts + 1 },
+      "scheduled job running",
+    );
+    let finished = false;
+    try {
+      finished = (await job.run(due)) !== false;
+    } catch (error) {
+      options.logger.warn({ err: String(error), job: job.name, day: due.day }, "a scheduled job failed");
+    }
+    const wait = Math.min(FIRST_RETRY_MS * 2 ** state.attempts, MAX_RETRY_MS);
+    const next: RunProgress = finished
+      ? { done: true, attempts: state.attempts + 1, nextAt: 0 }
+      : { attempts: state.attempts + 1, nextAt: options.clock.now().getTime() + wait };
+    if (!finished)
+      options.logger.warn({ job: job.name, day: due.day, retryInMs: wait }, "a scheduled job will retry");
+    await progress.write(key, next);
+  };
+
   const runDue = async () => {
     const now = options.clock.now().getTime();
     for (const job of jobs) {
       const due = dueRun(job, now, options.timezone);
-      if (!due) continue;
-      // Kept a day past the latest moment it could run: a run is never claimed twice.
-      const keep = 24 * 60 * 60 + (job.lateBy ?? DEFAULT_LATE_SECONDS);
-      if (!(await claimMarker(options.store, CLAIMS, `${job.name}:${due.day}`, keep))) continue;
-      options.logger.info({ job: job.name, day: due.day }, "scheduled job running");
-      await job
-        .run(due)
-        .catch((error: unknown) =>
-          options.logger.warn({ err: String(error), job: job.name, day: due.day }, "a scheduled job failed"),
-        );
+      if (due) await attempt(job, due, now);
     }
   };
 

@@ -14,11 +14,13 @@ const INTAKE_RECORDS_NAMESPACE = "intake-records";
 /** Long enough for the receipt printed at the counter, short enough that later changes are read. */
 const KEEP_SECONDS = 30 * 60;
 
-const kept = z.object({ order: z.unknown(), clerk: z.string().optional() });
+const kept = z.object({ order: z.unknown(), clerk: z.string().optional(), at: z.number().optional() });
 
 export interface IntakeRecord {
   order: Order;
   clerk?: string;
+  /** When the record was read or made (Unix ms): a copy of the order held since then may be newer. */
+  at?: number;
 }
 
 export function createIntakeRecords(store: Store) {
@@ -28,7 +30,7 @@ export function createIntakeRecords(store: Store) {
   });
   return {
     async keep(record: IntakeRecord): Promise<void> {
-      await adapter.write(record.order.id, { order: record.order, clerk: record.clerk });
+      await adapter.write(record.order.id, { order: record.order, clerk: record.clerk, at: record.at });
     },
     /** The kept record of this order; undefined when none (or one that no longer reads). */
     async get(orderId: string): Promise<IntakeRecord | undefined> {
@@ -37,7 +39,7 @@ export function createIntakeRecords(store: Store) {
       // Dates come back as strings: read through the client's schema, as the service's records are.
       const order = storedOrder.safeParse(parsed.data.order);
       return order.success && order.data.id === orderId
-        ? { order: order.data, clerk: parsed.data.clerk }
+        ? { order: order.data, clerk: parsed.data.clerk, at: parsed.data.at }
         : undefined;
     },
   };

@@ -17,8 +17,11 @@ export type FieldCheck =
   | { path: string; as: "amount"; value: number }
   /** The list as it must be, item by item. */
   | { path: string; as: "list"; value: string[] }
-  /** Items the list must hold (among others): an added comment, items added to a list. */
-  | { path: string; as: "includes"; value: string[] };
+  /**
+   * Items the list must hold (among others): an added comment, items added to a list. `since` (Unix
+   * ms): an item dated before it (a comment's `date`) is an older one with the same words, not this write.
+   */
+  | { path: string; as: "includes"; value: string[]; since?: number };
 
 /** Whether `record` holds every field `checks` names, each compared as the service stores it. */
 export function holdsAll(record: unknown, checks: readonly FieldCheck[]): boolean {
@@ -58,7 +61,7 @@ function holds(stored: unknown, check: FieldCheck): boolean {
       return items.length === wanted.length && items.every((item, index) => item === wanted[index]);
     }
     case "includes": {
-      const items = new Set(itemsOf(stored));
+      const items = new Set(itemsOf(stored, check.since));
       return check.value.every((item) => items.has(item.trim()));
     }
   }
@@ -94,10 +97,18 @@ function amountOf(stored: unknown): number | undefined {
   return stored.trim() !== "" && Number.isFinite(amount) ? amount : undefined;
 }
 
-/** A list's items as text: strings, or records with a `text` (comments) or a `name`. */
-function itemsOf(stored: unknown): string[] {
+/**
+ * A list's items as text: strings, or records with a `text` (comments) or a `name`; with `since`,
+ * records dated before it are left out (an undated item counts: its age is unknown).
+ */
+function itemsOf(stored: unknown, since?: number): string[] {
   if (!Array.isArray(stored)) return [];
-  return stored.map((item) => {
+  const recent = (item: unknown) => {
+    if (since === undefined || !item || typeof item !== "object") return true;
+    const at = msOf((item as { date?: unknown }).date);
+    return at === undefined || at >= since;
+  };
+  return stored.filter(recent).map((item) => {
     if (item && typeof item === "object") {
       const { text, name } = item as { text?: unknown; name?: unknown };
       return textOf(text ?? name);

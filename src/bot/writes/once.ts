@@ -22,7 +22,7 @@
  * It runs inside `conversation.external`: once per dialog run, never replayed.
  */
 import type { Conversation } from "@grammyjs/conversations";
-import type { ServiceErrorKind } from "../../service/index.ts";
+import { asWrite, type ServiceErrorKind } from "../../service/index.ts";
 import type { BotContext, DialogContext } from "../context.ts";
 import { callService, type ServiceOutcome } from "../crm/call.ts";
 import { noteOwnChange, type OwnChange } from "../notify/own-changes.ts";
@@ -181,7 +181,8 @@ export async function findLanded<D, R>(
   attempt: Attempt<D>,
   shopIds: readonly string[],
 ): Promise<Landed<R> | undefined> {
-  const records = await kind.read(client, attempt, { shopIds });
+  // Part of the write: this read may use the write reserve (service/purpose.ts).
+  const records = await asWrite(() => kind.read(client, attempt, { shopIds }));
   const record = records.find((candidate) => holdsAll(candidate, attempt.sent.checks));
   return record === undefined ? undefined : { record, result: kind.resultOf(record, attempt) };
 }
@@ -219,11 +220,14 @@ async function openAttempt<R>(outer: BotContext, chat: string, key: string): Pro
   return { state: "sending", at: open.at, sent: open.sent };
 }
 
-/** A service failure: `unknown` when no answer came (the write may be there), else the service's. */
+/**
+ * A service failure: `unknown` when no answer came in time (none at all, a 408, or a gateway's 504
+ * after the service may have taken the write; an unreadable answer), else the service's.
+ */
 function failed(outcome: ServiceOutcome<unknown> & { ok: false }): WriteFailure {
   const { error } = outcome;
-  const unknown =
-    (error.kind === "unavailable" && error.status === undefined) || error.kind === "bad_response";
+  const timedOut = error.status === undefined || error.status === 408 || error.status === 504;
+  const unknown = (error.kind === "unavailable" && timedOut) || error.kind === "bad_response";
   return {
     kind: "failed",
     cause: unknown ? "unknown" : "service",

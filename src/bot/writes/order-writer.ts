@@ -107,7 +107,10 @@ export const orderWriter = {
    * the mirror's copy lists it at once when it holds the order.
    */
   async comment(run: WriteRun, orderId: string, title: string, text: string): Promise<CommentResult> {
-    const outcome = await runWrite(run, commentRequest(orderId, title, text));
+    // Inside the run's one external step: the check's time is the write's own.
+    const outcome = await run.dialog.external((outer: BotContext) =>
+      writeIn(outer, run.nonce, commentRequest(orderId, title, text, outer.services.clock.now().getTime())),
+    );
     if (outcome.kind !== "done") return outcome;
     return { kind: "done", order: outcome.record as Order | undefined };
   },
@@ -117,16 +120,15 @@ export const orderWriter = {
    * exactly once per update (a redelivered update gets the first result), written through.
    */
   async note(ctx: BotContext, orderId: string, title: string, text: string): Promise<CommentResult> {
-    const outcome = await writeIn(ctx, `u${ctx.update.update_id}`, commentRequest(orderId, title, text), {
-      open: false,
-    });
+    const request = commentRequest(orderId, title, text, ctx.services.clock.now().getTime());
+    const outcome = await writeIn(ctx, `u${ctx.update.update_id}`, request, { open: false });
     if (outcome.kind !== "done") return outcome;
     return { kind: "done", order: outcome.record as Order | undefined };
   },
 };
 
-function commentRequest(orderId: string, title: string, text: string) {
-  return { kind: orderComment, data: { orderId, title, text }, checks: commentChecks(text) };
+function commentRequest(orderId: string, title: string, text: string, at: number) {
+  return { kind: orderComment, data: { orderId, title, text }, checks: commentChecks(text, at) };
 }
 
 /** The marker's name of a change: one write of each kind per dialog run. */

@@ -157,11 +157,12 @@ describe("with the quota low", () => {
     sandbox = await startSandbox({ port: 0, quota: { limit: 30, windowMs: 15 * 60_000 } });
     t = await createTestBot({
       sandbox,
-      config: { ownerIds: [OWNER], shopIds: [sandbox.shops[0]?.id ?? ""] },
+      config: { ownerIds: [OWNER], shopIds: [sandbox.shops[0]?.id ?? ""], writeReserve: 20 },
     });
-    // 15 requests of others' work: 15 left, below the reserve the desk leaves to the staff.
-    for (let i = 0; i < 15; i++) await t.client.statuses.list();
     await t.services.reference.cashItems();
+    // Others' reads spend the window down to the reserve kept for writes (WRITE_RESERVE).
+    while (t.client.readAllowance() > 0) await t.client.statuses.list();
+    expect(t.client.quota?.remaining).toBe(20);
     t.resetServiceRequests();
     const calls = await t.user(OWNER, { languageCode: "en" }).send("/report");
     const text = textsOf(calls).join("\n");
@@ -204,7 +205,7 @@ describe("with the mirror and the quota low", () => {
   let t: MirrorBot;
   beforeAll(async () => {
     t = await createMirrorBot({
-      config: { ownerIds: [OWNER] },
+      config: { ownerIds: [OWNER], writeReserve: 20 },
       sandboxOptions: { quota: { limit: 400, windowMs: 15 * 60_000 } },
     });
     await t.services.reference.cashItems();
@@ -214,8 +215,8 @@ describe("with the mirror and the quota low", () => {
 
   it("asks the service nothing and shows what the mirror knows: its log's ready changes", async () => {
     await makeOneReady(t);
-    // Others' work spends the window down to the users' reserve.
-    while ((t.client.quota?.remaining ?? 0) > 12) await t.client.statuses.list();
+    // Others' work spends the window down to the write reserve.
+    while (t.client.readAllowance() > 0) await t.client.statuses.list();
     t.mark();
     const calls = await t.user(OWNER, { languageCode: "en" }).send("/report");
     const text = textsOf(calls).join("\n");

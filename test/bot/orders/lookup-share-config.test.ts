@@ -34,3 +34,31 @@ describe("LOOKUP_SHARE", () => {
     expect(sharePerWindow(0.1)).toBe(1);
   });
 });
+
+describe("WRITE_RESERVE", () => {
+  it("keeps 50 requests for writes by default; the lookup share is a share of the other 50", () => {
+    const result = parse({});
+    if (!result.ok) throw new Error(result.errors.join());
+    expect(result.config.writeReserve).toBe(50);
+    expect(sharePerWindow(result.config.lookupShare, result.config.writeReserve)).toBe(12);
+  });
+
+  it.each([
+    ["0", 0],
+    [" 30 ", 30],
+  ])("reads %j as %d requests", (value, reserve) => {
+    const result = parse({ WRITE_RESERVE: value });
+    if (!result.ok) throw new Error(result.errors.join());
+    expect(result.config.writeReserve).toBe(reserve);
+  });
+
+  it.each([["-1"], ["2.5"], ["half"], ["5000"]])("refuses %j with a clear message", (value) => {
+    const result = parse({ WRITE_RESERVE: value });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.join("\n")).toMatch(/WRITE_RESERVE must be/);
+  });
+
+  it("a reserve of the whole window still leaves every user one request", () => {
+    expect(sharePerWindow(25, 100)).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Lookups, lists, search and inline from a warm order mirror: no request when
  * the mirror holds the order, one on a miss (kept), the card's freshness line,
- * 🔄 Refresh reading the service and updating the mirror; ru and en.
+ * 🔄 Refresh served from a fresh copy, else reading the service and updating the mirror; ru and en.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
@@ -60,12 +60,26 @@ describe("lookup by number from the mirror", () => {
     expect(t.requests()).toBe(0);
   });
 
-  it("🔄 Refresh reads the service once and the mirror takes what it read", async () => {
+  it("🔄 Refresh of a copy synced within the sync interval is served from the mirror: 0 requests", async () => {
+    const order = openOrders()[4]!;
+    await t.mirror.syncNow();
+    const user = t.user(1, { languageCode: "en" });
+    await user.send(String(order.num));
+    t.mark();
+    const calls = await user.press("🔄 Refresh");
+    expect(t.requests()).toBe(0);
+    expect(calls.some((c) => c.method === "answerCallbackQuery")).toBe(true);
+    expect(user.lastReply()?.text).toContain(order.number);
+  });
+
+  it("🔄 Refresh of an older copy reads the service once and the mirror takes what it read", async () => {
     const order = openOrders()[2]!;
     const user = t.user(1, { languageCode: "en" });
     await user.send(String(order.num));
     const other = t.sandbox.store.ref.statuses.find((s) => s.group === "inWork" && s.id !== order.statusId)!;
     t.sandbox.others.changeStatus(order.id, other.id);
+    // Past the sync interval (10 s here) with no sync since: the copy is not fresh.
+    await t.clock.advance(11_000);
     t.mark();
     await user.press("🔄 Refresh");
     expect(t.requests()).toBe(1);

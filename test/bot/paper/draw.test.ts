@@ -77,3 +77,18 @@ describe("drawing the paper", () => {
     expect(text).toContain("Константинопольская-");
   });
 });
+
+describe("the documents' words", () => {
+  it("the mark of a missing value is the locale's (paper-none), not a dash built in code", () => {
+    const bare: Order = { id: "x2" };
+    const t = (key: string, vars?: Record<string, string | number>) =>
+      key === "paper-none" ? "n/a" : i18n.t("en", key, vars);
+    const receipt = receiptDocument({ ...common(bare), t, terms: "Terms." });
+    const act = actDocument({ ...common(bare), t, warrantyDays: 0, now: new Date() });
+    const values = [receipt, act].flatMap((doc) =>
+      doc.blocks.flatMap((block) => (block.kind === "fields" ? block.rows.map((row) => row[1]) : [])),
+    );
+    expect(values).toContain("n/a");
+    expect(values).not.toContain("—");
+  });
+});

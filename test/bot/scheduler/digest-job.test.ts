@@ -3,6 +3,7 @@
  * (kept in their settings, not in the i18n plugin's session), and with
  * MIRROR=off read through the order reader from the service.
  */
+import { Api } from "grammy";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { botScheduler } from "../../../src/bot/jobs.ts";
@@ -81,5 +82,39 @@ describe("the digest job", () => {
     await scheduler.tick();
     expect(bot.telegram.botMessages(1)).toHaveLength(1);
     expect(bot.serviceRequests() - requests).toBe(spent);
+  });
+
+  it("a Telegram outage at 09:00: delivered once when it is back, the others' digests not repeated", async () => {
+    const clock = new ManualClock(NINE_ONE);
+    const bot = await createTestBot({ operators: [1, 2], clock, config: CONFIG });
+    open = bot;
+    const { person } = overdueMaster(bot as unknown as MirrorBot);
+    for (const id of [1, 2]) {
+      await bot.services.users.update(id, (s) => {
+        s.employee = { id: person.id, name: person.name };
+        s.notify.digest = true;
+      });
+    }
+    // A plain Api: the bot's own retries a 5xx within seconds; here each refusal is one attempt.
+    const api = new Api(bot.bot.api.token, bot.bot.api.options);
+    const scheduler = botScheduler({ services: bot.services, api, logger });
+    // User 1's digest is refused; user 2's goes at once.
+    bot.telegram.state.faults.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, 1);
+    await scheduler.tick();
+    expect(bot.telegram.botMessages(1)).toHaveLength(0);
+    expect(bot.telegram.botMessages(2)).toHaveLength(1);
+    const afterFirst = bot.serviceRequests();
+    await scheduler.tick(); // too soon: the next try waits a minute
+    expect(bot.telegram.botMessages(1)).toHaveLength(0);
+    await clock.advance(60_000);
+    await scheduler.tick();
+    expect(bot.telegram.botMessages(1)).toHaveLength(1);
+    expect(bot.telegram.botMessages(2)).toHaveLength(1);
+    // Only the missing one was read again (its orders as master and as manager, and the stuck list).
+    expect(bot.serviceRequests() - afterFirst).toBeLessThanOrEqual(3);
+    await clock.advance(30 * 60_000);
+    await scheduler.tick();
+    expect(bot.telegram.botMessages(1)).toHaveLength(1);
+    expect(bot.telegram.botMessages(2)).toHaveLength(1);
   });
 });

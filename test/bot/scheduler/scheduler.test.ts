@@ -109,16 +109,75 @@ describe("a daily job", () => {
     expect(a.runs.length + b.runs.length).toBe(1);
   });
 
-  it("a failing run is logged, not repeated that day, and the next day runs", async () => {
+  it("a failing run is tried again after 1, 2, 4 ... minutes until its window closes, and the next day runs", async () => {
     const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 6, 1)));
     const { scheduler, runs } = morningJob(createMemoryStore(), clock, { fail: true });
     await scheduler.tick();
-    await clock.advance(HOUR);
-    await scheduler.tick();
+    await scheduler.tick(); // too soon: the first wait is a minute
     expect(runs).toHaveLength(1);
-    await clock.advance(24 * HOUR);
+    await clock.advance(60_000);
     await scheduler.tick();
     expect(runs).toHaveLength(2);
+    await clock.advance(60_000); // the second wait is two minutes
+    await scheduler.tick();
+    expect(runs).toHaveLength(2);
+    await clock.advance(60_000);
+    await scheduler.tick();
+    expect(runs).toHaveLength(3);
+    // A check a minute through the rest of the 3-hour window: waits double up to 30 minutes.
+    for (let minute = 4; minute <= 190; minute++) {
+      await clock.advance(60_000);
+      await scheduler.tick();
+    }
+    const inWindow = runs.length;
+    expect(inWindow).toBeGreaterThan(5);
+    expect(inWindow).toBeLessThan(15);
+    expect(new Set(runs.map((r) => r.day))).toEqual(new Set(["2026-11-25"]));
+    await clock.advance(21 * HOUR);
+    await scheduler.tick();
+    expect(runs).toHaveLength(inWindow + 1);
+    expect(runs.at(-1)?.day).toBe("2026-11-26");
+  });
+
+  it("a run with work left (false) resumes after a restart within the window, and stops once done", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "scheduler-"));
+    dirs.push(dir);
+    const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 6, 1)));
+    let left = 2;
+    const attempts: string[] = [];
+    const job = (scheduler: ReturnType<typeof createScheduler>, name: string) =>
+      scheduler.daily({
+        name: "report",
+        time: { hours: 9, minutes: 0 },
+        async run() {
+          attempts.push(name);
+          left--;
+          return left <= 0;
+        },
+      });
+    const first = createScheduler({ store: createFileStore(dir), clock, timezone: MOSCOW, logger });
+    job(first, "first");
+    await first.tick();
+    await first.stop();
+    // Restarted (the file store opened anew) 10 minutes later: the run is taken up again.
+    await clock.advance(10 * 60_000);
+    const second = createScheduler({ store: createFileStore(dir), clock, timezone: MOSCOW, logger });
+    job(second, "second");
+    await second.tick();
+    await clock.advance(30 * 60_000);
+    await second.tick();
+    expect(attempts).toEqual(["first", "second"]);
+  });
+
+  it("a run the version before retries claimed (its marker on disk) is not run again after the upgrade", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "scheduler-"));
+    dirs.push(dir);
+    const store = createFileStore(dir);
+    await store.adapter<number>("scheduled", { ttlSeconds: 3600 }).write("morning:2026-11-25", Date.now());
+    const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 6, 30)));
+    const { scheduler, runs } = morningJob(createFileStore(dir), clock);
+    await scheduler.tick();
+    expect(runs).toEqual([]);
   });
 
   it("a late window past midnight belongs to the day the job was due", () => {

@@ -21,7 +21,7 @@ let t: MirrorBot;
 /** PATCH bodies that reached the service, in order. */
 let patches: Record<string, unknown>[] = [];
 /** "landed": a PATCH reaches the service and its answer times out; "lost": it times out before reaching it. */
-let timeout: "off" | "landed" | "lost" = "off";
+let timeout: "off" | "landed" | "lost" | "gateway" = "off";
 
 const timedOut = () => new DOMException("The operation was aborted due to timeout", "TimeoutError");
 
@@ -35,6 +35,12 @@ beforeAll(async () => {
         const answer = await fetch(input, init);
         patches.push(JSON.parse(String(init.body)) as Record<string, unknown>);
         if (timeout === "landed") throw timedOut();
+        // A proxy in front of the service gave up waiting for the answer of a PATCH that landed.
+        if (timeout === "gateway")
+          return new Response("<html>504 Gateway Time-out</html>", {
+            status: 504,
+            headers: { "content-type": "text/html" },
+          });
         return answer;
       },
     },
@@ -160,6 +166,28 @@ describe("a save with a deadline that times out (24.2, 24.3)", () => {
     expect(patches).toHaveLength(1);
     expect(lastText(op)).toContain(`Diagnosis of order ${order.number} saved`);
     expect(order.approximatePrice).toBe("4500");
+  });
+
+  it("landed, answered 504 by a gateway: told 'not known yet', never 'did not accept'; the retry finds it, ONE PATCH", async () => {
+    const order = openOrder();
+    const op = t.user(OP, { languageCode: "en" });
+    await openDiagnosis(op, order);
+    await fillDiagnosis(op, "Замена кнопки");
+    const from = op.replies().length;
+    patches = [];
+    timeout = "gateway";
+    try {
+      await op.press("✅ Save");
+    } finally {
+      timeout = "off";
+    }
+    const failed = said(op, from);
+    expect(order.recommendation).toBe("Замена кнопки");
+    expect(failed).toContain("does not know yet whether it went through");
+    expect(failed).not.toContain("did not accept");
+    await op.press("✅ Yes");
+    expect(patches).toHaveLength(1);
+    expect(lastText(op)).toContain(`Diagnosis of order ${order.number} saved`);
   });
 
   it("landed, then /cancel: told it went through after all, nothing sent again (ru)", async () => {

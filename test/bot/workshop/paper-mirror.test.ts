@@ -67,3 +67,24 @@ describe("paper from the order mirror", () => {
     }
   });
 });
+
+describe("a receipt after the order changed in the CRM", () => {
+  it("prints the equipment and appearance the service holds now, not those of an older full read", async () => {
+    const order = orderIn("inWork", 1);
+    order.completeSet = ["Подставка"];
+    order.appearance = ["Потёртости"];
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(order.number);
+    expect(await printed(await op.press("🧾 Receipt"))).toContain("Подставка");
+    // Someone adds the charger and a scratch in the CRM's web page; the mirror's sync reads the list.
+    await t.clock.advance(60_000);
+    order.completeSet = ["Подставка", "Зарядка"];
+    order.appearance = ["Потёртости", "Скол на углу"];
+    order.lastAction = t.clock.now().getTime();
+    await t.sync();
+    const again = await printed(await op.press("🧾 Receipt"));
+    // What the client signs for lists what was really left.
+    expect(again).toContain("Зарядка");
+    expect(again).toContain("Скол на углу");
+  });
+});

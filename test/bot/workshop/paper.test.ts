@@ -535,6 +535,19 @@ describe("who gets the paper", () => {
     expect(callsOf(calls, "answerCallbackQuery")[0]?.payload.show_alert).toBe(true);
   });
 
+  it("a forged kind (an Object's own name) prints nothing and costs no request", async () => {
+    const order = openOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/start");
+    t.resetServiceRequests();
+    for (const kind of ["constructor", "toString", "x"]) {
+      const calls = await op.pressData(`pp:${kind}:${order.id}`);
+      expect(callsOf(calls, "sendDocument")).toHaveLength(0);
+      expect(String(callsOf(calls, "answerCallbackQuery")[0]?.payload.text)).toMatch(/outdated|old/i);
+    }
+    expect(t.serviceRequests()).toBe(0);
+  });
+
   it("never prints another workshop's order (a forged press)", async () => {
     const other = sandbox.store.orders.find((o) => o.shopId !== shopId && o.isVisible);
     const op = t.user(OPERATOR, { languageCode: "en" });
@@ -542,5 +555,19 @@ describe("who gets the paper", () => {
     const calls = await op.pressData(paperPrint.encode({ kind: "r", id: other?.id ?? "" }));
     expect(callsOf(calls, "sendDocument")).toHaveLength(0);
     expect(JSON.stringify(calls)).not.toContain(other?.number ?? "?");
+  });
+});
+
+describe("the caption", () => {
+  it("shows an order number with & and < as typed (escaped and sent as HTML)", async () => {
+    const order = openOrder();
+    order.number = "A&B<7>";
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/start");
+    const calls = await op.pressData(paperPrint.encode({ kind: "r", id: order.id }));
+    const [call] = callsOf(calls, "sendDocument");
+    expect(String(call?.payload.caption)).toContain("order A&amp;B&lt;7&gt;");
+    // Escaped text read without a parse mode shows "&amp;": the caption is Telegram HTML.
+    expect(call?.payload.parse_mode).toBe("HTML");
   });
 });

@@ -314,3 +314,36 @@ describe("a marker written before the write core (older code's shape, no checks)
     expect(again.requests()).toBe(1);
   });
 });
+
+describe("a comment whose text the order already holds from earlier", () => {
+  it("killed before the request left: told not sent (yesterday's same words are not this write)", async () => {
+    const store = createMemoryStore();
+    let hit: () => void = () => {};
+    const died = new Promise<void>((resolve) => {
+      hit = resolve;
+    });
+    const dying = await mirrorBot(store, { method: "PATCH", point: "before-request", hit });
+    const again = await mirrorBot(store);
+    current = dying;
+    const order = openOrder(undefined, ["new", "inWork", "wait", "finish", "closed"]);
+    const text = "Позвонил клиенту, не отвечает";
+    order.comments.push({ date: clock.now().getTime() - 86_400_000, text, author: "Сотрудник" });
+    const first = dying.user(OP, { languageCode: "en" });
+    await first.send(order.number);
+    await first.press("💬 Comment");
+    void dying.handle(first.messageUpdate(text));
+    await died;
+
+    const op = again.user(OP, { languageCode: "en" });
+    again.mark();
+    await op.send("/cancel");
+    const said = op
+      .replies()
+      .map((m) => m.text)
+      .join("\n");
+    expect(again.requests()).toBe(1);
+    expect(said).toContain("did not reach the CRM: nothing was added");
+    expect(said).not.toContain("was added before the bot was interrupted");
+    expect(order.comments.filter((c) => c.text === text)).toHaveLength(1);
+  });
+});

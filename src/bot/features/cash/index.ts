@@ -22,6 +22,7 @@ import { formatDateTime, formatDay } from "../../ui/dates.ts";
 import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { editOrSame } from "../../ui/messages.ts";
 import { formatAmount } from "../../ui/money.ts";
+import { resetTime } from "../../ui/reset-time.ts";
 import { cutHtml, cutText, escapeHtml } from "../../ui/text.ts";
 import { cashHistoryFeature } from "./history.ts";
 
@@ -52,6 +53,8 @@ async function cashView(ctx: BotContext): Promise<{ text: string; keyboard: Inli
   const keyboard = new InlineKeyboard();
   const shops = await callService(ctx, () => deskShops(ctx.services));
   if (!shops.ok) return { text: `${lines[0]}\n${shops.message}`, keyboard };
+  const short = reserveShort(ctx, shops.value.length * (1 + CASH_DAY_PAGES), locale);
+  if (short) return { text: `${lines[0]}\n${short}`, keyboard };
   if (shops.value.length === 0) lines.push(ctx.t("desk-no-shops"));
   const items = indexItems(await reference.cashItems().catch(() => []));
   for (const shop of shops.value) {
@@ -84,6 +87,20 @@ async function cashView(ctx: BotContext): Promise<{ text: string; keyboard: Inli
   }
   // Many workshops and registers could pass Telegram's limit: cut, never refused.
   return { text: cutHtml(lines.join("\n")), keyboard: tidyKeyboard(keyboard) };
+}
+
+/**
+ * /cash keeps the write reserve as /report does: when reads may no longer spend what it
+ * needs (the registers and today's pages of each workshop), it reads nothing and says
+ * until when; undefined when it may go.
+ */
+function reserveShort(ctx: BotContext, needed: number, locale: Locale): string | undefined {
+  const { client, config, clock } = ctx.services;
+  if (client.writeReserve === 0 || client.readAllowance() >= needed) return undefined;
+  const resetAt = client.quota?.resetAt;
+  if (!resetAt) return undefined;
+  const time = resetTime(ctx.t, resetAt, locale, config.timezone, clock.now());
+  return ctx.t("cash-reserve", { needed, time });
 }
 
 function registerLine(ctx: BotContext, register: CashRegister, locale: Locale): string {

@@ -38,7 +38,11 @@ export function keepForReceipt(run: DialogRun, order: Order): Promise<void> {
     const settings = from && (await outer.services.users.read(from.id).catch(() => undefined));
     const name = [from?.first_name, from?.last_name].filter(Boolean).join(" ");
     const clerk = settings?.employee?.name ?? (name || undefined);
-    await createIntakeRecords(outer.services.store).keep({ order, clerk });
+    await createIntakeRecords(outer.services.store).keep({
+      order,
+      clerk,
+      at: outer.services.clock.now().getTime(),
+    });
   });
 }
 

@@ -53,7 +53,9 @@ export const paperFeature = new Composer<BotContext>();
 
 paperFeature.callbackQuery(paperPrint.filter, async (ctx) => {
   const decoded = paperPrint.decode(ctx.callbackQuery.data);
-  const kind = decoded && KINDS[decoded.kind as keyof typeof KINDS];
+  // Own keys only: a forged "constructor" or "toString" is no kind.
+  const kind =
+    decoded && Object.hasOwn(KINDS, decoded.kind) ? KINDS[decoded.kind as keyof typeof KINDS] : undefined;
   if (!decoded || !kind) {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
@@ -110,7 +112,7 @@ async function deliver(
       });
       // An ASCII file name: a multipart header with raw UTF-8 is not read the same by every parser.
       const name = `${kind}-${title.replace(/[^A-Za-z0-9_-]/g, "") || "order"}${format === "80mm" ? "-80mm" : ""}.pdf`;
-      await ctx.api.sendDocument(chatId, new InputFile(pdf, name), { caption });
+      await ctx.api.sendDocument(chatId, new InputFile(pdf, name), { caption, parse_mode: "HTML" });
     }
   } catch (error) {
     // The presser never opened the bot's chat (or blocked it): say where to go instead of failing.

@@ -1,10 +1,12 @@
 /**
  * Which record a document is printed from, cheapest first, never with less
  * than the order has:
- * - receipt: the record the bot holds when it is a full one (equipment,
- *   appearance and payments present; the mirror's copy takes every write of
- *   the bot), else the record the intake just created (kept a while: right
- *   after intake no request), else the full record (1 GET);
+ * - receipt: the full record kept a while (the one the intake just created,
+ *   or the one the last receipt read) while the bot holds no newer copy of the
+ *   order (a write of the bot, a change a sync found), else the full record
+ *   (1 GET), kept in turn. The mirror's own copy is not printed from: a list
+ *   record merged over an older full one keeps that one's equipment and
+ *   appearance, however they changed in the CRM since;
  * - act: always the full record read now (1 GET): its works, parts and
  *   payments are what the client signs for.
  * Orders of other workshops (SHOP_IDS) are never printed.
@@ -24,11 +26,6 @@ export interface PrintRecord {
   requests: number;
 }
 
-/** A list record lacks these: the receipt needs them as the service has them. */
-export function isFullForReceipt(order: Order): boolean {
-  return order.completeSet !== undefined && order.appearance !== undefined && order.cash !== undefined;
-}
-
 export function inConfiguredShops(ctx: BotContext, order: Order): boolean {
   const { shopIds } = ctx.services.config;
   return shopIds.length === 0 || (order.shop?.id !== undefined && shopIds.includes(order.shop.id));
@@ -40,12 +37,17 @@ export async function recordFor(
   kind: PaperKind,
   id: string,
 ): Promise<PrintRecord | undefined> {
-  if (kind === "receipt") {
-    const kept = await createIntakeRecords(ctx.services.store).get(id);
-    const held = ctx.services.orders.held(id);
-    if (held && isFullForReceipt(held.order)) return { order: held.order, clerk: kept?.clerk, requests: 0 };
-    if (kept) return { order: kept.order, clerk: kept.clerk, requests: 0 };
+  const records = createIntakeRecords(ctx.services.store);
+  const kept = kind === "receipt" ? await records.get(id) : undefined;
+  if (kept) {
+    const newer = ctx.services.orders.held(id)?.asOf;
+    if (newer === undefined || newer.getTime() <= (kept.at ?? 0))
+      return { order: kept.order, clerk: kept.clerk, requests: 0 };
   }
   const read = await readPressedOrder(ctx, id, { refresh: true });
+  if (read && kind === "receipt") {
+    const at = ctx.services.clock.now().getTime();
+    await records.keep({ order: read.order, clerk: kept?.clerk, at }).catch(() => {});
+  }
   return read && { order: read.order, requests: 1 };
 }

@@ -16,8 +16,6 @@ import { deskShops } from "../../desk/scope.ts";
 import { transactionsOf } from "../../desk/till.ts";
 import type { OrdersOfPeriod } from "../../orders/index.ts";
 
-/** Requests left untouched by reports (the mirror's sync keeps the same reserve for users). */
-const DESK_RESERVE = 20;
 /** Cash pages (50 transactions each) a report may read per period. */
 const MONEY_PAGES: Record<PeriodKind, number> = { day: 2, week: 4, month: 8 };
 /** Order list pages a report may read without the mirror (all three lists and the overdue count). */
@@ -44,12 +42,9 @@ export interface ReportData {
   past?: boolean;
 }
 
-/** Requests a report may spend now: none when the quota is down to the reserve. */
-function spendable(client: ServiceClient, now: Date): number {
-  const quota = client.quota;
-  if (!quota) return Number.POSITIVE_INFINITY;
-  if (quota.resetAt !== null && quota.resetAt.getTime() <= now.getTime()) return Number.POSITIVE_INFINITY;
-  return Math.max(0, quota.remaining - DESK_RESERVE);
+/** Requests a report may spend now: what reads may (none at the write reserve; the client decides). */
+function spendable(client: ServiceClient): number {
+  return client.readAllowance();
 }
 
 /** The report of the period of `kind` that holds `at` (default: now), counted up to `at`. */
@@ -57,7 +52,7 @@ export async function buildReport(services: BotServices, kind: PeriodKind, at?: 
   const { client, config, clock, reference } = services;
   const now = clock.now();
   const period = periodOf(kind, at ?? now, config.timezone);
-  let budget = spendable(client, now);
+  let budget = spendable(client);
   const quotaLow = budget === 0 ? (client.quota?.remaining ?? 0) : undefined;
   const orders = await services.orders.period(period, Math.min(budget, ORDER_PAGES));
   budget -= orders.requests;

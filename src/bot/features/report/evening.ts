@@ -1,16 +1,18 @@
 /**
  * The evening report: today's report at REPORT_TIME in TIMEZONE to the owners
  * who opted in with /notify, each once a day across restarts and instances
- * (a claim per day and user, as the morning digest's), up to 3 hours late
- * after a restart, never to anyone but an owner. `eveningJob` is its entry on
- * the scheduler (bot/jobs.ts); `eveningReport(services, day)` sends it.
+ * (a delivery marker per day, user and message, as the morning digest's), up
+ * to 3 hours late after a restart, tried again after a Telegram outage until
+ * delivered or the window closes, never to anyone but an owner. `eveningJob`
+ * is its entry on the scheduler (bot/jobs.ts); `eveningReport(services, day)` sends it.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
-import { type Api, GrammyError, InputFile } from "grammy";
+import { type Api, InputFile } from "grammy";
+import { pino } from "pino";
 import type { Logger } from "../../../logger.ts";
 import type { BotServices } from "../../context.ts";
 import { periodOf } from "../../desk/period.ts";
-import { claimOnce } from "../../notify/claims.ts";
+import { deliverOnce, isDelivered } from "../../notify/delivery.ts";
 import { type SendDeps, userLocale } from "../../notify/send.ts";
 import { roleOf, seesMoney } from "../../policy/access.ts";
 import { type DailyJob, dueRun } from "../../scheduler/index.ts";
@@ -29,10 +31,63 @@ export function eveningDue(services: Pick<BotServices, "config" | "clock">): str
   return dueRun({ ...job, run: async () => {} }, clock.now().getTime(), config.timezone)?.day;
 }
 
+/** What one run of the evening report did. */
+export interface EveningOutcome {
+  /** The owners whose report was delivered by this run. */
+  sent: number[];
+  /** Everything due is delivered (or needs nothing more); false: try again later. */
+  complete: boolean;
+}
+
 /**
- * Sends `day`'s report to every owner who wants it and has not had it; returns who got it.
- * `due`: when it was due (a run after midnight reports the day it was due for, up to its end).
+ * Sends `day`'s report to every owner who wants it and has not had it: its text, then its
+ * chart, each delivered once (notify/delivery.ts), so a run tried again after a Telegram
+ * outage sends only what is missing. `due`: when it was due (a run after midnight reports
+ * the day it was due for, up to its end). `data`: the report built by an earlier attempt.
  */
+export async function eveningRun(
+  deps: SendDeps,
+  day: string,
+  due?: Date,
+  kept?: { data?: ReportData },
+): Promise<EveningOutcome> {
+  const { services, api, logger } = deps;
+  const outcome: EveningOutcome = { sent: [], complete: true };
+  const held = kept ?? {};
+  for (const userId of services.config.ownerIds) {
+    if (!seesMoney(roleOf(userId, services.config))) continue;
+    const settings = await services.users.read(userId);
+    if (!settings.notify.evening || settings.blocked) continue;
+    const textKey = `evening:${day}:${userId}:text`;
+    const chartKey = `evening:${day}:${userId}:chart`;
+    if ((await isDelivered(deps, textKey)) && (await isDelivered(deps, chartKey))) continue;
+    // Built once per day and process, whatever the retries: a report costs requests.
+    held.data ??= await buildReport(services, "day", due && reportMoment(services, due));
+    const data = held.data;
+    const locale = userLocale(services, settings);
+    const t: TranslateFunction = (key, args) => services.i18n.t(locale, key, args);
+    const { timezone } = services.config;
+    const text = await deliverOnce(deps, userId, textKey, () =>
+      api.sendMessage(userId, cutHtml(`${t("evening-title")}\n${reportText(t, data, locale, timezone)}`)),
+    );
+    // The chart follows its text, never comes before it.
+    const chart =
+      text === "done"
+        ? await deliverOnce(deps, userId, chartKey, async () => {
+            const png = await chartPng(chartInput(t, data, locale, timezone), logger);
+            if (!png) return;
+            await api.sendPhoto(userId, new InputFile(png, "report.png"), {
+              caption: t("report-chart-caption", { period: periodLabel(t, data, locale, timezone) }),
+            });
+          })
+        : "pending";
+    if (text === "pending" || chart === "pending") outcome.complete = false;
+    else if (!(await services.users.read(userId)).blocked) outcome.sent.push(userId);
+  }
+  return outcome;
+}
+
+/** `eveningRun` as tests and callers without the scheduler use it: who got it. */
 export async function eveningReport(
   services: BotServices,
   day: string,
@@ -40,54 +95,29 @@ export async function eveningReport(
   logger?: Logger,
   due?: Date,
 ): Promise<number[]> {
-  const sent: number[] = [];
-  let data: ReportData | undefined;
-  for (const userId of services.config.ownerIds) {
-    if (!seesMoney(roleOf(userId, services.config))) continue;
-    const settings = await services.users.read(userId);
-    if (!settings.notify.evening || settings.blocked) continue;
-    // Claimed before sending: a crash mid-send loses one report, never sends two.
-    if (!(await claimOnce(services.store, `evening:${day}:${userId}`))) continue;
-    data ??= await buildReport(services, "day", due && reportMoment(services, due));
-    const locale = userLocale(services, settings);
-    const t: TranslateFunction = (key, args) => services.i18n.t(locale, key, args);
-    const { timezone } = services.config;
-    try {
-      await api.sendMessage(
-        userId,
-        cutHtml(`${t("evening-title")}\n${reportText(t, data, locale, timezone)}`),
-      );
-      const png = await chartPng(chartInput(t, data, locale, timezone), logger ?? { warn: () => {} });
-      if (png) {
-        await api.sendPhoto(userId, new InputFile(png, "report.png"), {
-          caption: t("report-chart-caption", { period: periodLabel(t, data, locale, timezone) }),
-        });
-      }
-      sent.push(userId);
-    } catch (error) {
-      if (error instanceof GrammyError && error.error_code === 403) {
-        await services.users.update(userId, (s) => {
-          s.blocked = true;
-        });
-        continue;
-      }
-      logger?.warn({ err: String(error) }, "the evening report was not sent");
-    }
-  }
-  return sent;
+  const quiet = logger ?? pino({ level: "silent" });
+  return (await eveningRun({ services, api, logger: quiet }, day, due)).sent;
 }
 
-/** The scheduler's job: at REPORT_TIME, today's report to the owners who want it. */
+/**
+ * The scheduler's job: at REPORT_TIME, today's report to the owners who want it; tried
+ * again until each is delivered or the window closes (the scheduler keeps at it).
+ */
 export function eveningJob(deps: SendDeps): DailyJob {
-  const { services, api, logger } = deps;
+  const { services } = deps;
+  // The report of each day, built by its first attempt in this process.
+  const built = new Map<string, { data?: ReportData }>();
   return {
     name: "evening",
     time: services.config.reportTime,
     lateBy: EVENING_LATE_MS / 1000,
     // The scheduler says which day's run this is (a run after midnight is the day before's).
     async run({ day, due }) {
-      if (services.config.ownerIds.length === 0) return;
-      await eveningReport(services, day, api, logger, due);
+      if (services.config.ownerIds.length === 0) return true;
+      const kept = built.get(day) ?? {};
+      built.clear();
+      built.set(day, kept);
+      return (await eveningRun(deps, day, due, kept)).complete;
     },
   };
 }

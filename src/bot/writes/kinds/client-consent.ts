@@ -7,7 +7,7 @@
  * kept at linking. Recognised after an interruption by one read of the
  * counteragent: its flag as sent.
  */
-import type { Counteragent } from "../../../service/index.ts";
+import { asWrite, type Counteragent } from "../../../service/index.ts";
 import type { FieldCheck } from "../checks.ts";
 import type { WriteKind } from "../kind.ts";
 
@@ -55,7 +55,8 @@ export const clientConsent: WriteKind<ConsentData, CounteragentForm | null> = {
       await client.counteragents.update(counteragentId, { ...fields, isSendTelegram: false });
       return null;
     }
-    const record = await client.counteragents.get(counteragentId);
+    // The read is the write's own (its PATCH needs the form): it may use the writes' reserve.
+    const record = await asWrite(() => client.counteragents.get(counteragentId));
     const read = formOf(record);
     if (!read) return null;
     const { id: _id, ...fields } = read;

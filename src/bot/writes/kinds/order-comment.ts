@@ -19,8 +19,15 @@ export interface CommentData {
   text: string;
 }
 
-export const commentChecks = (text: string): FieldCheck[] => [
-  { path: "comments", as: "includes", value: [text] },
+/** How far before the attempt its comment may be dated (the bot's and the service's clocks differ). */
+const COMMENT_LOOKBACK_MS = 10 * 60 * 1000;
+
+/**
+ * The order's comments hold the text, dated since shortly before `at` (Unix ms, when it is sent): the
+ * same words written on an earlier day are not this write (it would never be sent).
+ */
+export const commentChecks = (text: string, at: number): FieldCheck[] => [
+  { path: "comments", as: "includes", value: [text], since: at - COMMENT_LOOKBACK_MS },
 ];
 
 export const orderComment: WriteKind<CommentData, true> = {

@@ -4,7 +4,7 @@
  * known), the one of the type, client and faults that were sent. Its author is
  * not told of it; the mirror holds it at once; the report names its number.
  */
-import type { Order, OrderCreateInput } from "../../../service/index.ts";
+import { asWrite, type Order, type OrderCreateInput } from "../../../service/index.ts";
 import { callService } from "../../crm/call.ts";
 import { getOrder } from "../../orders/by-number.ts";
 import { learnedOf } from "../../state/learned.ts";
@@ -84,8 +84,9 @@ export const orderCreate: WriteKind<CreateData, Created> = {
     if (!order && result.number && typeof base === "function") order = (base as DraftRecord)(result);
     if (!order) {
       // The number exists only in the service: one read.
+      // Part of the write: this read may use the write reserve (service/purpose.ts).
       const read = await callService(ctx, (client) =>
-        getOrder(client, ctx.services.config.shopIds, result.id),
+        asWrite(() => getOrder(client, ctx.services.config.shopIds, result.id)),
       );
       if (!read.ok) return { note: read.message };
       order = read.value;
