@@ -20,9 +20,6 @@
  * The rules below state the lines the team relies on; `no-folder-cycle` keeps the rest one-way.
  */
 
-/** Files the write core (src/bot/writes/, colleague "core") is taking over from orders/: checked there once moved. */
-const MOVING_TO_WRITES = "^src/bot/orders/(write[^/]*|writer)\\.ts$";
-
 module.exports = {
   forbidden: [
     {
@@ -119,7 +116,6 @@ module.exports = {
     // TypeScript 7 has no compiler API yet: @swc/core parses the sources (type-only imports are seen as such).
     parser: "swc",
     doNotFollow: { path: "node_modules" },
-    exclude: { path: MOVING_TO_WRITES },
     moduleSystems: ["es6"],
     enhancedResolveOptions: {
       conditionNames: ["import", "types", "node", "default"],

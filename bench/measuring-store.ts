@@ -2,7 +2,7 @@
  * A Store wrapper that keeps the serialized size (JSON, UTF-8 bytes) of every
  * value currently stored, per namespace: what a file or Redis store would hold.
  */
-import type { AdapterOptions, StorageAdapter, Store } from "../src/bot/store/storage.ts";
+import type { Persisted, RecordAdapter, Store } from "../src/bot/store/storage.ts";
 
 export interface MeasuringStore extends Store {
   /** Bytes per namespace right now. */
@@ -22,18 +22,28 @@ export function measuringStore(inner: Store): MeasuringStore {
   return {
     kind: inner.kind,
     close: () => inner.close(),
-    adapter<T>(namespace: string, options?: AdapterOptions): StorageAdapter<T> {
-      const adapter = inner.adapter<T>(namespace, options);
-      const map = sizesOf(namespace);
+    adapter: (namespace, options) => inner.adapter(namespace, options),
+    open<T>(record: Persisted<T>): RecordAdapter<T> {
+      const adapter = inner.open(record);
+      const map = sizesOf(record.namespace);
+      const measure = (key: string, value: T | undefined) => {
+        if (value === undefined) map.delete(key);
+        else map.set(key, Buffer.byteLength(JSON.stringify(value)));
+      };
       return {
         read: (key) => adapter.read(key),
         async write(key, value) {
-          map.set(key, Buffer.byteLength(JSON.stringify(value)));
+          measure(key, value);
           await adapter.write(key, value);
         },
         async delete(key) {
           map.delete(key);
           await adapter.delete(key);
+        },
+        async update(key, change) {
+          const next = await adapter.update(key, change);
+          measure(key, next);
+          return next;
         },
       };
     },

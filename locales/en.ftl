@@ -79,7 +79,6 @@ card-price = 💰 Price: { $amount }
 card-approx-price = Preliminary price: { $price }
 card-paid = Paid: { $amount }
 card-note = 📝 Note: { $note }
-card-unknown = —
 money = { $amount } ₽
 
 ## Service errors
@@ -140,8 +139,11 @@ dlg-not-yours = This button belongs to someone else's dialog.
 dlg-repeat-step = Let's repeat this step.
 dlg-use-buttons = Please choose with a button below.
 dlg-need-text = Text is needed here: photos, stickers and files do not fit.
-dlg-command-in-dialog = A dialog is in progress. Answer the question, or send /cancel to leave it.
-dlg-too-long-field = Too long: { $limit } characters at most.
+dlg-command-in-dialog = A dialog is in progress. Answer the question (/order N shows an order meanwhile), or send /cancel to leave it.
+dlg-too-long-field = Too long: { $limit } { $limit ->
+    [one] character
+   *[other] characters
+} at most.
 dlg-left-service = The dialog was closed; please try again later.
 dlg-skipped-service = This part is left out for now; everything else you entered stays.
 dlg-no-shops = The service lists no workshops you can use.
@@ -181,7 +183,7 @@ new-btn-search-again = 🔎 Search again
 new-ask-client-name = Name of the new client:
 new-ask-client-phone = Client's phone:
 new-ask-client-email = Client's e-mail:
-new-client-phone-bad = That does not look like a phone number: 10 to 15 digits are needed, for example +7 900 123-45-67 or 8 900 123 45 67.
+new-client-phone-bad = That is not a phone number here: for example +7 900 123-45-67 or 8 900 123 45 67 (another country's number with its + and code).
 new-client-email-bad = That does not look like an e-mail address, for example ivan@example.com.
 new-ask-client-address = Client's address:
 new-client-is-new = new

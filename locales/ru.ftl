@@ -80,7 +80,6 @@ card-price = 💰 Стоимость: { $amount }
 card-approx-price = Предварительная стоимость: { $price }
 card-paid = Оплачено: { $amount }
 card-note = 📝 Заметка: { $note }
-card-unknown = —
 money = { $amount } ₽
 
 ## Ошибки сервиса
@@ -141,8 +140,11 @@ dlg-not-yours = Эта кнопка из чужого диалога.
 dlg-repeat-step = Давайте повторим этот шаг.
 dlg-use-buttons = Пожалуйста, выберите вариант кнопкой ниже.
 dlg-need-text = Нужен текст: фото, стикеры и файлы здесь не подходят.
-dlg-command-in-dialog = Сейчас идёт диалог. Ответьте на вопрос или отправьте /cancel, чтобы его прервать.
-dlg-too-long-field = Слишком длинно: не больше { $limit } символов.
+dlg-command-in-dialog = Сейчас идёт диалог. Ответьте на вопрос (/order N покажет заказ, не прерывая его) или отправьте /cancel, чтобы его прервать.
+dlg-too-long-field = Слишком длинно: не больше { $limit } { $limit ->
+    [one] символа
+   *[other] символов
+}.
 dlg-left-service = Диалог закрыт, попробуйте позже.
 dlg-skipped-service = Эта часть пока пропущена; всё остальное, что вы ввели, сохранено.
 dlg-no-shops = В сервисе нет доступных мастерских.
@@ -182,7 +184,7 @@ new-btn-search-again = 🔎 Искать снова
 new-ask-client-name = Имя нового клиента:
 new-ask-client-phone = Телефон клиента:
 new-ask-client-email = E-mail клиента:
-new-client-phone-bad = Это не похоже на номер телефона: нужно от 10 до 15 цифр, например +7 900 123-45-67 или 8 900 123 45 67.
+new-client-phone-bad = Это не номер телефона: например +7 900 123-45-67 или 8 900 123 45 67 (номер другой страны — с + и её кодом).
 new-client-email-bad = Это не похоже на адрес e-mail, например ivan@example.ru.
 new-ask-client-address = Адрес клиента:
 new-client-is-new = новый

@@ -13,7 +13,7 @@ import { botScheduler } from "./bot/jobs.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
 import { openStore, type Store } from "./bot/store/storage.ts";
 import { serviceStoreFrom } from "./bot/store/token-quota.ts";
-import { type MenuRecord, registerCommands, syncStaffMenus } from "./bot/telegram/commands.ts";
+import { menuRecords, registerCommands, syncStaffMenus } from "./bot/telegram/commands.ts";
 import { startPolling } from "./bot/telegram/polling.ts";
 import { type Config, loadConfig } from "./config/index.ts";
 import { sandboxStateFile } from "./embedded-sandbox.ts";
@@ -34,7 +34,7 @@ async function connectService(
   // Token and quota shared by all instances: Redis (with a renewal lock) or the bot's own storage.
   const serviceStore = store.redis
     ? createRedisStore({ redis: store.redis, prefix: "bot:service:" })
-    : serviceStoreFrom(store, logger);
+    : serviceStoreFrom(store);
   const common = {
     logger,
     store: serviceStore,
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     api: bot.api,
     i18n: services.i18n,
     config,
-    records: store.adapter<MenuRecord>("command-menus"),
+    records: store.open(menuRecords),
     localeOf: async (userId) => (await services.users.read(userId)).locale,
     onError: (user, error) =>
       logger.warn({ user, err: String(error) }, "could not set a user's command menu"),

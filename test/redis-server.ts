@@ -5,19 +5,10 @@
  * line says the Redis tests are skipped and how to run them.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
+import { freePort } from "./helpers/free-port.ts";
 
 const READY_WITHIN_MS = 5_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.once("error", reject);
-  });
-}
 
 /** One PING over a raw socket: true when Redis answers +PONG. */
 function ping(port: number): Promise<boolean> {
@@ -56,7 +47,7 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess } | { er
 
 const HOW = "install redis-server, or set REDIS_TEST_URL=redis://host:port";
 
-export default async function setup(): Promise<(() => void) | undefined> {
+export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.REDIS_TEST_URL) return undefined;
   if (spawnSync("redis-server", ["--version"]).error) {
     process.stderr.write(`Redis tests skipped: no redis-server on PATH (${HOW}).\n`);
@@ -69,7 +60,14 @@ export default async function setup(): Promise<(() => void) | undefined> {
   }
   // Workers are started after this and inherit the environment.
   process.env.REDIS_TEST_URL = started.url;
-  return () => {
-    started.child.kill("SIGTERM");
+  // Stopped and waited for: nothing of the run stays behind.
+  return async () => {
+    const { child } = started;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 2_000);
+    await exited;
+    clearTimeout(timer);
   };
 }

@@ -30,11 +30,20 @@ photos-none = The order has no photos kept.
 photos-sent-private = 📷 The photos are in your chat with the bot.
 photos-start-bot = Open the chat with the bot (/start) first: the photos go there.
 photos-caption = 📷 Photos of order { $order }
-photos-comment = 📷 Device photos were added in Telegram ({ $author }).
+photos-comment = 📷 Device photos were added in Telegram.
 ## Stuck orders: /overdue stuck and the morning digest
-stuck-title = 🐢 Stuck orders (no change for { $days } days or past their status's norm)
-stuck-heading = 🐢 Stuck orders: { $total } (no change for { $days } days or past their status's norm). Page { $page } of { $pages }:
-stuck-none = 🐢 No stuck orders ({ $scope }): every open order changed within { $days } days and is within its status's norm.
+stuck-title = 🐢 Stuck orders (no change for { $days } { $days ->
+    [one] day
+   *[other] days
+} or past their status's norm)
+stuck-heading = 🐢 Stuck orders: { $total } (no change for { $days } { $days ->
+    [one] day
+   *[other] days
+} or past their status's norm). Page { $page } of { $pages }:
+stuck-none = 🐢 No stuck orders ({ $scope }): every open order changed within { $days } { $days ->
+    [one] day
+   *[other] days
+} and is within its status's norm.
 digest-stuck = 🐢 <b>Stuck</b> ({ $count }):
 ## Status change: the current status picked again while the order owes money
 st-debt-how = ⚠️ The order is in this status already, but { $amount } is unpaid. The service takes a payment only when an order enters a status that requires one ({ $statuses }): move the order to such a status and enter the payment at its payment step, then set the status you need again.

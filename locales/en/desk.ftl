@@ -6,7 +6,7 @@ help-desk =
     💰 <b>Money and output</b> (owners, in this private chat)
     • /cash — the registers: balances, today's income and expense
     • /report — orders and money for today, the week or the month, with a chart
-    • /notify — the evening report at { $time }
+    • 🌙 the evening report at { $time }: switched on among the notifications
 desk-no-shops = No workshop to show.
 
 cash-title = 💰 <b>Registers</b>, { $time }
@@ -21,7 +21,10 @@ cash-today-orders = · taken on orders: { $orders } ₽{ $refunds ->
   }
 cash-today-moves = · moves between registers: in { $in } ₽, out { $out } ₽
 cash-today-none = Today, { $day }: no transactions yet.
-cash-partial = ⚠️ Counted { $counted } of { $total } transactions of today (the rest would cost more requests).
+cash-partial = ⚠️ Counted { $counted } of { $total } { $total ->
+    [one] transaction
+   *[other] transactions
+} of today (the rest would cost more requests).
 cash-shop-failed = ⚠️ { $error }
 cash-btn-register = 📜 { $name }
 cash-no-registers = No registers.
@@ -45,21 +48,35 @@ report-received = 📥 Orders received ({ $period }): <b>{ $count }</b>
 report-ready = 🛠 Made ready ({ $period }): <b>{ $count }</b>
 report-closed = 📤 Handed over ({ $period }): <b>{ $count }</b>
 report-money = 💰 Taken on orders ({ $period }, payments less refunds): <b>{ $amount } ₽</b>
-report-money-partial = 💰 Taken on orders ({ $period }): at least <b>{ $amount } ₽</b> (counted { $counted } of { $total } transactions)
+report-money-partial = 💰 Taken on orders ({ $period }): at least <b>{ $amount } ₽</b> (counted { $counted } of { $total } { $total ->
+    [one] transaction
+   *[other] transactions
+})
 report-money-unknown = 💰 Taken on orders ({ $period }): not known ({ $reason })
-report-avg = ⏱ Average from intake to ready ({ $period }): <b>{ $time }</b> over { $count } orders
+report-avg = ⏱ Average from intake to ready ({ $period }): <b>{ $time }</b> over { $count } { $count ->
+    [one] order
+   *[other] orders
+} with known dates
 report-avg-none = ⏱ Average from intake to ready ({ $period }): no order made ready
-report-masters = 👷 <b>Masters</b> ({ $period }: orders finished · money on them)
+report-masters = 👷 <b>Masters</b> ({ $period }: orders made ready or handed over · money taken on them)
 report-master = { $name }: { $count } · { $amount } ₽
 report-master-none = (no master)
-report-masters-none = 👷 Masters ({ $period }): no order finished
+report-masters-none = 👷 Masters ({ $period }): no order made ready or handed over
 report-overdue = ⏰ Overdue now: <b>{ $count }</b>
 report-overdue-unknown = ⏰ Overdue now: not known
-report-source-mirror = ℹ️ Orders received and overdue from the bot's copy (synced { $age }); the rest from the service ({ $requests } requests).
+report-source-mirror = ℹ️ Orders received and overdue from the bot's copy (synced { $age }); the rest from the service ({ $requests } { $requests ->
+    [one] request
+   *[other] requests
+}).
 report-finished-from-mirror = ℹ️ Made ready and handed over: only what the bot's copy saw (the service was not asked).
-report-avg-unknown = ⏱ Average from intake to ready ({ $period }): not known (the service's lists do not say when)
-report-chart-out-partial = ℹ️ The chart shows { $known } of { $count } handed-over orders (the time of the others is not known).
-report-source-service = ℹ️ Orders and money from the service ({ $requests } requests).
+report-chart-out-partial = ℹ️ The chart shows { $known } of { $count } handed-over { $count ->
+    [one] order
+   *[other] orders
+} (the time of the others is not known).
+report-source-service = ℹ️ Orders and money from the service ({ $requests } { $requests ->
+    [one] request
+   *[other] requests
+}).
 report-missing = ⚠️ Not known (not read from the service): { $what }.
 report-missing-received = orders received
 report-missing-ready = orders made ready

@@ -2,9 +2,18 @@
 dlg-date-past = { $date } is in the past. Please give a future date.
 dlg-btn-no-date = 🗑 No date
 dlg-money-too-small = The amount is too small: at least { $min } ₽.
-dlg-text-up-to = Up to { $max } characters.
-dlg-text-between = From { $min } to { $max } characters.
-dlg-text-too-short = Too short: at least { $min } characters.
+dlg-text-up-to = Up to { $max } { $max ->
+    [one] character
+   *[other] characters
+}.
+dlg-text-between = From { $min } to { $max } { $max ->
+    [one] character
+   *[other] characters
+}.
+dlg-text-too-short = Too short: at least { $min } { $min ->
+    [one] character
+   *[other] characters
+}.
 dlg-staff-unknown = No such person here. Pick a button or type the name more exactly.
 dlg-btn-back-page = ◀ Back
 dlg-btn-next-page = More ▶

@@ -4,8 +4,14 @@ search-heading = 🔍 “<b>{ $query }</b>”: { $total ->
         [one] { $total } order
        *[other] { $total } orders
     }, page { $page } of { $pages }
-search-none = Nothing found for “<b>{ $query }</b>” among the { $orders } orders the bot holds. Search by a client's name or part of it, a phone, a device, a serial number or IMEI, or send an order number.
-search-too-long = That is too long for a search: at most { $max } characters.
+search-none = Nothing found for “<b>{ $query }</b>” among the { $orders } { $orders ->
+    [one] order
+   *[other] orders
+} the bot holds. Search by a client's name or part of it, a phone, a device, a serial number or IMEI, or send an order number.
+search-too-long = That is too long for a search: at most { $max } { $max ->
+    [one] character
+   *[other] characters
+}.
 card-btn-watch = 🔔 Watch
 watch-on = 🔔 You will be told when this order's status changes
 watch-off = 🔕 You no longer watch this order
@@ -17,7 +23,10 @@ cmd-notify = Notifications: what the bot tells me
 me-linked = You are linked to <b>{ $name }</b>.
 me-not-linked = You are not linked to an employee yet.
 me-pick = Pick yourself among the staff:
-me-narrow = { $count } people: send <code>/me</code> with a part of your name to narrow the list.
+me-narrow = { $count } { $count ->
+    [one] person
+   *[other] people
+}: send <code>/me</code> with a part of your name to narrow the list.
 me-no-staff = No one of the staff matches.
 me-btn-remove = ❌ Remove the link
 me-done = ✅ You are <b>{ $name }</b> now. /my lists your open orders; /notify sets what the bot tells you.

@@ -30,7 +30,7 @@ photos-none = У заказа нет сохранённых фото.
 photos-sent-private = 📷 Фото отправлены в ваш чат с ботом.
 photos-start-bot = Сначала откройте чат с ботом (/start): фото придут туда.
 photos-caption = 📷 Фото заказа { $order }
-photos-comment = 📷 В Telegram добавлены фото устройства ({ $author }).
+photos-comment = 📷 В Telegram добавлены фото устройства.
 ## Stuck orders: /overdue stuck and the morning digest
 stuck-title = 🐢 Зависшие заказы (без изменений { $days } дн. или дольше нормы статуса)
 stuck-heading = 🐢 Зависшие заказы: { $total } (без изменений { $days } дн. или дольше нормы статуса). Страница { $page } из { $pages }:

@@ -6,7 +6,7 @@ help-desk =
     💰 <b>Деньги и выработка</b> (владельцы, в личном чате)
     • /cash — кассы: остатки, приход и расход за сегодня
     • /report — заказы и деньги за сегодня, неделю или месяц, с графиком
-    • /notify — вечерний отчёт в { $time }
+    • 🌙 вечерний отчёт в { $time }: включается среди уведомлений
 desk-no-shops = Нет мастерских для показа.
 
 cash-title = 💰 <b>Кассы</b>, { $time }
@@ -21,7 +21,10 @@ cash-today-orders = · по заказам: { $orders } ₽{ $refunds ->
   }
 cash-today-moves = · перемещения между кассами: пришло { $in } ₽, ушло { $out } ₽
 cash-today-none = Сегодня, { $day }: операций пока нет.
-cash-partial = ⚠️ Учтено { $counted } из { $total } операций за сегодня (остальные стоили бы ещё запросов).
+cash-partial = ⚠️ Учтено { $counted } из { $total } { $total ->
+    [one] операции
+   *[other] операций
+} за сегодня (остальные стоили бы ещё запросов).
 cash-shop-failed = ⚠️ { $error }
 cash-btn-register = 📜 { $name }
 cash-no-registers = Касс нет.
@@ -45,21 +48,37 @@ report-received = 📥 Принято заказов ({ $period }): <b>{ $count 
 report-ready = 🛠 Готово ({ $period }): <b>{ $count }</b>
 report-closed = 📤 Выдано ({ $period }): <b>{ $count }</b>
 report-money = 💰 Получено по заказам ({ $period }, оплаты за вычетом возвратов): <b>{ $amount } ₽</b>
-report-money-partial = 💰 Получено по заказам ({ $period }): не меньше <b>{ $amount } ₽</b> (учтено { $counted } из { $total } операций)
+report-money-partial = 💰 Получено по заказам ({ $period }): не меньше <b>{ $amount } ₽</b> (учтено { $counted } из { $total } { $total ->
+    [one] операции
+   *[other] операций
+})
 report-money-unknown = 💰 Получено по заказам ({ $period }): неизвестно ({ $reason })
-report-avg = ⏱ В среднем от приёма до готовности ({ $period }): <b>{ $time }</b> по { $count } заказам
+report-avg = ⏱ В среднем от приёма до готовности ({ $period }): <b>{ $time }</b> по { $count } { $count ->
+    [one] заказу
+   *[other] заказам
+} с известными датами
 report-avg-none = ⏱ В среднем от приёма до готовности ({ $period }): готовых заказов нет
-report-masters = 👷 <b>Мастера</b> ({ $period }: заказов готово · деньги по ним)
+report-masters = 👷 <b>Мастера</b> ({ $period }: заказов готово или выдано · деньги по ним)
 report-master = { $name }: { $count } · { $amount } ₽
 report-master-none = (без мастера)
-report-masters-none = 👷 Мастера ({ $period }): готовых заказов нет
+report-masters-none = 👷 Мастера ({ $period }): ни один заказ не стал готов и не выдан
 report-overdue = ⏰ Просрочено сейчас: <b>{ $count }</b>
 report-overdue-unknown = ⏰ Просрочено сейчас: неизвестно
-report-source-mirror = ℹ️ Принятые и просроченные — из копии бота (обновлена { $age }); остальное — из сервиса ({ $requests } запросов).
+report-source-mirror = ℹ️ Принятые и просроченные — из копии бота (обновлена { $age }); остальное — из сервиса ({ $requests } { $requests ->
+    [one] запрос
+    [few] запроса
+   *[many] запросов
+}).
 report-finished-from-mirror = ℹ️ Готовые и выданные — только то, что видела копия бота (сервис не спрашивали).
-report-avg-unknown = ⏱ В среднем от приёма до готовности ({ $period }): неизвестно (списки сервиса не говорят, когда)
-report-chart-out-partial = ℹ️ На графике { $known } из { $count } выданных заказов (время остальных неизвестно).
-report-source-service = ℹ️ Заказы и деньги из сервиса ({ $requests } запросов).
+report-chart-out-partial = ℹ️ На графике { $known } из { $count } { $count ->
+    [one] выданного заказа
+   *[other] выданных заказов
+} (время остальных неизвестно).
+report-source-service = ℹ️ Заказы и деньги из сервиса ({ $requests } { $requests ->
+    [one] запрос
+    [few] запроса
+   *[many] запросов
+}).
 report-missing = ⚠️ Неизвестно (не прочитано из сервиса): { $what }.
 report-missing-received = принятые заказы
 report-missing-ready = готовые заказы

@@ -2,9 +2,18 @@
 dlg-date-past = { $date } уже прошло. Укажите дату в будущем.
 dlg-btn-no-date = 🗑 Без даты
 dlg-money-too-small = Слишком маленькая сумма: не меньше { $min } ₽.
-dlg-text-up-to = До { $max } символов.
-dlg-text-between = От { $min } до { $max } символов.
-dlg-text-too-short = Слишком коротко: не меньше { $min } символов.
+dlg-text-up-to = До { $max } { $max ->
+    [one] символа
+   *[other] символов
+}.
+dlg-text-between = От { $min } до { $max } { $max ->
+    [one] символа
+   *[other] символов
+}.
+dlg-text-too-short = Слишком коротко: не меньше { $min } { $min ->
+    [one] символа
+   *[other] символов
+}.
 dlg-staff-unknown = Не нашёл такого сотрудника. Выберите кнопкой или введите имя точнее.
 dlg-btn-back-page = ◀ Назад
 dlg-btn-next-page = Ещё ▶

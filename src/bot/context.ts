@@ -12,6 +12,7 @@ import type { OrderMirror } from "../mirror/index.ts";
 import type { ServiceClient } from "../service/index.ts";
 import type { Clock } from "./clock.ts";
 import type { ReferenceCache } from "./crm/reference-cache.ts";
+import type { OrderQuery } from "./orders/by-number.ts";
 import type { OrderReader } from "./orders/index.ts";
 import type { SearchStore } from "./orders/saved-searches.ts";
 import type { UserSettingsStore } from "./state/user-settings.ts";
@@ -49,6 +50,8 @@ export interface BotServices {
    * its sync's figures (/status), its change feed (notifications) and its writes.
    */
   mirror?: OrderMirror;
+  /** Shows an order's card (or the matches) for a number: a lookup typed inside a dialog. */
+  orderLookup?: (ctx: BotContext, query: OrderQuery) => Promise<void>;
 }
 
 export interface CoreFlavor {

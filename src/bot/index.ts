@@ -5,6 +5,7 @@
  */
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, type Context, type Middleware, session } from "grammy";
+import { z } from "zod";
 import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import type { OrderMirror } from "../mirror/index.ts";
@@ -14,6 +15,7 @@ import type { BotContext, BotServices, SessionData } from "./context.ts";
 import { createReferenceCache, type ReferenceCache } from "./crm/reference-cache.ts";
 import { cardDialogs, staleCardActions } from "./dialog-kit/card-dialog.ts";
 import { dialogsMiddleware } from "./dialog-kit/enter.ts";
+import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { clientSide } from "./features/client-side/index.ts";
@@ -27,7 +29,7 @@ import { backFromBlocked, notifyFeature, watchAction } from "./features/notify.t
 import { commentCard, managerCard, masterCard } from "./features/order-actions/index.ts";
 import { orderCreateFeature } from "./features/order-create/index.ts";
 import { orderListFeature } from "./features/order-list.ts";
-import { numberList, orderLookupFeature } from "./features/order-lookup.ts";
+import { lookup, numberList, orderLookupFeature } from "./features/order-lookup.ts";
 import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
 import { actAction, paperFeature, receiptAction } from "./features/paper/index.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
@@ -38,6 +40,7 @@ import { statusFeature } from "./features/status.ts";
 import { statusCard } from "./features/status-change/index.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { createI18n } from "./i18n.ts";
+import { chatKey } from "./middleware/chat-key.ts";
 import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
 import { claimUpdate, skipRedelivered } from "./middleware/dedupe.ts";
 import { errorHandler, trackCallbackAnswers } from "./middleware/errors.ts";
@@ -47,11 +50,18 @@ import { createSearchStore } from "./orders/saved-searches.ts";
 import { groupsOf } from "./orders/stuck.ts";
 import { accessGate, roleOf } from "./policy/access.ts";
 import { createUserSettings } from "./state/user-settings.ts";
+import { persisted } from "./store/registry.ts";
 import type { Store } from "./store/storage.ts";
 import { configureApi } from "./telegram/api.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
-const SESSION_NAMESPACE = "sessions";
+/** Sessions hold the language chosen with /language; bookkeeping, kept in memory when the store refuses it. */
+const sessions = persisted<SessionData>({
+  namespace: "sessions",
+  schema: z.object({ __language_code: z.string().optional() }),
+  whenStoreFails: "skip",
+  keep: { entries: 1000, copies: "all" },
+});
 
 /**
  * The card's buttons, in this order (two per row): the dialogs' (each button, its press and its
@@ -89,11 +99,6 @@ export interface BotDeps {
 interface CreatedBot {
   bot: Bot<BotContext>;
   services: BotServices;
-}
-
-/** Per-chat order of processing; updates without a chat (inline queries) run freely. */
-export function chatKey(ctx: Context): string | undefined {
-  return ctx.chat?.id === undefined ? undefined : String(ctx.chat.id);
 }
 
 /** Sessions hold user preferences (the language): keyed by user, so they follow the user into groups and inline mode. */
@@ -143,6 +148,7 @@ export function createBot(deps: BotDeps): CreatedBot {
       },
     }),
     mirror: deps.mirror,
+    orderLookup: lookup,
   };
 
   const onError = errorHandler(i18n, config.defaultLocale, logger);
@@ -152,6 +158,7 @@ export function createBot(deps: BotDeps): CreatedBot {
   bot.use(claimUpdate(store, logger));
   // 1. One chat's updates one after another (runner and webhook alike); chats in parallel.
   //    Across instances on a shared store, a Redis lock per chat as well; a no-op otherwise.
+  //    Updates without a chat (inline queries) run freely.
   bot.use(sequentialize(chatKey));
   bot.use(
     chatLock(store, logger, {
@@ -186,8 +193,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     session<SessionData, BotContext>({
       initial: () => ({}),
       getSessionKey: sessionKey,
-      // Bookkeeping: a store that refuses writes never fails an update (the session is kept in memory).
-      storage: store.adapter<SessionData>(SESSION_NAMESPACE, { failures: "skip", keep: 1000 }),
+      storage: store.open(sessions),
     }),
   );
   core.use(async (ctx, next) => {
@@ -220,6 +226,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(staffFeature);
   core.use(orderLookupFeature);
   core.use(overdueFeature);
+  // The open orders by status (the order mirror's counts).
+  core.use(boardFeature);
   // The owner's desk: the registers (/cash) and the report (/report); owners only, in private.
   core.use(cashFeature);
   core.use(reportFeature);
@@ -237,6 +245,7 @@ export function createBot(deps: BotDeps): CreatedBot {
       stuck: stuckList,
       search: searchList,
       mine: mineList,
+      board: boardList,
     }),
   );
   core.use(

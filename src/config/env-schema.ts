@@ -1,4 +1,5 @@
 /** The environment as the bot reads it: every variable, its default and its message when wrong. */
+import { isSupportedCountry } from "libphonenumber-js/max";
 import { z } from "zod";
 import { idList, optionalText, optionalUrl, port, positiveInt, stringList, timezone, url } from "./fields.ts";
 import { ARRAY_FORMATS, LOCALES, LOG_LEVELS, PAPER_FORMATS } from "./schema.ts";
@@ -60,6 +61,13 @@ export const commonSchema = z.object({
   PHOTO_COMMENT: z.preprocess(
     (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
     z.enum(["on", "off"], { error: "PHOTO_COMMENT must be on or off" }),
+  ),
+  /** The shop's country (ISO 3166 two letters): typed phones are read as its numbers (8 as Russia's trunk prefix). */
+  PHONE_COUNTRY: z.preprocess(
+    (v) => (v === "" || v === undefined ? "RU" : String(v).trim().toUpperCase()),
+    z.string().refine((code) => isSupportedCountry(code), {
+      message: "PHONE_COUNTRY must be a two-letter country code, e.g. RU",
+    }),
   ),
   /** An open order with no change for this many days is "stuck" (the digest, /overdue). */
   STUCK_DAYS: positiveInt("STUCK_DAYS", 3),

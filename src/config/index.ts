@@ -86,6 +86,7 @@ export function parseConfig(env: Env): ConfigResult {
     reportTime: { hours: reportHours, minutes: reportMinutes },
     photoComment: c.PHOTO_COMMENT === "on",
     stuckDays: c.STUCK_DAYS,
+    phoneCountry: c.PHONE_COUNTRY,
     groupPhones: c.GROUP_PHONES === "on",
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
     storage: c.REDIS_URL

@@ -48,6 +48,8 @@ const configSchema = z.object({
   serviceWebhookSecret: z.string().optional(),
   /** PHOTO_COMMENT=on: photos kept for an order add a comment noting them (costs a request). */
   photoComment: z.boolean(),
+  /** PHONE_COUNTRY: typed phones are read as this country's numbers (ISO code, default RU). */
+  phoneCountry: z.string(),
   /** STUCK_DAYS: an open order with no change for this many days is stuck. */
   stuckDays: z.number(),
   /** When the morning digest of the order mirror goes out, in TIMEZONE (DIGEST_TIME). */

@@ -7,7 +7,7 @@ import type { StatementSync } from "node:sqlite";
 import { ftsExpression } from "./db-schema.ts";
 import { CLOSED_GROUP, decodeOrder, READY_GROUP } from "./records.ts";
 import { parseNumberKey } from "./text.ts";
-import type { MirroredOrder, MirrorPage, MirrorQuery } from "./types.ts";
+import type { MirroredOrder, MirrorPage, MirrorQuery, StatusCount, StatusCountFilter } from "./types.ts";
 
 /** The database as the queries need it: `sql` caches the statement, `prepare` does not (SQL holding `now`). */
 export interface SqlHandle {
@@ -45,6 +45,14 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
     else where.push("(o.master_id = ? OR o.manager_id = ?)");
     params.push(query.employeeId);
     if (role === "any") params.push(query.employeeId);
+  }
+  if (query.statusId !== undefined) {
+    where.push("o.status_id = ?");
+    params.push(query.statusId);
+  }
+  if (query.shopId !== undefined) {
+    where.push("o.shop_id = ?");
+    params.push(query.shopId);
   }
   if (query.overdue) where.push(overdue);
   if (query.deadlineFrom || query.deadlineTo) {
@@ -169,4 +177,44 @@ function searched(
     )
     .all(...rest.params, restLimit, restOffset) as { rid: number }[];
   return { rids: [...fromExact, ...rows.map((r) => r.rid)], total: exactRids.length + restTotal };
+}
+
+/** The open orders per status (the board): one grouped count, a record of each status for its name. */
+export function countByStatus(h: SqlHandle, filter: StatusCountFilter): StatusCount[] {
+  const where = ["o.is_visible = 1", "o.is_open = 1", "o.status_id IS NOT NULL"];
+  const params: string[] = [];
+  if (filter.employeeId !== undefined) {
+    where.push("(o.master_id = ? OR o.manager_id = ?)");
+    params.push(filter.employeeId, filter.employeeId);
+  }
+  if (filter.shopId !== undefined) {
+    where.push("o.shop_id = ?");
+    params.push(filter.shopId);
+  }
+  const rows = h
+    .prepare(
+      `SELECT o.status_id AS id, o.shop_id AS shop, max(o.status_group) AS grp, count(*) AS n, max(o.rid) AS rid
+       FROM orders o WHERE ${where.join(" AND ")} GROUP BY o.status_id, o.shop_id`,
+    )
+    .all(...params) as unknown as {
+    id: string;
+    shop: string | null;
+    grp: string | null;
+    n: number;
+    rid: number;
+  }[];
+  return rows.map((row) => {
+    const sample = h.sql("SELECT record FROM records WHERE rid = ?").get(row.rid) as
+      | { record: string }
+      | undefined;
+    const order = sample ? decodeOrder(sample.record) : undefined;
+    return {
+      statusId: row.id,
+      shopId: row.shop ?? undefined,
+      shopName: order?.shop?.name,
+      group: row.grp ?? undefined,
+      name: order?.status?.name,
+      count: row.n,
+    };
+  });
 }

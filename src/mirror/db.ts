@@ -8,10 +8,17 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { Order } from "../service/index.ts";
 import { type OpenOptions, openMirrorFile } from "./db-open.ts";
 import { ftsColumns } from "./db-schema.ts";
-import { queryOrders, type Row, type SqlHandle, toMirrored } from "./db-search.ts";
+import { countByStatus, queryOrders, type Row, type SqlHandle, toMirrored } from "./db-search.ts";
 import { decodeChange, decodeOrder, encodeChange, encodeOrder, groupOf, numOf } from "./records.ts";
 import { numberKey, parseNumberKey } from "./text.ts";
-import type { MirrorChange, MirroredOrder, MirrorPage, MirrorQuery } from "./types.ts";
+import type {
+  MirrorChange,
+  MirroredOrder,
+  MirrorPage,
+  MirrorQuery,
+  StatusCount,
+  StatusCountFilter,
+} from "./types.ts";
 
 export type { OpenOptions } from "./db-open.ts";
 export { type FtsMatch, ftsExpression } from "./db-schema.ts";
@@ -146,6 +153,11 @@ export class MirrorDb {
   /** A page of a list (see MirrorQuery), with the total. */
   query(query: MirrorQuery, now: number): MirrorPage {
     return queryOrders(this.handle, query, now);
+  }
+
+  /** The open orders per status (the board). */
+  statusCounts(filter: StatusCountFilter): StatusCount[] {
+    return countByStatus(this.handle, filter);
   }
 
   /** Drops the orders of workshops not in `shopIds` (SHOP_IDS changed between two runs). */

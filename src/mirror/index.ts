@@ -20,6 +20,8 @@ import type {
   MirrorPage,
   MirrorQuery,
   MirrorStats,
+  StatusCount,
+  StatusCountFilter,
 } from "./types.ts";
 
 export { type BudgetOptions, DEFAULT_BUDGET } from "./budget.ts";
@@ -35,6 +37,8 @@ export type {
   MirrorPage,
   MirrorQuery,
   MirrorStats,
+  StatusCount,
+  StatusCountFilter,
 } from "./types.ts";
 
 export interface OrderMirror {
@@ -45,6 +49,8 @@ export interface OrderMirror {
   byNumber(text: string): MirroredOrder[];
   /** Search and lists (see MirrorQuery), one page with the total. */
   list(query: MirrorQuery): MirrorPage;
+  /** The open orders per status (the board), of one employee or workshop when asked. */
+  statusCounts(filter?: StatusCountFilter): StatusCount[];
 
   /**
    * The held copy when it is as new as the service's within the sync interval

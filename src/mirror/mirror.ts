@@ -19,6 +19,8 @@ import type {
   MirrorPage,
   MirrorQuery,
   MirrorStats,
+  StatusCount,
+  StatusCountFilter,
 } from "./types.ts";
 
 /** What the mirror needs of the service client: order lists and reads, statuses, the quota. */
@@ -115,6 +117,10 @@ export class Mirror {
 
   list(query: MirrorQuery): MirrorPage {
     return this.db.query(query, this.now());
+  }
+
+  statusCounts(filter: StatusCountFilter = {}): StatusCount[] {
+    return this.db.statusCounts(filter);
   }
 
   fresh(id: string): MirroredOrder | undefined {

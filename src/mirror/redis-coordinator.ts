@@ -29,12 +29,13 @@ interface RedisCoordinatorOptions {
   leaseMs?: number;
   /** Batches kept in the stream (approximate); a replica further behind starts from the hash. */
   feedMaxLen?: number;
-  /** How long one blocking read of the stream waits. */
+  /** How long one blocking read of the stream waits (its connection waits this long plus the command timeout). */
   blockMs?: number;
   logger?: Logger;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_BLOCK_MS = 5_000;
 const CURSOR_KEY = "feedCursor";
 const READ_COUNT = 100;
 
@@ -154,7 +155,7 @@ function createRedisCoordinator(db: MirrorDb, options: RedisCoordinatorOptions):
           "COUNT",
           READ_COUNT,
           "BLOCK",
-          options.blockMs ?? 5_000,
+          options.blockMs ?? DEFAULT_BLOCK_MS,
           "STREAMS",
           keys.feed,
           cursor ?? "0-0",
@@ -231,7 +232,14 @@ function createRedisCoordinator(db: MirrorDb, options: RedisCoordinatorOptions):
     async follow(applyBatch) {
       apply = applyBatch;
       await catchUp();
-      reader = redis.duplicate();
+      // Its own connection, whose commands may take as long as a blocking read plus the usual
+      // timeout: an idle feed is no failure (under the shared 2 s timeout a 5 s read failed every time).
+      const timeout = redis.options.commandTimeout;
+      reader = redis.duplicate(
+        timeout === undefined ? {} : { commandTimeout: (options.blockMs ?? DEFAULT_BLOCK_MS) + timeout },
+      );
+      // A lazy connection (the bot's settings) would refuse the first read: connected first.
+      if (reader.status === "wait") await reader.connect().catch(() => undefined);
       void readLoop();
     },
 

@@ -37,6 +37,10 @@ export interface MirrorQuery {
   deadlineTo?: Date;
   /** Closed orders too (default: only with `text`, which searches all). */
   includeClosed?: boolean;
+  /** Orders in this status only (the board's page of a status). */
+  statusId?: string;
+  /** Orders of this workshop only (the board's workshop filter). */
+  shopId?: string;
   /** 1-based; default 1. */
   page?: number;
   /** Default 10, at most 50. */
@@ -91,3 +95,22 @@ export interface MirrorStats {
 
 /** Changes of one sync step (or one bot write), in order. */
 export type ChangeListener = (changes: readonly MirrorChange[]) => void | Promise<void>;
+
+/** The open orders of one status in one workshop (the board), counted with no request. */
+export interface StatusCount {
+  statusId: string;
+  shopId?: string;
+  /** The workshop's name from a record in it. */
+  shopName?: string;
+  /** The status's group as the mirror knows it (new, inWork, wait, finish); undefined when unknown. */
+  group?: string;
+  /** The status's name from a record in it. */
+  name?: string;
+  count: number;
+}
+
+/** Which open orders the board counts: one employee's (master or manager), one workshop's. */
+export interface StatusCountFilter {
+  employeeId?: string;
+  shopId?: string;
+}

@@ -15,6 +15,7 @@ import type { Order } from "./model.ts";
 import { createPrng, type Prng } from "./prng.ts";
 import type { Method, Router } from "./router.ts";
 import { Query } from "./rules.ts";
+import { KNOWN_NUM } from "./seed.ts";
 import type { Store } from "./store.ts";
 
 /** A staff member with every grant (not an API client: no token, no quota). */
@@ -60,12 +61,14 @@ export function createOtherUsers(store: Store, router: Router, seed = 7): OtherU
   };
   const pick = <T>(items: readonly T[]): T | undefined =>
     items.length === 0 ? undefined : items[Math.floor(prng.next() * items.length)];
+  // The README's sample order (1042) stays as the README describes it: never changed or deleted by the demo.
+  const simulated = (order: Order) => order.isVisible && order.num !== KNOWN_NUM;
   const openOrders = (): Order[] => {
     const open = store.orders.filter((order) => {
       const group = store.statusById.get(order.statusId)?.group;
-      return order.isVisible && group !== "closed";
+      return simulated(order) && group !== "closed";
     });
-    return open.length > 0 ? open : store.orders.filter((order) => order.isVisible);
+    return open.length > 0 ? open : store.orders.filter(simulated);
   };
 
   const others: OtherUsers = {

@@ -13,10 +13,8 @@
  * A file that does not read, parse or fit (another version, unknown references)
  * is an error naming the file: never a silent reseed that would lose the data.
  */
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { open, rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import writeFileAtomic from "write-file-atomic";
 import { z } from "zod";
 import { type SandboxState, STATE_FORMAT, STATE_VERSION, stateSchema } from "./state-schema.ts";
 import { type Clock, type Reference, Store } from "./store.ts";
@@ -170,24 +168,6 @@ export function restoreStore(
   return store;
 }
 
-/** Writes beside the file, then renames: a reader or a crash sees the old file or the new one, whole. */
-async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-  try {
-    const handle = await open(temp, "w", 0o600);
-    try {
-      await handle.writeFile(text, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw error;
-  }
-}
-
 /**
  * Saves after changes without holding up answers: a change schedules a write
  * `delayMs` later (a burst of requests becomes one write); at most one write
@@ -261,7 +241,8 @@ export class StateSaver {
         const started = performance.now();
         const text = this.serialize();
         this.lastSerializeMs = performance.now() - started;
-        await writeFileAtomic(this.path, text);
+        // Beside the file, then renamed: a reader or a crash sees the old file or the new one, whole.
+        await writeFileAtomic(this.path, text, { mode: 0o600 });
         this.failure = undefined;
       } catch (error) {
         // Kept dirty: the next change or close() tries again.

@@ -38,6 +38,12 @@ export interface QuotaTracker {
    * Synchronous with a synchronous store.
    */
   assertAvailable(purpose?: RequestPurpose): Awaitable<void>;
+  /**
+   * assertAvailable, and the request counted in flight at once (in the same turn as the check):
+   * reads checked together against a shared store (Redis answers them in one go) each see the
+   * others. end() when its answer (or failure) came.
+   */
+  acquire(purpose: RequestPurpose): Awaitable<void>;
   /** Requests reads may still spend in this window; Infinity while nothing is known of it. */
   readAllowance(): number;
   /** A request is on its way (counted against what is left until its answer says). */
@@ -109,6 +115,13 @@ export function createQuotaTracker(store: ServiceStore, now: () => number, write
       return then(store.getQuota(), check(purpose));
     },
 
+    acquire(purpose) {
+      return then(store.getQuota(), (stored) => {
+        check(purpose)(stored);
+        inFlight++;
+      });
+    },
+
     readAllowance() {
       const remaining = left(last);
       return remaining === undefined ? Number.POSITIVE_INFINITY : Math.max(0, remaining - writeReserve);
@@ -126,9 +139,13 @@ export function createQuotaTracker(store: ServiceStore, now: () => number, write
       const lastResetAt = futureOrNull(last?.resetAt);
       // A count from a window that has reset says nothing about the new one.
       const carried = last && (last.resetAt === null || lastResetAt !== null) ? last.remaining : undefined;
-      const remaining = signal.remaining ?? carried;
+      let remaining = signal.remaining ?? carried;
       if (remaining === undefined) return;
       let resetAt = signal.resetAt ?? lastResetAt;
+      // The same live window only counts down: a higher count is an older answer that came late.
+      // (A window that the service restarts ends at another moment: not the same one.)
+      const sameWindow = last !== undefined && lastResetAt !== null && resetAt === lastResetAt;
+      if (sameWindow && last !== undefined && remaining > last.remaining) remaining = last.remaining;
       if (remaining <= 0 && resetAt === null) resetAt = now() + FALLBACK_BLOCK_MS;
       return save({ remaining, resetAt });
     },

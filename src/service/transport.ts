@@ -182,7 +182,7 @@ export function createTransport(options: TransportOptions): Transport {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     requests++;
-    quota.begin();
+    // Counted in flight since send()'s quota.acquire.
     try {
       return await exchange(spec, headers, body, elapsed);
     } finally {
@@ -271,7 +271,7 @@ export function createTransport(options: TransportOptions): Transport {
       // The one place that tells a read from a write and keeps the write reserve from reads.
       const purpose = purposeOf(spec.method, spec.isAuthCall === true);
       for (let attempt = 0; ; attempt++) {
-        const available = quota.assertAvailable(purpose);
+        const available = quota.acquire(purpose);
         if (available) await available;
         try {
           return await once(spec);

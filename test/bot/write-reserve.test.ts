@@ -103,6 +103,8 @@ describe("at the write reserve", () => {
     t.resetServiceRequests();
     const text = textsOf(await t.user(OPERATOR, { languageCode: "en" }).send("/status")).join("\n");
     expect(text).toContain("Lookups are paused until");
+    // Nothing was sent: the connection is not known to be down.
+    expect(text).not.toContain("Connection: ❌");
     expect(text).toContain("Requests left: <b>49</b>");
     expect(text).toContain("Kept for saving changes: the last 50; lookups may spend 0 more");
     expect(t.serviceRequests()).toBe(0);

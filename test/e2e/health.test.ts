@@ -1,18 +1,6 @@
-/**
- * GET /health of the bot process in polling mode (PORT set, as the Docker
- * image does): it reports that getUpdates succeeds and that the service answered.
- */
-import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port.ts";
 import { OPERATOR, useStack } from "./harness/stack.ts";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === "object" && address ? address.port : 0;
-}
 
 const port = await freePort();
 const stack = useStack({ botEnv: { PORT: String(port) } });

@@ -10,6 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port.ts";
 import { OPERATOR, SECOND_OPERATOR, useStack } from "./harness/stack.ts";
 import { changeStatusScript } from "./scenarios/change-status.ts";
 import { createOrderScript } from "./scenarios/create-order.ts";
@@ -39,14 +40,6 @@ function heldWrite(): Promise<void> {
 const botEnv: Record<string, string> = {};
 /** The sandbox's port, chosen before the stack starts: the proxy must know it before the bot logs in. */
 const sandboxArgs: string[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

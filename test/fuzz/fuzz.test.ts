@@ -316,8 +316,10 @@ describe("fuzz: status change and card actions at every step", () => {
         const added = order.comments.length - comments;
         expect(added, `actions run ${run}: comments added`).toBe(result.kind === "confirmed" ? 1 : 0);
         if (result.kind === "confirmed" && result.d.update.message?.text !== undefined) {
-          // The stored comment is exactly what the clerk typed (trimmed), escaping is only for display.
-          expect(order.comments.at(-1)?.text).toBe(result.d.update.message.text.trim());
+          // The stored comment is the author's name and exactly what the clerk typed (trimmed); escaping is only for display.
+          expect(order.comments.at(-1)?.text).toBe(
+            `${result.d.update.message.from?.first_name}: ${result.d.update.message.text.trim()}`,
+          );
         }
       }
       if (currentPrompt(t, op)) await play(e, op, { send: "/cancel" }, "actions/leave");

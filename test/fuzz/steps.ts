@@ -197,6 +197,7 @@ export interface StatusPlan {
 }
 
 export function statusSteps(plan: StatusPlan): Step[] {
+  let noted = false;
   return [
     {
       name: "status-pick",
@@ -229,7 +230,14 @@ export function statusSteps(plan: StatusPlan): Step[] {
       name: "status-confirm",
       match: /Change the status of order/,
       acceptsText: always,
-      move: () => ({ press: "✅ Yes", writes: true }),
+      // The note is offered on the confirmation (📝), not asked: pressed once when the plan has one.
+      move: (p) => {
+        if (plan.note && !noted && labels(p).includes("📝 Payment note")) {
+          noted = true;
+          return { press: "📝 Payment note" };
+        }
+        return { press: "✅ Yes", writes: true };
+      },
     },
     {
       name: "status-retry",

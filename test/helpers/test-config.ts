@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     reportTime: { hours: 20, minutes: 0 },
     photoComment: false,
     stuckDays: 3,
+    phoneCountry: "RU",
     storage: { kind: "file", dataDir: "./data" },
     mode: { kind: "polling" },
     logLevel: "silent",

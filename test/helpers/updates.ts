@@ -43,6 +43,19 @@ export function messageUpdate(from: User, text: string, messageId: number, chatI
   return { update_id: updateId(), message: textMessage(from, text, messageId, chatId) } as Update;
 }
 
+/** A photo (one size, `fileId`) from `from` in their private chat, with a caption if given. */
+export function photoUpdate(from: User, messageId: number, fileId: string, caption?: string): Update {
+  const message = {
+    message_id: messageId,
+    date: Math.floor(Date.now() / 1000),
+    chat: { id: from.id, type: "private", first_name: from.first_name },
+    from,
+    photo: [{ file_id: fileId, file_unique_id: `u-${fileId}`, width: 1280, height: 853 }],
+    caption,
+  } as Message;
+  return { update_id: updateId(), message } as Update;
+}
+
 /** A bot's message as Telegram puts it into a callback query from `from`'s private chat. */
 export function botMessageFor(
   message: { chatId: number; messageId: number; text: string; replyMarkup?: InlineKeyboardMarkup },

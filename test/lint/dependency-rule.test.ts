@@ -103,10 +103,8 @@ describe("the dependency rule", () => {
 
   it("refuses a cycle between folders of src/bot, also through a third one", async () => {
     const found = await violations({
-      "src/bot/notify/send.ts":
-        'import { claim } from "../scheduler/claim.ts";\nexport const send = claim;\n',
-      "src/bot/scheduler/claim.ts":
-        'import { rule } from "../orders/rules.ts";\nexport const claim = rule;\n',
+      "src/bot/notify/send.ts": 'import { claim } from "../scheduler/runs.ts";\nexport const send = claim;\n',
+      "src/bot/scheduler/runs.ts": 'import { rule } from "../orders/rules.ts";\nexport const claim = rule;\n',
       "src/bot/orders/rules.ts":
         'import { send } from "../notify/send.ts";\nexport const rule = () => send;\n',
     });

@@ -46,6 +46,21 @@ describe("the CRM's other users", () => {
     expect(kinds.size).toBeGreaterThan(2);
   });
 
+  it("never touch the README's sample order 1042 (status, staff, note, deletion)", async () => {
+    sandbox = await startSandbox({ orders: 200 });
+    const { store, others } = sandbox;
+    const samples = store.orders.filter((o) => o.num === 1042);
+    expect(samples.length).toBeGreaterThan(0);
+    // Open, so the simulation would pick it as often as any other order.
+    const open = store.ref.statuses.find((s) => s.group === "inWork");
+    for (const sample of samples) sample.statusId = open?.id ?? sample.statusId;
+    const before = JSON.stringify(samples);
+    const touched = new Set<string>();
+    for (let i = 0; i < 2000; i++) touched.add(others.random().orderId);
+    expect(samples.some((o) => touched.has(o.id))).toBe(false);
+    expect(JSON.stringify(samples)).toBe(before);
+  });
+
   it("in the demo they change an order now and then, and stop when the sandbox closes", async () => {
     sandbox = await startSandbox({ orders: 30, othersEveryMs: 20 });
     const stamp = () =>

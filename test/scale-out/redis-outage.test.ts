@@ -9,16 +9,17 @@
  * A Create press while Redis is down sends nothing and says so at once; the
  * same button creates the order once Redis is back (the dialog waited there).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { fillOrder, lastText } from "../bot/dialogs/driver.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { callsOf } from "../helpers/test-bot.ts";
 import { type Cluster, eventually, startCluster } from "./cluster.ts";
+import { ownRedis } from "./own-redis.ts";
 
 const OPERATOR = 101;
 const CLERK = 102;
@@ -26,48 +27,6 @@ const REDIS_TIMEOUT_MS = 1000;
 /** A loaded 2-core machine: a reply may take this long beyond Redis's timeout. */
 const SLACK_MS = 4000;
 const hasRedis = !spawnSync("redis-server", ["--version"]).error;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.once("error", reject);
-  });
-}
-
-/** A redis-server of this test alone, stopped and started on one port; its data survives (append-only, as compose.yaml runs it). */
-function ownRedis(port: number, dir: string) {
-  let child: ChildProcess | undefined;
-  return {
-    async start() {
-      const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--dir", dir];
-      args.push("--appendonly", "yes", "--appendfsync", "always");
-      child = spawn("redis-server", args, { stdio: "ignore" });
-      const { Redis } = await import("ioredis");
-      const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null });
-      probe.on("error", () => undefined);
-      await eventually("redis-server answers", async () => {
-        try {
-          await probe.connect();
-          return (await probe.ping()) === "PONG";
-        } catch {
-          probe.disconnect();
-          return false;
-        }
-      });
-      probe.disconnect();
-    },
-    async stop() {
-      const running = child;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once("exit", resolve));
-      running.kill("SIGKILL");
-      await exited;
-    },
-  };
-}
 
 const ordersOf = (sandbox: Sandbox, name: string) =>
   sandbox.store.orders.filter((o) => sandbox.store.counteragentById.get(o.counteragentId)?.name === name);
@@ -98,6 +57,7 @@ describe.skipIf(!hasRedis)("Redis stopped and started again under two instances"
     });
   });
   afterAll(async () => {
+    // Running again (the instances close their connections cleanly), then stopped for good.
     await redis.start().catch(() => undefined);
     await cluster?.close();
     await sandbox?.close();

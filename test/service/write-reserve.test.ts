@@ -86,3 +86,76 @@ describe("the write reserve", () => {
     expect(client.readAllowance()).toBe(0);
   });
 });
+
+describe("the write reserve with a shared (asynchronous) store, as Redis is", () => {
+  /**
+   * The memory store answering as Redis does: every call a promise, and the answers to
+   * commands sent together arriving together (one reply chunk resolves them all in one turn).
+   */
+  const asyncStore = () => {
+    const inner = createMemoryStore();
+    let waiting: (() => void)[] = [];
+    const later = <T>(value: () => T | PromiseLike<T>): Promise<T> =>
+      new Promise((resolve) => {
+        if (waiting.length === 0)
+          setImmediate(() => {
+            const all = waiting;
+            waiting = [];
+            for (const answer of all) answer();
+          });
+        waiting.push(() => resolve(value()));
+      });
+    return {
+      getToken: () => later(() => inner.getToken()),
+      setToken: (token: Parameters<typeof inner.setToken>[0]) => later(() => inner.setToken(token)),
+      getQuota: () => later(() => inner.getQuota()),
+      setQuota: (quota: Parameters<typeof inner.setQuota>[0]) => later(() => inner.setQuota(quota)),
+    };
+  };
+
+  it("concurrent reads that check the store together still pass the reserve no more than it allows", async () => {
+    const client = tokenClient({ store: asyncStore(), now: () => T0, writeReserve: 50, retry: { count: 0 } });
+    intercept("GET", 200, list([], { remainRequest: 53, expireDate: RESET }));
+    await client.shops.list();
+    // 53 left: three reads may go; the other five must be refused unsent, not eat the reserve.
+    const sent = intercept("GET", 200, list([], { remainRequest: 50, expireDate: RESET }), 3);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => client.shops.list()));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+    expect(refused).toHaveLength(5);
+    for (const error of refused) expect(error).toMatchObject({ kind: "quota", reserve: 50 });
+    expect(sent).toHaveLength(3);
+    expect(client.stats.requests).toBe(4);
+  });
+});
+
+describe("the count left, as answers come back out of order", () => {
+  it("an older answer arriving after a newer one does not give back requests already spent", async () => {
+    const answer = (remainRequest: number) =>
+      new Response(JSON.stringify(list([], { remainRequest, expireDate: RESET })), {
+        headers: { "content-type": "application/json" },
+      });
+    let releaseSlow: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    let calls = 0;
+    const fetch = (async () => {
+      calls++;
+      if (calls === 1) return answer(55);
+      // The service counted the slow read first (54 left), then the quick one (53 left).
+      if (calls === 2) return slow.then(() => answer(54));
+      return answer(53);
+    }) as unknown as typeof globalThis.fetch;
+    const client = tokenClient({ fetch, now: () => T0, writeReserve: 50, retry: { count: 0 } });
+    await client.shops.list();
+    const slowRead = client.shops.list();
+    await new Promise((resolve) => setImmediate(resolve));
+    await client.shops.list();
+    releaseSlow();
+    await slowRead;
+    // 53 are left: the late "54" is not the news.
+    expect(client.quota?.remaining).toBe(53);
+    expect(client.readAllowance()).toBe(3);
+  });
+});

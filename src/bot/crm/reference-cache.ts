@@ -8,6 +8,7 @@
  * When the service cannot answer (quota spent, unavailable) an expired copy is
  * served instead of an error: old reference data beats no data.
  */
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type {
   CashItem,
@@ -22,7 +23,7 @@ import type {
   Status,
 } from "../../service/index.ts";
 import { isServiceError } from "../../service/index.ts";
-import { REFERENCE_NAMESPACE } from "../store/registry.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
 const DEFAULT_TTL_MS = 60 * 60 * 1000;
@@ -35,6 +36,18 @@ interface Entry<T> {
   at: number;
   data: T;
 }
+
+/**
+ * One entry per list ("statuses", "masters.<shop>", ...). A cache: a store that refuses
+ * writes skips them, and what this process knew is served while it cannot be read.
+ * The lists themselves were checked by the client when fetched.
+ */
+const referenceLists = persisted<Entry<unknown>>({
+  namespace: "reference",
+  schema: z.object({ at: z.number(), data: z.unknown() }) as z.ZodType<Entry<unknown>>,
+  whenStoreFails: "skip",
+  keep: { entries: 200, copies: "all" },
+});
 
 export interface ReferenceCache {
   shops(): Promise<Shop[]>;
@@ -85,11 +98,7 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
   const { client, store, logger } = options;
   const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
   const now = options.now ?? Date.now;
-  const entries = store.adapter<Entry<unknown>>(REFERENCE_NAMESPACE, {
-    // A cache: a store that refuses writes skips them, and what this process knew is served while it cannot be read.
-    failures: "skip",
-    keep: 200,
-  });
+  const entries = store.open(referenceLists);
   const known = new Set<string>(); // keys this process wrote, for invalidate() without a kind
   const inFlight = new Map<string, Promise<unknown>>();
 

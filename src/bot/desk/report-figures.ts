@@ -1,6 +1,6 @@
 /**
  * The figures of a report from the orders and the cash transactions of its
- * period (docs: decisions, "Bench, desk and roles"): received (created in the
+ * period (README, "The owner's desk"): received (created in the
  * period), made ready (`dateFinish` in it), handed over (`dateClose` in it),
  * money taken on orders, the average time from intake to ready, and per
  * master the orders that reached ready or closed in the period with the money
@@ -109,4 +109,23 @@ export function reportFigures(
     masters,
     perBucket,
   };
+}
+
+/**
+ * The figures with the handed-over bars counted by the service per bucket
+ * (orders/period-dating.ts): a counted bucket takes its count, an uncounted
+ * one keeps what the orders' own dates say; `outKnown` is what the bars show.
+ */
+export function withClosedCounts(
+  figures: ReportFigures,
+  counts: readonly (number | undefined)[],
+): ReportFigures {
+  let outKnown = 0;
+  const perBucket = figures.perBucket.map((bucket, index) => {
+    const counted = counts[index];
+    const out = counted ?? bucket.out;
+    outKnown += out;
+    return { ...bucket, out };
+  });
+  return { ...figures, perBucket, outKnown: Math.min(outKnown, figures.closed) };
 }

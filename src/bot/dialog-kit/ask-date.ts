@@ -6,7 +6,7 @@
  * a re-prompt unless `allowPast`. The answered prompt shows the date and time
  * as understood, so "завтра" is visibly read right.
  *
- *   const deadline = await askDate(run, ctx, { prompt: ctx.t("diag-ask-ready-by"), quick: true });
+ *   const deadline = await askDate(run, ctx, { prompt: ctx.t("new-ask-deadline"), quick: true });
  */
 import type { Locale } from "../../config/index.ts";
 import type { DialogContext } from "../context.ts";
@@ -14,7 +14,7 @@ import { localeOf } from "../i18n.ts";
 import { formatDateTime, formatDay } from "../ui/dates.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { accept, ask, type Button, type DialogRun, now, pickIndex, reject, SKIP } from "./ask.ts";
-import { type DateContext, daysAhead, parseDate } from "./parse.ts";
+import { type DateContext, dateWords, daysAhead, parseDate } from "./parse.ts";
 
 /** The quick buttons: days from today, at the closing time. */
 export const QUICK_DAYS = [1, 2, 3, 7] as const;
@@ -48,6 +48,7 @@ export async function askDate(
     timezone: config.timezone,
     now: new Date(at),
     defaultTime: config.closingTime,
+    words: dateWords(ctx.services.i18n),
   });
   // The buttons' dates are fixed when asked (through external: the same on every replay),
   // so a button means the day its label shows even if pressed after midnight.

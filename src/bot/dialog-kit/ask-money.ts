@@ -6,7 +6,7 @@
  * decimals, or an amount outside `min`..`max` re-asks with a localized
  * reason; the answer is a plain number.
  *
- *   const price = await askMoney(run, ctx, { prompt: ctx.t("diag-ask-price"), min: 0 });
+ *   const price = await askMoney(run, ctx, { prompt: ctx.t("dx-ask-price"), min: 0 });
  */
 import type { DialogContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";

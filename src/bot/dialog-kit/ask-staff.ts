@@ -56,7 +56,7 @@ export async function askStaff(
     if (options.empty) await ctx.reply(options.empty);
     return undefined;
   }
-  const label = (p: Staff) => (p.id === current?.id ? `• ${p.name}` : p.name);
+  const label = (p: Staff) => (p.id === current?.id ? ctx.t("mark-current", { label: p.name }) : p.name);
   let page = 0;
   for (;;) {
     const answer = await ask<{ page: number } | { person: Staff | undefined }>(run, ctx, {

@@ -13,6 +13,9 @@
  *   answer to that newer prompt asks the saved step again instead of being
  *   applied to it (see latest-prompt.ts);
  * - a button of another feature (e.g. 🔄 Refresh on a card) passes on to it;
+ * - `/order N`, or an order number typed where the question takes no number
+ *   (buttons only, or a `lookups` prompt: a name, a device), shows the order's
+ *   card and asks the question again below it: a lookup never ends a dialog;
  * - another command, a sticker, a photo, a huge text: a localized re-prompt;
  * - an answered prompt shows its answer and loses its buttons (prompt.ts);
  * - every press is answered exactly once (Telegram refuses a second answer).
@@ -25,9 +28,12 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { Message } from "grammy/types";
 import type { BotContext, DialogContext } from "../context.ts";
+import { type OrderQuery, parseOrderQuery } from "../orders/by-number.ts";
+import { isCancelCommand } from "../telegram/commands.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
+import { visibleText } from "./parse.ts";
 import { type Button, type Prompt, sendPrompt } from "./prompt.ts";
 
 export type { Button } from "./prompt.ts";
@@ -84,6 +90,8 @@ interface AskOptions<T> {
   acceptsText?: boolean;
   /** The longest text the prompt takes, named when a longer one comes (ANSWER_LIMIT at most). */
   limit?: number;
+  /** Typed text that is an order number shows its card (the answer is no number: a name, a device). */
+  lookups?: boolean;
   parse(answer: Answer): Parsed<T> | Promise<Parsed<T>>;
 }
 
@@ -117,6 +125,8 @@ type Incoming =
   | { kind: "cancel" }
   /** Not an answer to any prompt (a sticker, another command, a huge text): re-prompt with this locale key. */
   | { kind: "unfit"; error: string }
+  /** `/order N` (or a number typed where none is an answer): the card, then the question again. */
+  | { kind: "lookup"; query: OrderQuery }
   | { kind: "button"; value: string; at: number }
   | { kind: "text"; text: string; at: number };
 
@@ -152,10 +162,20 @@ export async function ask<T>(run: DialogRun, ctx: DialogContext, options: AskOpt
           next.t(incoming.error, { limit: Math.min(options.limit ?? ANSWER_LIMIT, ANSWER_LIMIT) }),
         );
         continue;
+      case "lookup":
+        await showCard(run, incoming.query);
+        await prompt.again(next, next.t("dlg-lookup-goes-on"));
+        continue;
       case "button":
         await next.answerCallbackQuery();
         break;
       case "text": {
+        const query = orderNumberTyped(incoming.text, options);
+        if (query) {
+          await showCard(run, query);
+          await prompt.again(next, next.t("dlg-lookup-goes-on"));
+          continue;
+        }
         const unfit = await textUnfit(run, prompt, options);
         if (unfit) {
           await prompt.again(next, next.t(unfit));
@@ -208,12 +228,40 @@ function pressed(data: string | undefined, tag: string, nonce: string, at: numbe
 function typed(message: Message, at: number): Incoming {
   const text = message.text;
   if (text === undefined) return { kind: "unfit", error: "dlg-need-text" };
-  if (/^\/cancel(@\w+)?(\s|$)/i.test(text)) return { kind: "cancel" };
+  if (isCancelCommand(text)) return { kind: "cancel" };
+  const order = /^\/order(?:@\w+)?(?:\s+([\s\S]*))?$/i.exec(text);
+  if (order) {
+    const query = parseOrderQuery(order[1] ?? "");
+    return query ? { kind: "lookup", query } : { kind: "unfit", error: "lookup-usage" };
+  }
   if (text.startsWith("/")) return { kind: "unfit", error: "dlg-command-in-dialog" };
-  const trimmed = text.trim();
-  if (trimmed === "") return { kind: "unfit", error: "dlg-need-text" };
+  const trimmed = visibleText(text);
+  if (trimmed === "")
+    return { kind: "unfit", error: text.trim() === "" ? "dlg-need-text" : "dlg-text-invisible" };
   if ([...trimmed].length > ANSWER_LIMIT) return { kind: "unfit", error: "dlg-too-long-field" };
   return { kind: "text", text: trimmed, at };
+}
+
+/** A number in a free-text answer: digits (#1042) or a whole number with letters (А001042), never "A52". */
+const TYPED_ORDER_NUMBER = /^(?:#?\s*\d{1,9}|[A-Za-zА-Яа-яЁё]{1,4}[-‐‑–—]?\d{4,9})$/u;
+
+/** The order number typed where the prompt takes none as an answer; undefined otherwise. */
+function orderNumberTyped(text: string, options: AskOptions<unknown>): OrderQuery | undefined {
+  if (options.acceptsText && !options.lookups) return undefined;
+  if (options.acceptsText && !TYPED_ORDER_NUMBER.test(text)) return undefined;
+  return parseOrderQuery(text, { bare: true });
+}
+
+/** The order's card (or the list of matches) from the lookup feature, once: not on replays. */
+function showCard(run: DialogRun, query: OrderQuery): Promise<void> {
+  return run.dialog.external(async (outer: BotContext) => {
+    try {
+      await outer.services.orderLookup?.(outer, query);
+    } catch (error) {
+      // The dialog is what matters here: a failed lookup is said by the re-asked question's line.
+      outer.log.warn({ err: error }, "a lookup inside a dialog failed");
+    }
+  });
 }
 
 /** Why typed text is no answer to this prompt (a locale key), if it is not. */

@@ -1,29 +1,50 @@
 /**
- * A client's phone and e-mail as typed by a clerk. The phone is sent to the
- * service normalized, so every order carries the same shape whatever was typed:
- * Russian numbers (11 digits with a leading 8 or 7, or 10 digits starting with
- * 9: a mobile without the country code) become `+7 900 123-45-67`; any other
- * 10-15 digit number becomes `+<digits>`. The service's phone search compares
- * digits only, so both shapes are found again by any form of the number.
+ * A client's phone and e-mail as typed by a clerk. A phone is read by
+ * libphonenumber-js (its full metadata, so a number must fit its country's
+ * numbering plan, not only its length) as a number of the shop's country
+ * (PHONE_COUNTRY): `8 903 555-11-22` in Russia is +7 with 8 as the trunk
+ * prefix, `8 903 555-1-22` (ten digits) is no Russian number. A number typed
+ * with its `+` and country code is read as that country's.
+ *
+ * `normalizePhone` gives E.164 (`+79035551122`): the one form to compare
+ * numbers by (the client's side matches a Telegram contact on it exactly).
+ * `phoneForService` is what an order or a client carries: the international
+ * form the CRM shows (`+7 903 555-11-22`); the service's phone search compares
+ * digits only, so it is found again by any form of the number.
  */
+import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/max";
 
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 const EMAIL = /^[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+\.[^\s@<>()[\]",;:]{2,}$/;
 const EMAIL_LIMIT = 100;
 
-/** The normalized phone, or undefined when the text is not a phone (letters, too few or too many digits). */
-export function normalizePhone(text: string): string | undefined {
+/** The shop's country as libphonenumber knows it; RU when the code is not one it knows. */
+export function phoneCountry(code: string | undefined): CountryCode {
+  const upper = code?.toUpperCase() ?? "";
+  return isSupportedCountry(upper) ? upper : "RU";
+}
+
+function parse(text: string, country: string) {
   const typed = text.trim();
   if (!PHONE_CHARACTERS.test(typed)) return undefined;
-  const digits = typed.replace(/\D/g, "");
-  if (digits.length < 10 || digits.length > 15) return undefined;
-  const plus = typed.startsWith("+");
-  let national: string | undefined;
-  if (digits.length === 11 && (digits.startsWith("7") || (!plus && digits.startsWith("8"))))
-    national = digits.slice(1);
-  else if (digits.length === 10 && !plus && digits.startsWith("9")) national = digits;
-  if (national === undefined) return `+${digits}`;
-  return `+7 ${national.slice(0, 3)} ${national.slice(3, 6)}-${national.slice(6, 8)}-${national.slice(8)}`;
+  const phone = parsePhoneNumberFromString(typed, phoneCountry(country));
+  return phone?.isValid() ? phone : undefined;
+}
+
+/** The phone in E.164 (`+79035551122`), or undefined when the text is no valid number of `country` (or a `+` one). */
+export function normalizePhone(text: string, country: string): string | undefined {
+  return parse(text, country)?.number;
+}
+
+/** The phone as an order or a client carries it (`+7 903 555-11-22`), or undefined when it is no valid number. */
+export function phoneForService(text: string, country: string): string | undefined {
+  const phone = parse(text, country);
+  if (!phone) return undefined;
+  // Russia's numbers in the shape its CRMs print them; others in the library's international form.
+  const national = phone.nationalNumber;
+  if (phone.countryCallingCode === "7" && national.length === 10)
+    return `+7 ${national.slice(0, 3)} ${national.slice(3, 6)}-${national.slice(6, 8)}-${national.slice(8)}`;
+  return phone.formatInternational();
 }
 
 /** A plausible e-mail address (something@domain.tld), trimmed; undefined otherwise. */

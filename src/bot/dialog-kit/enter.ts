@@ -9,6 +9,7 @@ import type { Logger } from "../../logger.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { ensureOperator } from "../policy/access.ts";
 import { StoreWriteError } from "../store/errors.ts";
+import { isCancelCommand } from "../telegram/commands.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { WRITE_KINDS } from "../writes/kinds/index.ts";
 import { type DialogHooks, resumeWrites } from "../writes/resume.ts";
@@ -22,7 +23,7 @@ import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "./plugins.ts";
  * state saved by other code is dropped instead of replayed wrongly (git log of
  * this line says what each number brought).
  */
-const DIALOG_VERSION = 15;
+const DIALOG_VERSION = 16;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {
@@ -104,7 +105,7 @@ const writeHooks: DialogHooks = {
   stripPrompt: stripCurrentPrompt,
   leaving(ctx) {
     const text = ctx.message?.text;
-    if (text !== undefined) return /^\/cancel(@\w+)?(\s|$)/i.test(text);
+    if (text !== undefined) return isCancelCommand(text);
     return dialogButton.decode(ctx.callbackQuery?.data)?.value === CANCEL;
   },
 };

@@ -7,37 +7,36 @@
  * and compares before applying typed text. `/cancel` (which runs before the
  * dialog) finds here the prompt whose buttons it strips.
  */
+import { z } from "zod";
 import type { BotContext } from "../context.ts";
-import type { Store } from "../store/storage.ts";
+import { chatKey } from "../middleware/chat-key.ts";
+import { persisted } from "../store/registry.ts";
 
-const PROMPTS_NAMESPACE = "dialog-prompts";
-/** Longer than a dialog may wait (DIALOG_TTL_MS): a record outlives the step it guards. */
-const PROMPT_TTL_SECONDS = 2 * 60 * 60;
-
-interface LatestPrompt {
+const latestPrompt = z.object({
   /** The dialog run's nonce and the prompt's number within the run. */
-  nonce: string;
-  seq: number;
+  nonce: z.string(),
+  seq: z.number(),
   /** Set once sent; absent while sending (or if the crash came before the send). */
-  messageId?: number;
-}
+  messageId: z.number().optional(),
+});
+type LatestPrompt = z.infer<typeof latestPrompt>;
 
-const adapter = (store: Store) =>
-  store.adapter<LatestPrompt>(PROMPTS_NAMESPACE, {
-    ttlSeconds: PROMPT_TTL_SECONDS,
-    // Only for stripping a prompt's buttons later: a store that refuses it never fails a step.
-    failures: "skip",
-    keep: 1000,
-  });
-const chatOf = (ctx: BotContext): string | undefined =>
-  ctx.chat?.id === undefined ? undefined : String(ctx.chat.id);
+const latestPrompts = persisted({
+  namespace: "dialog-prompts",
+  schema: latestPrompt,
+  /** Longer than a dialog may wait (DIALOG_TTL_MS): a record outlives the step it guards. */
+  ttlSeconds: 2 * 60 * 60,
+  // Only for stripping a prompt's buttons later: a store that refuses it never fails a step.
+  whenStoreFails: "skip",
+  keep: { entries: 1000, copies: "all" },
+});
 
 export async function recordPrompt(ctx: BotContext, prompt: LatestPrompt): Promise<void> {
-  const chat = chatOf(ctx);
-  if (chat !== undefined) await adapter(ctx.services.store).write(chat, prompt);
+  const chat = chatKey(ctx);
+  if (chat !== undefined) await ctx.services.store.open(latestPrompts).write(chat, prompt);
 }
 
 export async function readLatestPrompt(ctx: BotContext): Promise<LatestPrompt | undefined> {
-  const chat = chatOf(ctx);
-  return chat === undefined ? undefined : await adapter(ctx.services.store).read(chat);
+  const chat = chatKey(ctx);
+  return chat === undefined ? undefined : await ctx.services.store.open(latestPrompts).read(chat);
 }

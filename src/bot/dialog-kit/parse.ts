@@ -39,12 +39,28 @@ export function parseAmount(text: string): number | undefined {
   return reading.ok ? reading.value : undefined;
 }
 
+/**
+ * Characters that show nothing: format characters (zero-width space and joiners, marks of
+ * direction, the soft hyphen, BOM) and the blank "letters" (Hangul fillers, the blank Braille
+ * cell). The joiners inside an emoji or a word are kept in what is stored; nothing of these
+ * counts as something typed.
+ */
+const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const JOINERS = /[\u200C\u200D]/;
+
+/** Typed text as kept: without invisible characters (joiners between visible ones stay), trimmed. */
+export function visibleText(text: string): string {
+  const kept = text.replace(INVISIBLE, (char, at: number) =>
+    JOINERS.test(char) && at > 0 && at < text.length - 1 ? char : "",
+  );
+  const trimmed = kept.trim();
+  // Only joiners and spaces left: nothing was typed.
+  return trimmed.replace(/[\s\u200C\u200D]/g, "") === "" ? "" : trimmed;
+}
+
 /** The non-empty lines of a typed text, trimmed: a list field (faults, equipment, appearance). */
 export function textLines(text: string): string[] {
-  return text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
+  return text.split("\n").map(visibleText).filter(Boolean);
 }
 
 /** Digits of something that looks like a phone (5..15 digits, phone punctuation only); undefined otherwise. */
@@ -66,7 +82,48 @@ export interface DateContext {
   now: Date;
   /** Time of day for a date typed without one (the workshop's closing time). */
   defaultTime: { hours: number; minutes: number };
+  /** The words for days and "at" (dateWords: from the locale files). */
+  words: DateWords;
 }
+
+/** Words typed for a day (how many days from today) and before a time, in every language. */
+export interface DateWords {
+  days: ReadonlyMap<string, number>;
+  at: readonly string[];
+}
+
+/** Anything that translates a key in a locale: the bot's I18n. */
+interface Translator {
+  t(locale: string, key: string): string;
+  locales: readonly string[];
+}
+
+const DAY_KEYS = { "date-word-today": 0, "date-word-tomorrow": 1, "date-word-day-after": 2 } as const;
+const wordsOf = new WeakMap<Translator, DateWords>();
+
+/** The date words of every locale (locales/<locale>/date-words.ftl), read once per I18n. */
+export function dateWords(i18n: Translator): DateWords {
+  let words = wordsOf.get(i18n);
+  if (!words) {
+    const split = (text: string) =>
+      text
+        .split("|")
+        .map((w) => w.trim().toLowerCase().replace(/\s+/g, " "))
+        .filter(Boolean);
+    const days = new Map<string, number>();
+    const at: string[] = [];
+    for (const locale of i18n.locales) {
+      for (const [key, offset] of Object.entries(DAY_KEYS))
+        for (const word of split(i18n.t(locale, key))) days.set(word, offset);
+      at.push(...split(i18n.t(locale, "date-word-at")));
+    }
+    words = { days, at };
+    wordsOf.set(i18n, words);
+  }
+  return words;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const WITH_YEAR: Record<Locale, string[]> = {
   ru: ["d.M.yyyy", "d.M.yy", "yyyy-MM-dd"],
@@ -76,14 +133,6 @@ const WITHOUT_YEAR: Record<Locale, string[]> = {
   ru: ["d.M"],
   en: ["M/d", "d MMM", "MMM d"],
 };
-const WORDS: Record<string, number> = {
-  сегодня: 0,
-  today: 0,
-  завтра: 1,
-  tomorrow: 1,
-  послезавтра: 2,
-};
-
 /**
  * A typed date, optionally with a time ("25.12", "25.12 15:00", "25.12.2026",
  * "12/25", "завтра 12:00", "tomorrow"). Without a year: this year, or the next
@@ -93,7 +142,8 @@ export function parseDate(input: string, c: DateContext): Date | undefined {
   const zone = tz(c.timezone);
   const ref = new TZDate(c.now, c.timezone);
   const text = input.trim().toLowerCase().replace(/\s+/g, " ");
-  const timeMatch = /^(.*?)[ ,]*(?:в |at )?(\d{1,2})[:.](\d{2})$/.exec(text);
+  const at = c.words.at.map((word) => `${escapeRegExp(word)} `).join("|");
+  const timeMatch = new RegExp(`^(.*?)[ ,]*(?:${at})?(\\d{1,2})[:.](\\d{2})$`, "u").exec(text);
   let datePart = text;
   let time = c.defaultTime;
   if (timeMatch && /\D/.test(timeMatch[1] ?? "")) {
@@ -104,7 +154,7 @@ export function parseDate(input: string, c: DateContext): Date | undefined {
     time = { hours, minutes };
   }
   let day: Date | undefined;
-  const offset = WORDS[datePart];
+  const offset = c.words.days.get(datePart);
   if (offset !== undefined) day = addDays(startOfDay(ref), offset);
   for (const format of WITH_YEAR[c.locale]) {
     if (day) break;

@@ -17,24 +17,54 @@ import type {
   VersionedState,
 } from "@grammyjs/conversations";
 import type { Middleware } from "grammy";
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { BaseContext, BotContext, BotServices, DialogContext } from "../context.ts";
 import { pinLocale } from "../i18n.ts";
 import { trackCallbackAnswers } from "../middleware/errors.ts";
 import { roleOf } from "../policy/access.ts";
-import { keptOnFailure } from "../store/guard.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 import { dialogApiPlugin } from "../telegram/api.ts";
 
-export const DIALOG_NAMESPACE = "dialogs";
+/** The shape conversations v2 stores (VersionedState<ConversationData>), as far as replaying it relies on. */
+const dialogState = z.object({
+  version: z.tuple([z.number(), z.union([z.string(), z.number()])]),
+  state: z.record(
+    z.string(),
+    z.array(
+      z.object({
+        args: z.string().optional(),
+        replay: z.object({
+          send: z.array(z.object({ payload: z.string() })),
+          receive: z.array(z.object({ send: z.number(), returnValue: z.unknown() })),
+        }),
+        interrupts: z.array(z.number()),
+      }),
+    ),
+  ),
+}) as unknown as z.ZodType<VersionedState<ConversationData>>;
 
 /**
- * Persistent dialog state in the shared store (files or Redis), one record per chat.
+ * One record per chat, written durably. A state that does not fit (`{}`, `null`, another
+ * version's shape) is set aside and the chat goes on outside a dialog. A state the store
+ * refuses is kept in this process and written again on the next update; the write still
+ * throws, and `dialogsMiddleware` tells the user their answer is kept. A store that cannot
+ * be read holds no dialog beyond what is kept (no copies: another instance may have moved
+ * the dialog on).
+ */
+const dialogStates = persisted({
+  namespace: "dialogs",
+  schema: dialogState,
+  whenStoreFails: "tell",
+  keep: { entries: 1000 },
+  durable: true,
+});
+export const DIALOG_NAMESPACE = dialogStates.namespace;
+
+/**
+ * Persistent dialog state in the shared store (files or Redis), one record per chat (dialogStates).
  * Bump `version` whenever a dialog changes shape: old states are then dropped instead of replayed wrongly.
- *
- * Written atomically and durably. A state the store refuses (full or read-only DATA_DIR,
- * Redis down) is kept in this process and written again on the next update; the write
- * still throws `StoreWriteError`, and `dialogsMiddleware` tells the user their answer is kept.
  */
 export function dialogStorage(
   store: Store,
@@ -43,10 +73,7 @@ export function dialogStorage(
   return {
     type: "key",
     version,
-    adapter: keptOnFailure(
-      // No copy served while the store cannot be read: another instance may have moved the dialog on.
-      store.adapter<VersionedState<ConversationData>>(DIALOG_NAMESPACE, { durable: true }),
-    ),
+    adapter: store.open(dialogStates),
   };
 }
 

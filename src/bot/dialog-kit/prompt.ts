@@ -116,15 +116,16 @@ async function closeMessage(
   if (chatId === undefined) return;
   try {
     if (shown === undefined) await ctx.api.editMessageReplyMarkup(chatId, messageId);
-    else await ctx.api.editMessageText(chatId, messageId, withAnswer(text, shown), {});
+    else await ctx.api.editMessageText(chatId, messageId, withAnswer(ctx, text, shown), {});
   } catch (error) {
     ctx.log.debug({ err: error, messageId }, "closing a dialog prompt failed");
   }
 }
 
 /** "Order type:" + answer -> "Order type: <b>answer</b>"; any other prompt gets the answer on a line of its own. */
-function withAnswer(text: string, shown: string): string {
-  const answer = `<b>${shown}</b>`;
+function withAnswer(ctx: DialogContext, text: string, shown: string): string {
   const inline = !text.includes("\n") && text.trimEnd().endsWith(":");
-  return cutHtml(inline ? `${text} ${answer}` : `${text}\n→ ${answer}`);
+  return cutHtml(
+    ctx.t(inline ? "prompt-answered-inline" : "prompt-answered", { prompt: text, answer: shown }),
+  );
 }

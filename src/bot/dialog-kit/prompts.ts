@@ -32,6 +32,8 @@ interface AskTextOptions {
   skippable?: boolean;
   /** Rows of buttons above Skip, answered by the caller's own parse (none here: they re-ask). */
   extra?: Button[][];
+  /** An order number typed here shows its card (the answer is no number: a name). */
+  lookups?: boolean;
 }
 
 /** Characters as the clerk counts them (an emoji is one), the same count the limits state. */
@@ -50,6 +52,7 @@ export async function askText(
     text: `${options.prompt}\n<i>${limits}</i>`,
     acceptsText: true,
     limit: max,
+    lookups: options.lookups,
     buttons: [
       ...(options.extra ?? []),
       ...(options.skippable ? [[{ text: ctx.t("dlg-btn-skip"), value: SKIP }]] : []),
@@ -86,6 +89,7 @@ export async function askYesNo(
       ],
     ],
     acceptsText: true,
+    lookups: true,
     parse: (answer) => {
       const value = answer.kind === "button" ? answer.value : yesNoWord(answer.text);
       if (value === "y") return accept(true);
@@ -95,7 +99,8 @@ export async function askYesNo(
   });
 }
 
-function yesNoWord(text: string): "y" | "n" | undefined {
+/** "да", "yes", "+" and their noes, as typed for a yes/no question. */
+export function yesNoWord(text: string): "y" | "n" | undefined {
   const word = text.toLowerCase();
   if (["да", "yes", "y", "д", "+"].includes(word)) return "y";
   if (["нет", "no", "n", "н", "-"].includes(word)) return "n";
@@ -121,6 +126,8 @@ export async function askPick<T>(
     text,
     buttons,
     acceptsText: true,
+    // A label is typed here, never a number: a number typed is an order's, its card is shown.
+    lookups: true,
     parse: (answer): Parsed<T | undefined> => {
       if (answer.kind === "text") {
         const wanted = answer.text.toLowerCase();

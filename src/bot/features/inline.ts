@@ -107,13 +107,16 @@ async function answerOrders(ctx: BotContext, orders: { order: Order; asOf?: Date
       // Result ids are at most 64 bytes; order ids normally fit, the index is the fallback.
       id: Buffer.byteLength(order.id) <= 64 ? order.id : String(index),
       title: cutText(
-        ctx.t("inline-result-title", { number: orderTitle(order), status: order.status?.name ?? "—" }),
+        ctx.t("inline-result-title", {
+          number: orderTitle(order),
+          status: order.status?.name ?? ctx.t("value-none"),
+        }),
         128,
       ),
       description: cutText(
         ctx.t("inline-result-description", {
-          client: order.counteragent?.name ?? "—",
-          device: deviceText(order) ?? "—",
+          client: order.counteragent?.name ?? ctx.t("value-none"),
+          device: deviceText(order) ?? ctx.t("value-none"),
         }),
         256,
       ),

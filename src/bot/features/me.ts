@@ -51,8 +51,13 @@ meFeature.command("me", async (ctx) => {
     if (!meLink.fits({ id: person.id })) continue;
     // Own link: "•"; someone else's: "🔒" (pressing it says whose).
     const mine = person.id === settings.employee?.id;
-    const mark = mine ? "• " : (await links.holderOf(person.id)) ? "🔒 " : "";
-    keyboard.text(cutText(`${mark}${person.name ?? person.id}`, 60), meLink.encode({ id: person.id })).row();
+    const name = person.name ?? person.id;
+    const label = mine
+      ? ctx.t("mark-current", { label: name })
+      : (await links.holderOf(person.id))
+        ? ctx.t("mark-held", { label: name })
+        : name;
+    keyboard.text(cutText(label, 60), meLink.encode({ id: person.id })).row();
   }
   if (settings.employee) keyboard.text(ctx.t("me-btn-remove"), meLink.encode({ id: NO_LINK }));
   const current = settings.employee

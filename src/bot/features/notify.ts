@@ -16,9 +16,12 @@ import type { CardAction } from "../ui/order-keyboard.ts";
 /** 🔔 on the card, for operators and viewers alike (with the order mirror on). */
 export const watchAction: CardAction = {
   label: "card-btn-watch",
+  // The button says its state: a second press is "stop", never a silent unwatch.
+  activeLabel: "card-btn-watching",
   roles: ["owner", "operator", "viewer"],
   dialog: false,
   data: (order) => (watchToggle.fits({ id: order.id }) ? watchToggle.encode({ id: order.id }) : undefined),
+  active: async (order, services, userId) => (await services.users.read(userId)).watch.includes(order.id),
 };
 
 /** A user who blocked the bot and wrote again is back: notifications resume (mounted after the sessions). */
@@ -91,7 +94,26 @@ notifyFeature.callbackQuery(watchToggle.filter, async (ctx) => {
     s.watch = watching ? [...s.watch, id].slice(-MAX_WATCHED) : s.watch.filter((w) => w !== id);
   });
   await ctx.answerCallbackQuery({ text: ctx.t(watching ? "watch-on" : "watch-off") });
+  await relabelPressed(ctx, ctx.t(watching ? "card-btn-watching" : "card-btn-watch"));
 });
+
+/** The pressed button of the card shows the new state (the rest of the card stays). Best-effort. */
+async function relabelPressed(ctx: BotContext, label: string): Promise<void> {
+  const message = ctx.callbackQuery?.message;
+  const data = ctx.callbackQuery?.data;
+  const rows = message?.reply_markup?.inline_keyboard;
+  if (!message || !rows) return;
+  const relabelled = rows.map((row) =>
+    row.map((button) =>
+      "callback_data" in button && button.callback_data === data ? { ...button, text: label } : button,
+    ),
+  );
+  try {
+    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: relabelled } });
+  } catch (error) {
+    ctx.log.debug({ err: error }, "the 🔔 button's label was not changed");
+  }
+}
 
 /** The owners' evening report (features/report/evening.ts). */
 const EVENING = "evening";

@@ -18,10 +18,12 @@
  * read, opening from it one (none when the mirror holds the order).
  */
 import { Composer, InlineKeyboard } from "grammy";
+import type { Locale } from "../../config/index.ts";
 import { MAX_REACHABLE } from "../../contract/lists.ts";
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
+import { localeOf } from "../i18n.ts";
 import type { OrderPage } from "../orders/by-number.ts";
 import { asListQuery, type ListKind, type ListQuery } from "../orders/list-query.ts";
 import { RESULT_TTL_MS, type SavedResult } from "../orders/saved-searches.ts";
@@ -62,6 +64,8 @@ export interface OrderListKind<Q extends ListQuery = ListQuery> {
   deadlines?: boolean;
   /** Viewers may not page or open it either (the kind's command is for operators). */
   operatorsOnly?: boolean;
+  /** A mark of the kind's own at the start of each button (🐢 how long untouched), before the deadline's. */
+  mark?(ctx: BotContext, order: Order): string | undefined;
 }
 
 /** Every member of the union has its kind: a new member without one does not compile. */
@@ -113,7 +117,7 @@ export async function showOrderList<Q extends ListQuery>(
     if (listToken === undefined) listToken = await ctx.services.searches.saveWithResult(result);
     else await ctx.services.searches.saveResult(listToken, result);
   }
-  const list = listMessage(ctx, kind, result, page, listToken ?? "");
+  const list = listMessage(ctx, kind, result, page, listToken ?? "", await localeOf(ctx));
   await show(ctx, token, list.text, list.keyboard);
 }
 
@@ -178,6 +182,7 @@ function listMessage(
   result: SavedResult,
   requestedPage: number,
   token: string,
+  locale: Locale,
 ): { text: string; keyboard: InlineKeyboard } {
   // Pages of this fetch; an exact list's may run short when it shrank since.
   const before = (result.fetch - 1) * PAGES_PER_FETCH;
@@ -186,11 +191,11 @@ function listMessage(
   const page = before + slot;
   const shown = result.items.slice((slot - 1) * LIST_PAGE_SIZE, slot * LIST_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
-  const marks = { t: ctx.t, now: ctx.services.clock.now(), timezone: ctx.services.config.timezone };
+  const marks = { t: ctx.t, now: ctx.services.clock.now(), timezone: ctx.services.config.timezone, locale };
   for (const order of shown) {
     if (!orderOpen.fits({ token, id: order.id })) continue;
     const mark = kind.deadlines ? deadlineMark(order, marks) : undefined;
-    const label = [mark, orderSummary(order)].filter(Boolean).join(" · ");
+    const label = [kind.mark?.(ctx, order), mark, orderSummary(order)].filter(Boolean).join(" · ");
     keyboard.text(cutText(label, BUTTON_TEXT_LIMIT), orderOpen.encode({ token, id: order.id })).row();
   }
   let text: string;

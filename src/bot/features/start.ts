@@ -25,6 +25,7 @@ function helpText(ctx: BotContext): string {
     ctx.t("help-find", { bot: ctx.me.username }),
     ...(operator ? [ctx.t("help-write")] : []),
     ctx.t("help-overdue"),
+    ctx.t("help-board"),
     // The owner's desk: nobody else is told it exists.
     ...(seesMoney(ctx.role) ? [ctx.t("help-desk", { time: reportTime(ctx) })] : []),
     // The order mirror's features when it is on; else search, /me and /my, which work without it.
@@ -43,7 +44,8 @@ startFeature.command("start", async (ctx) => {
     return;
   }
   const name = escapeHtml(ctx.from?.first_name ?? "");
-  const greeting = ctx.t(canWrite(ctx.role) ? "start-operator" : "start-viewer", { name });
+  const key = ctx.role === "owner" ? "start-owner" : canWrite(ctx.role) ? "start-operator" : "start-viewer";
+  const greeting = ctx.t(key, { name });
   await ctx.reply(`${greeting}\n\n${helpText(ctx)}`);
 });
 

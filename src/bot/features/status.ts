@@ -32,6 +32,9 @@ async function showConnection(ctx: BotContext): Promise<void> {
     lines.push(ctx.t("status-connection-ok", { kind: ctx.t(`status-kind-${serviceKind}`) }));
     const names = outcome.value.items.map((shop) => shop.name ?? shop.id);
     if (names.length > 0) lines.push(ctx.t("status-shops", { shops: escapeHtml(names.join(", ")) }));
+  } else if (outcome.error.reserve !== undefined) {
+    // Refused unsent at the write reserve: the connection is not known to be down, only paused.
+    lines.push(outcome.message);
   } else {
     lines.push(ctx.t("status-connection-fail", { error: outcome.message }));
   }

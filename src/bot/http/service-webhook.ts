@@ -13,7 +13,10 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
+import { claimMarker } from "../store/claim.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 import { parseJsonObject, readCappedBody } from "./body.ts";
 import { type Route, refuse } from "./server.ts";
@@ -24,7 +27,6 @@ const SECRET_HEADER = "x-bot-secret";
 const MAX_BODY_BYTES = 64 * 1024;
 /** Event ids seen are kept this long in their own namespace: longer than the service goes on retrying one event. */
 const EVENT_IDS_KEPT_SECONDS = 24 * 60 * 60;
-const EVENTS_NAMESPACE = "service-events";
 /** Events closer together than this share one sync (a burst of changes is one read). */
 const COALESCE_MS = 5_000;
 
@@ -99,13 +101,15 @@ function digest(text: string): Buffer {
   return createHash("sha256").update(text).digest();
 }
 
+/** The event ids seen (any id is a safe key: the store keeps path-like ones inside the namespace). */
+const seenEvents = persisted({
+  namespace: "service-events",
+  schema: z.number(),
+  ttlSeconds: EVENT_IDS_KEPT_SECONDS,
+  whenStoreFails: "throw",
+});
+
 /** True the first time this event id is seen (atomic across instances on Redis). */
-async function claimEvent(store: Store, eventId: string): Promise<boolean> {
-  if (store.kind === "redis" && store.claim) {
-    return store.claim(`${EVENTS_NAMESPACE}:${eventId}`, EVENT_IDS_KEPT_SECONDS * 1000);
-  }
-  const seen = store.adapter<number>(EVENTS_NAMESPACE, { ttlSeconds: EVENT_IDS_KEPT_SECONDS });
-  if ((await seen.read(eventId)) !== undefined) return false;
-  await seen.write(eventId, Date.now());
-  return true;
+function claimEvent(store: Store, eventId: string): Promise<boolean> {
+  return claimMarker(store, seenEvents, eventId);
 }

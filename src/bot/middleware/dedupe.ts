@@ -17,10 +17,11 @@
  * lets the update through with a rate-limited warning (store/guard.ts).
  */
 import type { Context, MiddlewareFn } from "grammy";
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
-
-const LAST_UPDATE_NAMESPACE = "last-update";
+import { chatKey } from "./chat-key.ts";
 
 /**
  * Telegram picks a random next update_id after a week without updates, so an old
@@ -56,18 +57,15 @@ export function claimUpdate<C extends Context>(store: Store, logger: Logger): Mi
   };
 }
 
-interface Mark {
-  id: number;
-  at: number;
-}
-
-/** Updates with a chat are keyed by chat; inline queries (no chat) need no protection. */
-function chatKey(ctx: Context): string | undefined {
-  return ctx.chat?.id === undefined ? undefined : String(ctx.chat.id);
-}
+/** The last update handled per chat (bookkeeping: a store that refuses it never fails an update). */
+const lastUpdates = persisted({
+  namespace: "last-update",
+  schema: z.object({ id: z.number(), at: z.number() }),
+  whenStoreFails: "skip",
+});
 
 export function skipRedelivered<C extends Context & { log: Logger }>(store: Store): MiddlewareFn<C> {
-  const marks = store.adapter<Mark>(LAST_UPDATE_NAMESPACE, { failures: "skip" });
+  const marks = store.open(lastUpdates);
   return async (ctx, next) => {
     const key = chatKey(ctx);
     if (key === undefined) return next();

@@ -1,19 +1,24 @@
 /**
  * The error boundary: a failing handler is logged with its update id and the
- * user gets a localized apology; the process never goes down because of one update.
+ * user gets a localized apology (or, when the bot's store refused, its reason);
+ * the process never goes down because of one update.
  */
-
 import type { I18n } from "@grammyjs/i18n";
 import type { BotError, Context, Transformer } from "grammy";
+import { LRUCache } from "lru-cache";
 import type { Locale } from "../../config/index.ts";
 import type { Logger } from "../../logger.ts";
 import { redactBotToken } from "../../logger.ts";
+import { StoreReadError, StoreWriteError } from "../store/errors.ts";
 
-type MaybeTranslated = Context & { t?: (key: string) => string; log?: Logger };
+type MaybeTranslated = Context & {
+  t?: (key: string, variables?: Record<string, string>) => string;
+  log?: Logger;
+};
 
 /** Enough for the presses handled at once; ids are unique, so forgetting the oldest is safe. */
 const TRACKED_ANSWERS = 1_000;
-const answered = new Set<string>();
+const answered = new LRUCache<string, true>({ max: TRACKED_ANSWERS });
 
 /**
  * Notes every callback query an answer was tried for (on bot.api and on each
@@ -22,10 +27,7 @@ const answered = new Set<string>();
 export const trackCallbackAnswers: Transformer = (prev, method, payload, signal) => {
   if (method === "answerCallbackQuery") {
     const id = (payload as { callback_query_id?: unknown }).callback_query_id;
-    if (typeof id === "string") {
-      answered.add(id);
-      if (answered.size > TRACKED_ANSWERS) answered.delete(answered.values().next().value ?? id);
-    }
+    if (typeof id === "string") answered.set(id, true);
   }
   return prev(method, payload, signal);
 };
@@ -35,7 +37,9 @@ export function errorHandler(i18n: I18n<never> | I18n<Context>, defaultLocale: L
     const ctx = error.ctx as MaybeTranslated;
     const log = ctx.log ?? logger.child({ update_id: ctx.update.update_id });
     const cause = error.error;
-    log.error(
+    // A store that refused (read-only, full, Redis down) is no bug: the user is told why.
+    const refused = cause instanceof StoreWriteError || cause instanceof StoreReadError ? cause : undefined;
+    (refused ? log.warn.bind(log) : log.error.bind(log))(
       {
         update_id: ctx.update.update_id,
         err:
@@ -46,7 +50,12 @@ export function errorHandler(i18n: I18n<never> | I18n<Context>, defaultLocale: L
       "update failed",
     );
     // Errors before the i18n middleware have no ctx.t: fall back to the default locale.
-    const apology = typeof ctx.t === "function" ? ctx.t("apology") : i18n.t(defaultLocale, "apology");
+    const key = refused ? "store-refused" : "apology";
+    const variables: Record<string, string> = refused ? { fault: refused.fault } : {};
+    const apology =
+      typeof ctx.t === "function"
+        ? ctx.t(key, variables)
+        : (i18n as I18n<Context>).t(defaultLocale, key, variables);
     try {
       if (ctx.callbackQuery) await apologizeForPress(ctx, apology);
       else if (ctx.inlineQuery) await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });

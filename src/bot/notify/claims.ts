@@ -9,7 +9,9 @@
  * real change recorded twice (by a sync and by a write-through, on two
  * instances) has two ids but one meaning, and is told once.
  */
-import { claimMarker } from "../scheduler/claim.ts";
+import { z } from "zod";
+import { claimMarker } from "../store/claim.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
 /** Longer than any change stays in the log a notifier might replay. */
@@ -21,12 +23,25 @@ const KEEP_SECONDS = 14 * 24 * 60 * 60;
  */
 const SAME_MEANING_SECONDS = 10 * 60;
 
+const notified = persisted({
+  namespace: "notified",
+  schema: z.number(),
+  ttlSeconds: KEEP_SECONDS,
+  whenStoreFails: "throw",
+});
+const notifiedMeaning = persisted({
+  namespace: "notified-meaning",
+  schema: z.number(),
+  ttlSeconds: SAME_MEANING_SECONDS,
+  whenStoreFails: "throw",
+});
+
 /** True the first time this record of a change is claimed for `key` (its id and the user). */
 export function claimOnce(store: Store, key: string): Promise<boolean> {
-  return claimMarker(store, "notified", key, KEEP_SECONDS);
+  return claimMarker(store, notified, key);
 }
 
 /** True unless the same news for the same user (`key`) was claimed within SAME_MEANING_SECONDS. */
 export function claimMeaning(store: Store, key: string): Promise<boolean> {
-  return claimMarker(store, "notified-meaning", key, SAME_MEANING_SECONDS);
+  return claimMarker(store, notifiedMeaning, key);
 }

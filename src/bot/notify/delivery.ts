@@ -4,7 +4,7 @@
  * store says it was delivered, across restarts and instances, so a run tried
  * again after a Telegram outage sends only what is still missing.
  *
- * An attempt is claimed by its number (claim.ts: Redis SET NX across
+ * An attempt is claimed by its number (store/claim.ts: Redis SET NX across
  * instances), so two instances never send the same message at once. When
  * Telegram refuses for a while (5xx, 429, the network) the attempt is counted
  * and the next run tries again; a refusal that will not change (400 "chat not
@@ -14,25 +14,38 @@
  * mistake then.
  */
 import { GrammyError, HttpError } from "grammy";
-import { claimMarker } from "../scheduler/claim.ts";
+import { z } from "zod";
+import { claimMarker } from "../store/claim.ts";
+import { persisted } from "../store/registry.ts";
 import { type Compose, readerOf, type SendDeps } from "./send.ts";
 
-const DELIVERIES = "deliveries";
-const ATTEMPTS = "delivery-attempts";
 /** Longer than any window a scheduled message is tried in, and the day it belongs to. */
 const KEEP_SECONDS = 2 * 24 * 60 * 60;
 
 /** "done": delivered (now or before), or nothing more to do; "pending": try again later. */
 export type Delivery = "done" | "pending";
 
-interface DeliveryState {
-  done?: boolean;
-  /** Attempts Telegram refused for a while. */
-  failures: number;
-}
+/** Per message and recipient. */
+const deliveryStates = persisted({
+  namespace: "deliveries",
+  schema: z.object({
+    done: z.boolean().optional(),
+    /** Attempts Telegram refused for a while. */
+    failures: z.number().int().nonnegative(),
+  }),
+  ttlSeconds: KEEP_SECONDS,
+  whenStoreFails: "throw",
+});
+/** Attempts claimed ("<key>:<failures>"). */
+const deliveryAttempts = persisted({
+  namespace: "delivery-attempts",
+  schema: z.number(),
+  ttlSeconds: KEEP_SECONDS,
+  whenStoreFails: "throw",
+});
 
 function deliveries(deps: Pick<SendDeps, "services">) {
-  return deps.services.store.adapter<DeliveryState>(DELIVERIES, { ttlSeconds: KEEP_SECONDS });
+  return deps.services.store.open(deliveryStates);
 }
 
 /** True when the message of `key` was delivered (or needs nothing more): no work to prepare for it. */
@@ -60,7 +73,7 @@ export async function deliverOnce(
   const markers = deliveries(deps);
   const state = (await markers.read(key)) ?? { failures: 0 };
   if (state.done) return "done";
-  if (!(await claimMarker(deps.services.store, ATTEMPTS, `${key}:${state.failures}`, KEEP_SECONDS)))
+  if (!(await claimMarker(deps.services.store, deliveryAttempts, `${key}:${state.failures}`)))
     return "pending";
   try {
     await send();

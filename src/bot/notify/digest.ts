@@ -84,7 +84,10 @@ async function readStuck(deps: SendDeps): Promise<Order[]> {
 /** The digest's message (HTML): a heading with the counts, then each list. */
 function digestText(t: TranslateFunction, content: DigestContent): string {
   const line = (order: Order) =>
-    `• ${escapeHtml(orderTitle(order))} · ${escapeHtml(order.status?.name ?? "—")}`;
+    t("digest-line", {
+      order: escapeHtml(orderTitle(order)),
+      status: escapeHtml(order.status?.name ?? t("value-none")),
+    });
   const lines = [t("digest-heading", content.counts)];
   if (content.overdue.length > 0)
     lines.push("", t("digest-overdue", { count: content.counts.overdue }), ...content.overdue.map(line));

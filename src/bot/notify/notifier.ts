@@ -17,9 +17,11 @@
  */
 
 import type { Api } from "grammy";
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
 import type { BotServices } from "../context.ts";
+import { persisted } from "../store/registry.ts";
 import { claimMeaning, claimOnce } from "./claims.ts";
 import { isOwnChange } from "./own-changes.ts";
 import { meaningOf, noticesFor, recipients } from "./recipients.ts";
@@ -35,6 +37,13 @@ interface NotifierOptions {
   logger: Logger;
 }
 
+/** Where a file store kept the cursor before it lived in the mirror's file ("cursor"). */
+const legacyCursor = persisted({
+  namespace: "notify-state",
+  schema: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  whenStoreFails: "skip",
+});
+
 export class Notifier {
   private readonly options: NotifierOptions;
   private cursor: number | undefined;
@@ -45,7 +54,7 @@ export class Notifier {
 
   constructor(options: NotifierOptions) {
     this.options = options;
-    this.legacy = options.services.store.adapter<number>("notify-state");
+    this.legacy = options.services.store.open(legacyCursor);
   }
 
   /** Catches up with what the log holds since the last run, then follows the mirror. */
@@ -98,7 +107,7 @@ export class Notifier {
     }
     // Before the cursor lived in the mirror's file, a file store kept it: taken when it fits this log.
     const legacy = services.store.kind === "redis" ? undefined : await this.legacy.read("cursor");
-    if (legacy !== undefined && Number.isSafeInteger(legacy) && legacy >= 0 && legacy <= seq) seq = legacy;
+    if (legacy !== undefined && legacy <= seq) seq = legacy;
     // Kept at once: a change that comes before the first send is still sent after a restart.
     this.saveCursor(seq);
     return seq;

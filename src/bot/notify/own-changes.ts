@@ -7,14 +7,23 @@
  * detected within OWN_WINDOW_MS of the write either side), so a different
  * change of the same order by someone else is still told.
  */
+import { z } from "zod";
 import type { MirrorChange } from "../../mirror/index.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
-const NAMESPACE = "own-changes";
 /** How far from the write a record of it is taken as that write (a sync run starts before it reads). */
 export const OWN_WINDOW_MS = 10 * 60 * 1000;
 /** Kept longer than the window: a notifier catching up after a restart still finds it. */
 const KEEP_SECONDS = 24 * 60 * 60;
+
+/** When the user's write was sent, per user and meaning. */
+const ownChanges = persisted({
+  namespace: "own-changes",
+  schema: z.number(),
+  ttlSeconds: KEEP_SECONDS,
+  whenStoreFails: "throw",
+});
 
 /** What a write of the bot changes: a status, a master or manager (to this id), or a new order. */
 export interface OwnChange {
@@ -26,7 +35,7 @@ export interface OwnChange {
 const keyOf = (userId: number, own: OwnChange) => `${userId}:${own.order}:${own.kind}:${own.to ?? "-"}`;
 
 export async function noteOwnChange(store: Store, userId: number, own: OwnChange, at: number): Promise<void> {
-  await store.adapter<number>(NAMESPACE, { ttlSeconds: KEEP_SECONDS }).write(keyOf(userId, own), at);
+  await store.open(ownChanges).write(keyOf(userId, own), at);
 }
 
 /** Whether this change is (a record of) one this user made through the bot. */
@@ -34,8 +43,8 @@ export async function isOwnChange(store: Store, userId: number, change: MirrorCh
   if (change.source === "bot") return change.actorId === userId;
   const own = ownOf(change);
   if (!own) return false;
-  const at = await store.adapter<number>(NAMESPACE, { ttlSeconds: KEEP_SECONDS }).read(keyOf(userId, own));
-  return typeof at === "number" && Math.abs(change.detectedAt.getTime() - at) <= OWN_WINDOW_MS;
+  const at = await store.open(ownChanges).read(keyOf(userId, own));
+  return at !== undefined && Math.abs(change.detectedAt.getTime() - at) <= OWN_WINDOW_MS;
 }
 
 function ownOf(change: MirrorChange): OwnChange | undefined {

@@ -1,7 +1,6 @@
 /**
- * The one way the bot writes to a user who sent no update (notifications, the
- * digest, scheduled reports): only to users who still have a role and did not
- * block the bot, in the language kept in their settings (/language writes it;
+ * How the bot writes to a user who sent no update (notifications, the morning
+ * digest): only to users who still have a role and did not block the bot, in the language kept in their settings (/language writes it;
  * /me and /notify keep the one the user speaks), and a 403 (the user blocked the bot) marks them
  * blocked: nothing more is sent until they write again; their settings stay.
  */
@@ -86,7 +85,7 @@ export async function sendToUser(deps: SendDeps, userId: number, compose: Compos
 export function sendNotice(deps: SendDeps, userId: number, notice: Notice, order: Order): Promise<boolean> {
   return sendToUser(deps, userId, async ({ t, locale, role }) => {
     const held = deps.services.mirror?.get(order.id);
-    const card = await cardFor({ services: deps.services, t, locale, role }, held?.order ?? order, {
+    const card = await cardFor({ services: deps.services, t, locale, role, userId }, held?.order ?? order, {
       asOf: held?.syncedAt,
     });
     return { text: `${headerOf(t, notice, order)}\n\n${card.text}`, keyboard: card.keyboard };
@@ -95,7 +94,7 @@ export function sendNotice(deps: SendDeps, userId: number, notice: Notice, order
 
 function headerOf(t: TranslateFunction, notice: Notice, order: Order): string {
   const number = escapeHtml(orderTitle(order));
-  const status = escapeHtml(order.status?.name ?? "—");
+  const status = escapeHtml(order.status?.name ?? t("value-none"));
   switch (notice.kind) {
     case "assigned":
       return t(`notify-assigned-${notice.role}`, { number });

@@ -8,9 +8,7 @@
 import { z } from "zod";
 import type { Order } from "../../service/index.ts";
 import type { BotServices } from "../context.ts";
-
-export const FIGURES_NAMESPACE = "order-figures";
-const FIGURES_TTL_SECONDS = 24 * 60 * 60;
+import { persisted } from "../store/registry.ts";
 
 const amount = z.number().finite();
 const figuresSchema = z.object({
@@ -19,11 +17,18 @@ const figuresSchema = z.object({
 });
 type Figures = z.output<typeof figuresSchema>;
 
+/** Per order id, for a day; a convenience: a store that fails skips it. */
+export const orderFigures = persisted({
+  namespace: "order-figures",
+  schema: figuresSchema,
+  ttlSeconds: 24 * 60 * 60,
+  whenStoreFails: "skip",
+});
+
 /** The store, and the mirror when it is on (it keeps its records whole itself). */
 type Services = Pick<BotServices, "store" | "mirror">;
 
-const adapterOf = (services: Services) =>
-  services.store.adapter<unknown>(FIGURES_NAMESPACE, { ttlSeconds: FIGURES_TTL_SECONDS, failures: "skip" });
+const adapterOf = (services: Services) => services.store.open(orderFigures);
 
 const figuresOf = (order: Order): Figures | undefined =>
   order.summ === undefined && order.cash?.summ === undefined
@@ -32,7 +37,7 @@ const figuresOf = (order: Order): Figures | undefined =>
 
 async function readFigures(services: Services, id: string): Promise<Figures | undefined> {
   try {
-    return figuresSchema.safeParse(await adapterOf(services).read(id)).data;
+    return await adapterOf(services).read(id);
   } catch {
     return undefined;
   }

@@ -20,6 +20,7 @@ import { createLookupShare } from "./lookup-share.ts";
 import { mirrorSource } from "./mirror-reader.ts";
 import { createMisses, isFarAbove, missKey } from "./misses.ts";
 import { localPage, phoneMatches } from "./order-rules.ts";
+import { closedPerBucket } from "./period-dating.ts";
 import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
 import type { OrderPage, OrderReader, PageAt } from "./types.ts";
 
@@ -119,7 +120,10 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     },
     instant: (text, limit) => source.instant(text, limit),
     beyondNewest,
+    closedPerBucket: (buckets, dated, budget, total) =>
+      closedPerBucket({ client: deps.client, shopIds: deps.shopIds }, buckets, dated, budget, total),
     heldCount: () => source.heldCount(),
+    statusCounts: (filter) => source.statusCounts(filter),
     async period(range, budget) {
       const read = await source.period(range, budget);
       // The period's new orders keep the newest number known (a mistyped number then costs nothing).

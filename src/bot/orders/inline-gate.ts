@@ -11,7 +11,9 @@
  * and a cache read together (none when this instance saw a newer keystroke), and
  * one write when a fetched result is shared. A local cache hit costs nothing.
  */
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 import type { SearchResult } from "./by-number.ts";
 import { storedOrders } from "./json.ts";
@@ -43,18 +45,10 @@ interface Cached {
  */
 export function createInlineGate(store: Store, now: () => number): InlineGate {
   const newest = new Map<number, number>(); // user id -> ticket of their newest query seen here
-  const cache = new Map<string, Cached>();
+  const cache = new LRUCache<string, Cached>({ max: INLINE_CACHE_SIZE });
   const fresh = (entry: Cached | undefined) =>
     entry && now() - entry.at < INLINE_CACHE_MS ? entry.result : undefined;
-  const keep = (key: string, entry: Cached) => {
-    cache.delete(key);
-    cache.set(key, entry);
-    // Oldest first in a Map: drop from the front.
-    for (const oldest of cache.keys()) {
-      if (cache.size <= INLINE_CACHE_SIZE) break;
-      cache.delete(oldest);
-    }
-  };
+  const keep = (key: string, entry: Cached) => cache.set(key, entry);
 
   // Files would cost a disk write per keystroke for nothing: one instance by nature.
   if (store.kind !== "redis") {
@@ -76,17 +70,10 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
     };
   }
 
-  const markers = store.adapter<unknown>(INLINE_MARKER_NAMESPACE, {
-    ttlSeconds: MARKER_TTL_SECONDS,
-    // While Redis is down the gate works on this instance's maps alone: a query is never lost for it.
-    failures: "skip",
-  });
-  const shared = store.adapter<unknown>(INLINE_CACHE_NAMESPACE, {
-    ttlSeconds: INLINE_CACHE_MS / 1000,
-    failures: "skip",
-  });
+  const markers = store.open(newestQueries);
+  const shared = store.open(sharedResults);
   const readShared = async (key: string) => {
-    const entry = parseCached(await shared.read(key));
+    const entry = await shared.read(key);
     const hit = fresh(entry);
     if (entry && hit) keep(key, entry);
     return hit;
@@ -107,8 +94,7 @@ export function createInlineGate(store: Store, now: () => number): InlineGate {
       newest.delete(user);
       const [marker, cached] = await Promise.all([markers.read(String(user)), readShared(key)]);
       // No marker (expired, or not a ticket) or ours: still the newest.
-      const newer = z.number().safeParse(marker).data;
-      if (newer !== undefined && newer > ticket) return { newest: false };
+      if (marker !== undefined && marker > ticket) return { newest: false };
       return cached ? { newest: true, cached } : { newest: true };
     },
     async remember(key, result) {
@@ -125,6 +111,16 @@ const cachedSchema = z.object({
   result: z.object({ items: storedOrders, total: z.number(), truncated: z.boolean() }),
 });
 
-function parseCached(raw: unknown): Cached | undefined {
-  return cachedSchema.safeParse(raw).data;
-}
+// While Redis is down the gate works on this instance's maps alone: a query is never lost for it.
+const newestQueries = persisted({
+  namespace: INLINE_MARKER_NAMESPACE,
+  schema: z.number(),
+  ttlSeconds: MARKER_TTL_SECONDS,
+  whenStoreFails: "skip",
+});
+const sharedResults = persisted({
+  namespace: INLINE_CACHE_NAMESPACE,
+  schema: cachedSchema,
+  ttlSeconds: INLINE_CACHE_MS / 1000,
+  whenStoreFails: "skip",
+});

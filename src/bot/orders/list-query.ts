@@ -31,6 +31,14 @@ const search = z.object({ kind: z.literal("search"), text: z.string().min(1).max
 /** `/my`: the open orders of one employee (master or manager). */
 const mine = z.object({ kind: z.literal("mine"), employeeId: z.string().min(1).max(100) });
 
+/** `/board`: the open orders of one status, of one employee (`mine`) or workshop when filtered. */
+const board = z.object({
+  kind: z.literal("board"),
+  statusId: z.string().min(1).max(100),
+  employeeId: z.string().min(1).max(100).optional(),
+  shopId: z.string().min(1).max(100).optional(),
+});
+
 export const listQuerySchema = z.discriminatedUnion("kind", [
   exactNumber,
   partialNumber,
@@ -38,6 +46,7 @@ export const listQuerySchema = z.discriminatedUnion("kind", [
   stuck,
   search,
   mine,
+  board,
 ]);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 export type ListKind = ListQuery["kind"];

@@ -8,13 +8,22 @@
  * anything is counted) costs neither a request nor the share. A store that
  * cannot count never refuses anyone.
  */
+import { z } from "zod";
 import { ServiceError } from "../../service/index.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
-const LOOKUP_SHARE_NAMESPACE = "lookup-share";
 /** The service's quota window, and its size for the whole company. */
 const QUOTA_WINDOW_MS = 15 * 60_000;
 const QUOTA_PER_WINDOW = 100;
+
+/** Requests per user and window ("<user>:<window>"); failures are handled below. */
+const lookupCounts = persisted({
+  namespace: "lookup-share",
+  schema: z.number().int().nonnegative(),
+  ttlSeconds: QUOTA_WINDOW_MS / 1000,
+  whenStoreFails: "throw",
+});
 
 /** A user's reads used up their share of this window; `resetAt` is the window's end. */
 export class LookupShareError extends ServiceError {
@@ -55,7 +64,7 @@ export function createLookupShare(
   options: ShareOptions = {},
 ): LookupShare {
   const limit = sharePerWindow(percent, options.writeReserve);
-  const counts = store.adapter<number>(LOOKUP_SHARE_NAMESPACE, { ttlSeconds: QUOTA_WINDOW_MS / 1000 });
+  const counts = store.open(lookupCounts);
   return {
     async spend(userId) {
       await options.checkRead?.();
@@ -64,7 +73,7 @@ export function createLookupShare(
       const key = `${userId}:${window}`;
       let spent: number;
       try {
-        spent = Number((await counts.read(key)) ?? 0);
+        spent = (await counts.read(key)) ?? 0;
       } catch {
         return;
       }

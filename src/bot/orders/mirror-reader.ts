@@ -52,6 +52,11 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
           return listPage({ employeeId: query.employeeId, role: "any" }, at);
         case "stuck":
           return stuckPage(deps, at, spend);
+        case "board":
+          return listPage(
+            { statusId: query.statusId, employeeId: query.employeeId, role: "any", shopId: query.shopId },
+            at,
+          );
       }
     },
     async byId(id, refresh, spend, fresh) {
@@ -67,6 +72,7 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
     },
     instant: (text, limit) => mirror.list({ text, pageSize: limit }).items.map(asHeld),
     heldCount: () => mirror.stats().orders,
+    statusCounts: (filter) => mirror.statusCounts(filter),
     period: (range, budget) => mirrorPeriod(mirror, deps, range, budget),
   };
 }

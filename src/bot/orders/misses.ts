@@ -4,18 +4,30 @@
  * newest order number the bot has seen answers a number far above it (six
  * digits typed where the shop's numbers have four) with no request at all.
  */
+import { z } from "zod";
 import { foldOrderNumber, type Order } from "../../service/index.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
-const MISSES_NAMESPACE = "order-misses";
-/** How long "the service has no such number" stands: an order created meanwhile shows up after this. */
-const MISS_TTL_SECONDS = 5 * 60;
 const NEWEST_KEY = "newest";
 
-interface NewestNumber {
-  num: number;
-  number: string;
-}
+const newestNumber = z.object({ num: z.number(), number: z.string() });
+type NewestNumber = z.infer<typeof newestNumber>;
+
+/** Numbers the service said it does not have. Both records are conveniences: callers go on without them. */
+const missedNumbers = persisted({
+  namespace: "order-misses",
+  schema: z.literal(true),
+  /** How long "the service has no such number" stands: an order created meanwhile shows up after this. */
+  ttlSeconds: 5 * 60,
+  whenStoreFails: "throw",
+});
+/** The newest order number seen ("newest"). */
+const newestNumbers = persisted({
+  namespace: "order-misses-newest",
+  schema: newestNumber,
+  whenStoreFails: "throw",
+});
 
 export interface Misses {
   /** The service had no order of this number query in these workshops a short while ago. */
@@ -46,8 +58,8 @@ function numOf(order: Order): number | undefined {
 }
 
 export function createMisses(store: Store): Misses {
-  const misses = store.adapter<true>(MISSES_NAMESPACE, { ttlSeconds: MISS_TTL_SECONDS });
-  const numbers = store.adapter<NewestNumber>(`${MISSES_NAMESPACE}-newest`);
+  const misses = store.open(missedNumbers);
+  const numbers = store.open(newestNumbers);
   // What this process wrote or read last: an order not above it costs no storage access.
   let newest: NewestNumber | undefined;
   let loaded = false;

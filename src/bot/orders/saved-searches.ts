@@ -14,6 +14,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 import type { OrderPage } from "./by-number.ts";
 import { cardRecord, storedOrders } from "./json.ts";
@@ -70,18 +71,25 @@ const savedResultSchema = savedListSchema.extend({
   at: z.number(),
 });
 
+// Saved lists and searches are a cache: a store that refuses them never fails the list shown.
+const savedSearches = persisted({
+  namespace: SEARCH_NAMESPACE,
+  schema: savedSearchSchema,
+  ttlSeconds: SEARCH_TTL_SECONDS,
+  whenStoreFails: "skip",
+  keep: { entries: 200, copies: "all" },
+});
+const savedResults = persisted({
+  namespace: SEARCH_RESULT_NAMESPACE,
+  schema: savedResultSchema,
+  ttlSeconds: Math.ceil(RESULT_TTL_MS / 1000),
+  whenStoreFails: "skip",
+  keep: { entries: 50, copies: "all" },
+});
+
 export function createSearchStore(store: Store): SearchStore {
-  const searches = store.adapter<unknown>(SEARCH_NAMESPACE, {
-    ttlSeconds: SEARCH_TTL_SECONDS,
-    // Saved lists and searches are a cache: a store that refuses them never fails the list shown.
-    failures: "skip",
-    keep: 200,
-  });
-  const results = store.adapter<unknown>(SEARCH_RESULT_NAMESPACE, {
-    ttlSeconds: Math.ceil(RESULT_TTL_MS / 1000),
-    failures: "skip",
-    keep: 50,
-  });
+  const searches = store.open(savedSearches);
+  const results = store.open(savedResults);
   const writeResult = (token: string, result: SavedResult) =>
     results.write(token, { ...result, items: result.items.map(cardRecord) });
   return {
@@ -99,13 +107,13 @@ export function createSearchStore(store: Store): SearchStore {
       return token;
     },
     async load(token) {
-      return TOKEN.test(token) ? savedSearchSchema.safeParse(await searches.read(token)).data : undefined;
+      return TOKEN.test(token) ? await searches.read(token) : undefined;
     },
     async saveResult(token, result) {
       if (TOKEN.test(token)) await writeResult(token, result);
     },
     async loadResult(token) {
-      return TOKEN.test(token) ? savedResultSchema.safeParse(await results.read(token)).data : undefined;
+      return TOKEN.test(token) ? await results.read(token) : undefined;
     },
   };
 }

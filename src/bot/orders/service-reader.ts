@@ -5,6 +5,8 @@
  * name goes through the orders' `filter`, by phone through the counteragents'
  * `phone`; /my through the list's `masterId` and `managerId`.
  */
+
+import type { StatusCount, StatusCountFilter } from "../../mirror/index.ts";
 import { isServiceError, type Order, type ServiceClient, type Status } from "../../service/index.ts";
 import type { Store } from "../store/storage.ts";
 import { getOrder, type NumberShapes, type OrderQuery, ordersOfNumber, ordersOfShops } from "./by-number.ts";
@@ -44,6 +46,7 @@ export interface OrderSource {
   held(id: string): HeldOrder | undefined;
   instant(text: string, limit: number): HeldOrder[] | undefined;
   heldCount(): number | undefined;
+  statusCounts(filter: StatusCountFilter): StatusCount[] | undefined;
   period(range: TimeRange, budget: number): Promise<OrdersOfPeriod>;
 }
 
@@ -68,6 +71,7 @@ export function serviceSource(deps: SourceDeps): OrderSource {
     held: () => undefined,
     instant: () => undefined,
     heldCount: () => undefined,
+    statusCounts: () => undefined,
     period: (range, budget) => servicePeriod(deps, range, budget),
   };
 }
@@ -94,6 +98,20 @@ async function listPage(
       return localPage(await ordersOfEmployee(deps, query.employeeId, spend), at);
     case "stuck":
       return stuckPage(deps, at, spend);
+    case "board": {
+      // Without the mirror the board has no counts; a page of a status is one request.
+      await spend();
+      const page = await ordersOfShops(
+        client,
+        query.shopId ? [query.shopId] : shopIds,
+        { statusIds: [query.statusId] },
+        at,
+      );
+      const { employeeId } = query;
+      if (!employeeId) return page;
+      const items = page.items.filter((o) => o.master?.id === employeeId || o.manager?.id === employeeId);
+      return { ...page, items, scoped: true };
+    }
   }
 }
 

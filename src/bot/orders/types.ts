@@ -3,9 +3,11 @@
  * `ctx.services.orders`; whether the answer comes from the order mirror or from
  * the service is the reader's business (index.ts picks the implementation).
  */
+import type { StatusCount, StatusCountFilter } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { OrderPage } from "./by-number.ts";
 import type { ListQuery } from "./list-query.ts";
+import type { BucketCounts } from "./period-dating.ts";
 
 export type { OrderPage };
 
@@ -89,6 +91,19 @@ export interface OrderReader {
    * received and overdue cost none.
    */
   period(range: TimeRange, budget: number): Promise<OrdersOfPeriod>;
+  /**
+   * The orders handed over in each of `buckets` (the report's chart), from the
+   * service's counts within `budget` requests; `dated`: those dated already per
+   * bucket, `total`: all of them when known (period-dating.ts).
+   */
+  closedPerBucket(
+    buckets: readonly TimeRange[],
+    dated: readonly number[],
+    budget: number,
+    total?: number,
+  ): Promise<BucketCounts>;
   /** How many orders the reader holds locally (undefined: it holds none, it asks the service). */
   heldCount(): number | undefined;
+  /** The open orders per status (the board), with no request; undefined without the mirror. */
+  statusCounts(filter: StatusCountFilter): StatusCount[] | undefined;
 }

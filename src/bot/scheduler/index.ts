@@ -7,7 +7,7 @@
  * finish its work (`run` answered false: a message Telegram did not take, or it
  * threw) is tried again, after 1, 2, 4 ... up to 30 minutes, until it finishes
  * or its window closes, after a restart too. Each attempt is claimed in the
- * shared store (claim.ts: Redis SET NX across instances, a stored marker on
+ * shared store (store/claim.ts: Redis SET NX across instances, a stored marker on
  * files) by its number, so two instances never run the same attempt; the
  * run's progress (done, attempts, when next) is kept there as well. What a run
  * delivers is each delivered once by the job's own per-recipient markers
@@ -18,31 +18,59 @@
  *   scheduler.start(); ... await scheduler.stop();
  */
 import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../clock.ts";
+import { claimMarker } from "../store/claim.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
-import { claimMarker } from "./claim.ts";
 
 /** How late a run may start by default (seconds). */
 const DEFAULT_LATE_SECONDS = 3 * 60 * 60;
 /** How often jobs are checked; a run starts at the first check after its time. */
 const CHECK_EVERY_MS = 60_000;
-const CLAIMS = "scheduled";
-const PROGRESS = "scheduled-runs";
 /** An attempt's claim outlives any run: a crash mid-run frees it for a later check then. */
 const ATTEMPT_LEASE_SECONDS = 10 * 60;
+/** Kept a day past the latest moment a run could go: a finished run is never run again. */
+const PROGRESS_SECONDS = 2 * 24 * 60 * 60;
+
+/**
+ * Attempts claimed ("<job>:<day>:<attempt>"); also where the version before retries marked a
+ * job's day as run ("<job>:<day>", with its own expiry kept in the entry).
+ */
+const attemptClaims = persisted({
+  namespace: "scheduled",
+  schema: z.number(),
+  ttlSeconds: ATTEMPT_LEASE_SECONDS,
+  whenStoreFails: "throw",
+});
+/**
+ * The version before retries claimed a day's run in Redis with SET NX "<prefix>:claim:scheduled:<job>:<day>":
+ * read as this namespace's entry "scheduled:<job>:<day>" (any value: only its presence counts).
+ */
+const legacyRedisClaims = persisted({
+  namespace: "claim",
+  schema: z.unknown(),
+  ttlSeconds: 2 * 24 * 60 * 60,
+  whenStoreFails: "skip",
+});
 /** The first wait after an unfinished attempt; it doubles up to MAX_RETRY_MS. */
 const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 30 * 60_000;
 
-/** A run's progress in the shared store. */
-interface RunProgress {
-  done?: boolean;
-  /** Attempts made that did not finish. */
-  attempts: number;
-  /** Not before this moment (Unix ms). */
-  nextAt: number;
-}
+/** A run's progress in the shared store ("<job>:<day>"). */
+const runProgress = persisted({
+  namespace: "scheduled-runs",
+  schema: z.object({
+    done: z.boolean().optional(),
+    /** Attempts made that did not finish. */
+    attempts: z.number().int().nonnegative(),
+    /** Not before this moment (Unix ms). */
+    nextAt: z.number(),
+  }),
+  ttlSeconds: PROGRESS_SECONDS,
+  whenStoreFails: "throw",
+});
 
 interface TimeOfDay {
   hours: number;
@@ -87,18 +115,18 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let queue: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
-  // Kept a day past the latest moment a run could go: a finished run is never run again.
-  const progress = options.store.adapter<RunProgress>(PROGRESS, { ttlSeconds: 2 * 24 * 60 * 60 });
+  const progress = options.store.open(runProgress);
 
   /**
    * The run was claimed by the version before retries (one marker per job and day, on files or in
-   * memory): taken as done, so an upgrade within the window does not send it twice.
+   * memory; in Redis its SET NX claim "<prefix>:claim:scheduled:<key>", read here as the "claim"
+   * namespace's entry): taken as done, so an upgrade within the window does not send it twice.
    */
-  const legacy = options.store.adapter<number>(CLAIMS, { ttlSeconds: 2 * 24 * 60 * 60 });
+  const legacy = options.store.open(attemptClaims);
+  const legacyRedis = options.store.open(legacyRedisClaims);
   const ranBefore = async (key: string): Promise<boolean> =>
-    options.store.kind !== "redis" &&
     (await Promise.resolve()
-      .then(() => legacy.read(key))
+      .then(() => (options.store.kind === "redis" ? legacyRedis.read(`scheduled:${key}`) : legacy.read(key)))
       .catch(() => undefined)) !== undefined;
 
   const attempt = async (job: DailyJob, due: DailyRun, now: number) => {
@@ -110,8 +138,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
     const state = saved ?? { attempts: 0, nextAt: 0 };
     if (state.done || now < state.nextAt) return;
-    if (!(await claimMarker(options.store, CLAIMS, `${key}:${state.attempts}`, ATTEMPT_LEASE_SECONDS)))
-      return;
+    if (!(await claimMarker(options.store, attemptClaims, `${key}:${state.attempts}`))) return;
     options.logger.info(
       { job: job.name, day: due.day, attempt: state.attempts + 1 },
       "scheduled job running",
@@ -123,7 +150,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       options.logger.warn({ err: String(error), job: job.name, day: due.day }, "a scheduled job failed");
     }
     const wait = Math.min(FIRST_RETRY_MS * 2 ** state.attempts, MAX_RETRY_MS);
-    const next: RunProgress = finished
+    const next: z.infer<typeof runProgress.schema> = finished
       ? { done: true, attempts: state.attempts + 1, nextAt: 0 }
       : { attempts: state.attempts + 1, nextAt: options.clock.now().getTime() + wait };
     if (!finished)

@@ -9,13 +9,19 @@
  * users never share one.
  */
 import { z } from "zod";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 import type { UserSettingsStore } from "./user-settings.ts";
 
-const EMPLOYEE_LINKS_NAMESPACE = "employee-links";
-
 const holderSchema = z.object({ userId: z.number(), name: z.string() });
 type LinkHolder = z.infer<typeof holderSchema>;
+
+/** The user holding each employee, under the employee id. */
+const employeeLinks = persisted({
+  namespace: "employee-links",
+  schema: holderSchema,
+  whenStoreFails: "throw",
+});
 
 interface EmployeeLinks {
   /** The user holding this employee now, if any. */
@@ -32,7 +38,7 @@ export function createEmployeeLinks(
   users: UserSettingsStore,
   staff: readonly number[],
 ): EmployeeLinks {
-  const adapter = store.adapter<unknown>(EMPLOYEE_LINKS_NAMESPACE);
+  const adapter = store.open(employeeLinks);
   // Each user's linked employee, read once for one answer (a /me list asks for many employees).
   const linked = new Map<number, Promise<string | undefined>>();
   const linkOf = (userId: number): Promise<string | undefined> => {
@@ -50,8 +56,8 @@ export function createEmployeeLinks(
     return found;
   };
   const holderOf = async (employeeId: string): Promise<LinkHolder | undefined> => {
-    const parsed = holderSchema.safeParse(await adapter.read(employeeId));
-    if (parsed.success && (await linkOf(parsed.data.userId)) === employeeId) return parsed.data;
+    const entry = await adapter.read(employeeId);
+    if (entry && (await linkOf(entry.userId)) === employeeId) return entry;
     // No entry that holds: a link kept only in settings still counts.
     const [userId] = await namedBy(employeeId);
     return userId === undefined ? undefined : { userId, name: String(userId) };

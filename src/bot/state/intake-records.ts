@@ -8,13 +8,17 @@
  */
 import { z } from "zod";
 import { type Order, storedOrder } from "../../service/index.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
-const INTAKE_RECORDS_NAMESPACE = "intake-records";
-/** Long enough for the receipt printed at the counter, short enough that later changes are read. */
-const KEEP_SECONDS = 30 * 60;
-
-const kept = z.object({ order: z.unknown(), clerk: z.string().optional(), at: z.number().optional() });
+/** Under the order id. Dates come back as strings: read through the client's schema, as the service's records are. */
+const intakeRecords = persisted({
+  namespace: "intake-records",
+  schema: z.object({ order: storedOrder, clerk: z.string().optional(), at: z.number().optional() }),
+  /** Long enough for the receipt printed at the counter, short enough that later changes are read. */
+  ttlSeconds: 30 * 60,
+  whenStoreFails: "skip",
+});
 
 export interface IntakeRecord {
   order: Order;
@@ -24,23 +28,15 @@ export interface IntakeRecord {
 }
 
 export function createIntakeRecords(store: Store) {
-  const adapter = store.adapter<unknown>(INTAKE_RECORDS_NAMESPACE, {
-    ttlSeconds: KEEP_SECONDS,
-    failures: "skip",
-  });
+  const adapter = store.open(intakeRecords);
   return {
     async keep(record: IntakeRecord): Promise<void> {
       await adapter.write(record.order.id, { order: record.order, clerk: record.clerk, at: record.at });
     },
     /** The kept record of this order; undefined when none (or one that no longer reads). */
     async get(orderId: string): Promise<IntakeRecord | undefined> {
-      const parsed = kept.safeParse(await adapter.read(orderId));
-      if (!parsed.success) return undefined;
-      // Dates come back as strings: read through the client's schema, as the service's records are.
-      const order = storedOrder.safeParse(parsed.data.order);
-      return order.success && order.data.id === orderId
-        ? { order: order.data, clerk: parsed.data.clerk, at: parsed.data.at }
-        : undefined;
+      const kept = await adapter.read(orderId);
+      return kept?.order.id === orderId ? { order: kept.order, clerk: kept.clerk, at: kept.at } : undefined;
     },
   };
 }

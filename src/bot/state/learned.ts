@@ -8,40 +8,47 @@
  *   a bare number that finds nothing can hint how to search by a part of one;
  * - the device types of recent orders, newest first: the intake offers them as buttons.
  *
- * Kept in the shared reference storage, so every instance learns from all. A
- * process remembers what it already wrote: an order with nothing new costs no
- * storage access at all.
+ * Kept in the shared store, so every instance learns from all. A process
+ * remembers what it already wrote: an order with nothing new costs no storage
+ * access at all.
  */
+import { z } from "zod";
 import type { Order } from "../../service/index.ts";
-import { REFERENCE_NAMESPACE } from "../store/registry.ts";
-import type { StorageAdapter, Store } from "../store/storage.ts";
+import { persisted } from "../store/registry.ts";
+import type { RecordAdapter, Store } from "../store/storage.ts";
 
-interface LearnedStatus {
-  id: string;
-  name: string;
-  color?: string;
+const learnedStatus = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string().optional(),
   /** The status's group (`status.type` of real records): a move into "closed" is known as one. */
-  group?: string;
-}
+  group: z.string().optional(),
+});
+type LearnedStatus = z.infer<typeof learnedStatus>;
 
-export interface NumberShape {
+const numberShape = z.object({
   /** The workshop the number was seen in, when the record names it. */
-  shopId?: string;
+  shopId: z.string().optional(),
   /** The letters before the digits, as the workshop writes them, a separator included ("А", "Б-"). */
-  prefix: string;
+  prefix: z.string(),
   /** How many digits follow (zero-padded), e.g. 6 in "А001042". */
-  digits: number;
-}
+  digits: z.number(),
+});
+export type NumberShape = z.infer<typeof numberShape>;
 
 /** Statuses in the order first seen; number shapes, one per workshop and prefix. */
-interface LearnedData {
-  statuses: LearnedStatus[];
-  numbers: NumberShape[];
-  /** Newest first, at most DEVICE_TYPES_KEPT (absent in data written before they were learned). */
-  deviceTypes?: string[];
+const learnedData = z.object({
+  statuses: z.array(learnedStatus),
+  numbers: z.array(numberShape),
+  /** Newest first, at most DEVICE_TYPES_KEPT. */
+  deviceTypes: z.array(z.string()).optional(),
   /** Unix ms until which `GET /statuses` is known to be missing on this service (not asked again). */
-  statusesMissingUntil?: number;
-}
+  statusesMissingUntil: z.number().optional(),
+});
+type LearnedData = z.infer<typeof learnedData>;
+
+/** One entry ("learned"); learning never fails a lookup, and a store that cannot be read has learned nothing. */
+const learnedRecord = persisted({ namespace: "learned", schema: learnedData, whenStoreFails: "skip" });
 
 const KEY = "learned";
 const DEVICE_TYPES_KEPT = 8;
@@ -67,7 +74,7 @@ const byStore = new WeakMap<Store, Learned>();
 export function learnedOf(store: Store): Learned {
   let learned = byStore.get(store);
   if (!learned) {
-    learned = createLearned(store.adapter<LearnedData>(REFERENCE_NAMESPACE));
+    learned = createLearned(store.open(learnedRecord));
     byStore.set(store, learned);
   }
   return learned;
@@ -83,7 +90,7 @@ function withDeviceType(types: readonly string[], type: string): string[] {
   return [type, ...types.filter((t) => deviceSignature(t) !== same)].slice(0, DEVICE_TYPES_KEPT);
 }
 
-function createLearned(entries: StorageAdapter<LearnedData>): Learned {
+function createLearned(entries: RecordAdapter<LearnedData>): Learned {
   const written = new Set<string>();
   const read = async (): Promise<LearnedData> => (await entries.read(KEY)) ?? { statuses: [], numbers: [] };
 

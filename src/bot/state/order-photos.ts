@@ -7,13 +7,10 @@
  * media group and the "📷 Add photos" press of a user in a chat.
  */
 import { z } from "zod";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
-const PHOTOS_NAMESPACE = "order-photos";
-const PHOTO_TARGETS_NAMESPACE = "photo-targets";
 export const MAX_PHOTOS = 50;
-/** How long an album's messages or an "📷 Add photos" press point at their order. */
-const TARGET_TTL_SECONDS = 15 * 60;
 
 const photo = z.object({
   /** file_id of the largest size: what sendPhoto / sendMediaGroup take. */
@@ -35,10 +32,24 @@ const target = z.object({
 });
 export type PhotoTarget = z.infer<typeof target>;
 
+/** Under the order id. The photos themselves are Telegram's: a store that fails says so to the sender. */
+const orderPhotos = persisted({ namespace: "order-photos", schema: photos, whenStoreFails: "throw" });
+/** Under an album's media group or a user's chat; short-lived. */
+const photoTargets = persisted({
+  namespace: "photo-targets",
+  schema: target,
+  /** How long an album's messages or an "📷 Add photos" press point at their order. */
+  ttlSeconds: 15 * 60,
+  whenStoreFails: "throw",
+});
+
 export interface PhotoStore {
   list(orderId: string): Promise<KeptPhoto[]>;
   count(orderId: string): Promise<number>;
-  /** Adds the photos not kept yet; returns how many were new and how many the order has now. */
+  /**
+   * Adds the photos not kept yet, in one step of the store (photos sent at once by several
+   * staff all land); returns how many were new and how many the order has now, as stored.
+   */
   add(orderId: string, added: readonly KeptPhoto[]): Promise<{ added: number; total: number }>;
   target(key: string): Promise<PhotoTarget | undefined>;
   setTarget(key: string, value: PhotoTarget): Promise<void>;
@@ -46,29 +57,25 @@ export interface PhotoStore {
 }
 
 export function createPhotoStore(store: Store): PhotoStore {
-  const kept = store.adapter<unknown>(PHOTOS_NAMESPACE);
-  const targets = store.adapter<unknown>(PHOTO_TARGETS_NAMESPACE, { ttlSeconds: TARGET_TTL_SECONDS });
-  const list = async (orderId: string): Promise<KeptPhoto[]> => {
-    const parsed = photos.safeParse(await kept.read(orderId));
-    return parsed.success ? parsed.data : [];
-  };
+  const kept = store.open(orderPhotos);
+  const targets = store.open(photoTargets);
+  const list = async (orderId: string): Promise<KeptPhoto[]> => (await kept.read(orderId)) ?? [];
   return {
     list,
     count: async (orderId) => (await list(orderId)).length,
     async add(orderId, added) {
-      const now = await list(orderId);
-      const fresh = added.filter(
-        (p) => !now.some((k) => k.id === p.id || (p.unique !== undefined && k.unique === p.unique)),
-      );
-      if (fresh.length === 0) return { added: 0, total: now.length };
-      const next = [...now, ...fresh].slice(-MAX_PHOTOS);
-      await kept.write(orderId, next);
-      return { added: fresh.length, total: next.length };
+      let result = { added: 0, total: 0 };
+      await kept.update(orderId, (current = []) => {
+        const fresh = added.filter(
+          (p) => !current.some((k) => k.id === p.id || (p.unique !== undefined && k.unique === p.unique)),
+        );
+        const next = [...current, ...fresh].slice(-MAX_PHOTOS);
+        result = { added: fresh.length, total: next.length };
+        return next;
+      });
+      return result;
     },
-    async target(key) {
-      const parsed = target.safeParse(await targets.read(key));
-      return parsed.success ? parsed.data : undefined;
-    },
+    target: (key) => targets.read(key),
     async setTarget(key, value) {
       await targets.write(key, value);
     },

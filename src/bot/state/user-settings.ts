@@ -8,9 +8,9 @@
  */
 import { z } from "zod";
 import { asLocale } from "../i18n.ts";
+import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
-const USER_SETTINGS_NAMESPACE = "mirror-users";
 export const NOTIFY_KINDS = ["assigned", "status", "ready", "digest"] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 /** Orders one user may watch; the oldest watch goes when a new one would pass it. */
@@ -47,16 +47,25 @@ export interface UserSettingsStore {
   ): Promise<UserSettings>;
 }
 
+/** Under the Telegram user id. A store that fails says so (the user is told its reason). */
+const userSettings = persisted({
+  namespace: "mirror-users",
+  schema: settingsSchema,
+  whenStoreFails: "throw",
+});
+
 export function createUserSettings(store: Store): UserSettingsStore {
-  const adapter = store.adapter<unknown>(USER_SETTINGS_NAMESPACE);
-  const read = async (userId: number): Promise<UserSettings> => {
-    const parsed = settingsSchema.safeParse((await adapter.read(String(userId))) ?? {});
-    return parsed.success ? parsed.data : settingsSchema.parse({});
-  };
+  const entries = store.open(userSettings);
+  const read = async (userId: number): Promise<UserSettings> =>
+    (await entries.read(String(userId))) ?? settingsSchema.parse({});
+  // One step in the store: two toggles at once both land.
   const update = async (userId: number, change: (settings: UserSettings) => void) => {
-    const settings = await read(userId);
-    change(settings);
-    await adapter.write(String(userId), settings);
+    let settings = settingsSchema.parse({});
+    await entries.update(String(userId), (current) => {
+      settings = structuredClone(current ?? settingsSchema.parse({}));
+      change(settings);
+      return settings;
+    });
     return settings;
   };
   return {

@@ -2,42 +2,43 @@
  * Entries of the file store: `DATA_DIR/<namespace>/<last two characters>/<key>.json`
  * (the layout of @grammyjs/storage-file, so existing data stays readable).
  *
- * Every write goes to a temporary file in the same folder and is renamed over
- * the entry: a kill leaves the old entry or the new one, never half of one.
- * Records that must survive a power cut too (`durable`: exactly-once markers,
- * dialogs, secrets) are fsynced before the rename. Secret namespaces keep their
- * folders 0700 and files 0600, also when they were created wider before.
+ * Every write goes to a temporary sibling and is renamed over the entry
+ * (write-file-atomic, also the sandbox's state file): a kill leaves the old entry
+ * or the new one, never half of one. Records that must survive a power cut too
+ * (`durable`: exactly-once markers, dialogs, secrets) are fsynced before the
+ * rename. Files are 0600 in 0700 folders whatever the umask (they hold client
+ * data); secret namespaces also narrow what an older version left wider.
  *
  * A file that is there but does not parse (cut short by an older version, or
- * foreign bytes) throws `StoreCorruptError`: it is never "nothing stored".
+ * foreign bytes) throws `StoreCorruptError`: it is never "nothing stored"; the
+ * guard sets it aside (`<key>.json.broken-<time>`) where its record allows.
  */
-import { randomBytes } from "node:crypto";
-import { chmod, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import writeFileAtomic from "write-file-atomic";
 import { StoreCorruptError } from "./errors.ts";
-
-export interface RawAdapter<T> {
-  read(key: string): Promise<T | undefined>;
-  write(key: string, value: T): Promise<void>;
-  delete(key: string): Promise<void>;
-}
+import { perKeyQueue, type RawAdapter } from "./guard.ts";
 
 interface FileEntryOptions {
   namespace: string;
-  /** Folders 0700, files 0600: only the bot's user reads them. */
+  /** Narrows folders and files an older version left wider. */
   secret?: boolean;
   /** fsync before the rename. */
   durable?: boolean;
 }
 
-const SECRET_DIR_MODE = 0o700;
-const SECRET_FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
 /** Temporary files older than this are leftovers of a kill; the sweep removes them. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
+/** Entries set aside stay this long to be looked at, then the sweep removes them. */
+const BROKEN_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+/** Temporary siblings: write-file-atomic's `<name>.<number>`, and an older version's `.<hex>.tmp`. */
+const TEMPORARY = /(\.json\.\d+|\.tmp)$/;
 
 /** Keys become file names: keep them to a safe alphabet, keep them distinct. */
 function fileKey(key: string): string {
-  return /^[\w.-]+$/.test(key) ? key : `~${Buffer.from(key).toString("base64url")}`;
+  return /^[\w.-]+$/.test(key) && !/^\.+$/.test(key) ? key : `~${Buffer.from(key).toString("base64url")}`;
 }
 
 function isMissing(error: unknown): boolean {
@@ -53,7 +54,7 @@ async function tighten(path: string, mode: number): Promise<void> {
 /** Narrows every folder and file of a secret namespace (files left by older versions at 0644). */
 export async function tightenTree(dir: string): Promise<void> {
   try {
-    await tighten(dir, SECRET_DIR_MODE);
+    await tighten(dir, DIR_MODE);
   } catch (error) {
     if (isMissing(error)) return;
     throw error;
@@ -61,68 +62,79 @@ export async function tightenTree(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) await tightenTree(path);
-    else await tighten(path, SECRET_FILE_MODE);
+    else await tighten(path, FILE_MODE);
   }
 }
 
-/** Writes `text` to `path` atomically: a temporary sibling, then a rename. */
+/** Writes `text` to `path` atomically (a temporary sibling, then a rename), 0600 in 0700 folders. */
 export async function writeAtomic(
   path: string,
   text: string,
-  options: { secret?: boolean; durable?: boolean } = {},
+  options: { durable?: boolean } = {},
 ): Promise<void> {
-  const dir = dirname(path);
-  await mkdir(dir, { recursive: true, ...(options.secret ? { mode: SECRET_DIR_MODE } : {}) });
-  const temp = join(dir, `.${randomBytes(6).toString("hex")}.tmp`);
-  try {
-    const file = await open(temp, "wx", options.secret ? SECRET_FILE_MODE : 0o666);
-    try {
-      await file.writeFile(text, "utf8");
-      if (options.durable) await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw error;
-  }
+  await mkdir(dirname(path), { recursive: true, mode: DIR_MODE });
+  await writeFileAtomic(path, text, { mode: FILE_MODE, fsync: options.durable ?? false });
 }
+
+/** Writes and changes of one file, one after another (every store of this process). */
+const queue = perKeyQueue();
 
 export function fileEntries<T>(dir: string, options: FileEntryOptions): RawAdapter<T> {
   const pathOf = (key: string) => {
     const name = fileKey(key);
-    return join(dir, name.slice(-2), `${name}.json`);
+    const sub = name.slice(-2);
+    // "a.." would name the folder above: such a key gets a folder of its own.
+    return join(dir, sub === ".." || sub === "." ? "__" : sub, `${name}.json`);
+  };
+  const read = async (key: string): Promise<T | undefined> => {
+    const path = pathOf(key);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (cause) {
+      throw new StoreCorruptError(options.namespace, key, { cause });
+    } finally {
+      if (options.secret) await tighten(path, FILE_MODE).catch(() => undefined);
+    }
+  };
+  const write = async (key: string, value: T) => {
+    const path = pathOf(key);
+    if (options.secret) {
+      await mkdir(dir, { recursive: true, mode: DIR_MODE });
+      await tighten(dir, DIR_MODE);
+    }
+    await writeAtomic(path, JSON.stringify(value), options);
+    if (options.secret) await tighten(dirname(path), DIR_MODE);
+  };
+  const remove = async (key: string) => {
+    await rm(pathOf(key), { force: true });
   };
   return {
-    async read(key) {
+    read,
+    write: (key, value) => queue(pathOf(key), () => write(key, value)),
+    delete: (key) => queue(pathOf(key), () => remove(key)),
+    // One process serves a file store: its changes of a file, queued, are the only ones.
+    update: (key, change) =>
+      queue(pathOf(key), async () => {
+        const current = await read(key).catch((error: unknown) => {
+          // A torn entry is replaced by the change, never stops it.
+          if (error instanceof StoreCorruptError) return undefined;
+          throw error;
+        });
+        const next = change(current);
+        if (next === undefined) await remove(key);
+        else await write(key, next);
+        return next;
+      }),
+    async setAside(key) {
       const path = pathOf(key);
-      let text: string;
-      try {
-        text = await readFile(path, "utf8");
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
-      try {
-        return JSON.parse(text) as T;
-      } catch (cause) {
-        throw new StoreCorruptError(options.namespace, key, { cause });
-      } finally {
-        if (options.secret) await tighten(path, SECRET_FILE_MODE).catch(() => undefined);
-      }
-    },
-    async write(key, value) {
-      const path = pathOf(key);
-      if (options.secret) {
-        await mkdir(dir, { recursive: true, mode: SECRET_DIR_MODE });
-        await tighten(dir, SECRET_DIR_MODE);
-      }
-      await writeAtomic(path, JSON.stringify(value), options);
-      if (options.secret) await tighten(dirname(path), SECRET_DIR_MODE);
-    },
-    async delete(key) {
-      await rm(pathOf(key), { force: true });
+      await rename(path, `${path}.broken-${new Date().toISOString().replace(/[:.]/g, "-")}`);
     },
   };
 }
@@ -138,8 +150,9 @@ export async function sweepExpired(dir: string, ttlMs: number, now: number): Pro
       const path = join(dir, sub, name);
       try {
         const written = (await stat(path)).mtimeMs;
-        if (name.endsWith(".tmp")) {
-          if (written + STALE_TEMP_MS <= now) await rm(path, { force: true });
+        if (TEMPORARY.test(name) || name.includes(".broken-")) {
+          const kept = TEMPORARY.test(name) ? STALE_TEMP_MS : BROKEN_KEPT_MS;
+          if (written + kept <= now) await rm(path, { force: true });
           continue;
         }
         if (!name.endsWith(".json") || written + ttlMs > now) continue;

@@ -1,23 +1,39 @@
 /**
- * How a namespace of the store behaves when the store fails (read-only or full
- * DATA_DIR, Redis down), and what /health learns of it.
- *
- * - `failures: "throw"` (default): a failed write throws `StoreWriteError`, a
- *   failed read `StoreReadError`. For records the caller must not go on without.
- * - `failures: "skip"`: bookkeeping and caches (the last update id, sessions,
- *   saved searches). A failed write is skipped and a failed read is "nothing
- *   stored", with a warning at most once a minute per namespace: a store that
- *   refuses writes never makes a lookup fail.
- * - `corrupt: "empty"` (default): an unreadable entry reads as nothing stored
- *   (logged). `corrupt: "throw"`: `StoreCorruptError`, for exactly-once markers.
- * - `keep: n`: the last n entries read or written stay in this process and are
- *   served while the store cannot be read (reference data, dialog states): an
- *   outage then costs no requests to the service for what was known.
+ * What one record's entries go through on their way to and from the store
+ * (registry.ts says what each record asks for): the schema check of what is
+ * read back (an entry that does not fit is set aside), the record's behaviour
+ * when the store fails, the one "keep it in memory" mechanism, and what /health
+ * learns of failures.
  */
 import type { StorageAdapter } from "grammy";
+import { LRUCache } from "lru-cache";
 import type { Logger } from "../../logger.ts";
 import { faultOf, StoreCorruptError, type StoreFault, StoreReadError, StoreWriteError } from "./errors.ts";
-import type { RawAdapter } from "./files.ts";
+import type { Persisted } from "./registry.ts";
+
+/** What a backend (files, Redis, memory) does for one namespace, without checks. */
+export interface RawAdapter<T> {
+  read(key: string): Promise<T | undefined>;
+  write(key: string, value: T): Promise<void>;
+  delete(key: string): Promise<void>;
+  /**
+   * Reads, changes and writes one entry as one step: no other change of the key
+   * comes between (files and memory: within this process, the only one a file store
+   * serves; Redis: across instances). `change` may run more than once; undefined deletes.
+   */
+  update(key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
+  /** Moves an entry that cannot be read back out of the way, where it can still be looked at. */
+  setAside(key: string): Promise<void>;
+}
+
+/** A record's entries, as the bot uses them (grammY's StorageAdapter, plus `update`). */
+export interface RecordAdapter<T> extends StorageAdapter<T> {
+  read(key: string): Promise<T | undefined>;
+  write(key: string, value: T): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** RawAdapter.update, with the record's checks: what `change` is given fits the schema. */
+  update(key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
+}
 
 export interface StoreHealth {
   ok: boolean;
@@ -89,154 +105,143 @@ export function withFaults<T>(raw: RawAdapter<T>, faults: FaultSwitch | undefine
     read: (key) => (faults.reads ? fail(faults.reads) : raw.read(key)),
     write: (key, value) => (faults.writes ? fail(faults.writes) : raw.write(key, value)),
     delete: (key) => (faults.writes ? fail(faults.writes) : raw.delete(key)),
+    update: (key, change) =>
+      faults.writes ? fail(faults.writes) : faults.reads ? fail(faults.reads) : raw.update(key, change),
+    setAside: (key) => (faults.writes ? fail(faults.writes) : raw.setAside(key)),
   };
 }
 
-interface GuardOptions {
-  namespace: string;
-  failures?: "throw" | "skip";
-  corrupt?: "throw" | "empty";
-  keep?: number;
-  health: HealthTracker;
-  warn: Warn;
+/** One change at a time per key within this process: `run` waits for the key's previous one. */
+export function perKeyQueue() {
+  const tails = new Map<string, Promise<unknown>>();
+  return <R>(key: string, run: () => Promise<R>): Promise<R> => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const next = previous.then(run, run);
+    const tail = next.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return next;
+  };
 }
 
-type Known<T> = { value: T | undefined };
-
-/** A bounded map, oldest first out. */
-function lru<T>(max: number) {
-  const map = new Map<string, Known<T>>();
-  return {
-    get: (key: string) => map.get(key),
-    set(key: string, value: T | undefined) {
-      map.delete(key);
-      map.set(key, { value });
-      for (const oldest of map.keys()) {
-        if (map.size <= max) break;
-        map.delete(oldest);
-      }
-    },
-  };
+/** An entry held in this process: its value, and whether the store still has to take it. */
+interface Held<T> {
+  value: T | undefined;
+  refused: boolean;
 }
 
 function faultOfError(error: unknown): StoreFault {
   return error instanceof StoreWriteError || error instanceof StoreReadError ? error.fault : faultOf(error);
 }
 
-export function guard<T>(raw: RawAdapter<T>, options: GuardOptions): StorageAdapter<T> {
-  const { namespace, health, warn } = options;
-  const skip = options.failures === "skip";
-  const known = options.keep ? lru<T>(options.keep) : undefined;
-  const refused = async (op: "write" | "delete", run: () => Promise<void>) => {
+interface GuardDeps {
+  health: HealthTracker;
+  warn: Warn;
+}
+
+export function guard<T>(raw: RawAdapter<T>, record: Persisted<T>, deps: GuardDeps): RecordAdapter<T> {
+  const { namespace, whenStoreFails } = record;
+  const { health, warn } = deps;
+  const held = record.keep ? new LRUCache<string, Held<T>>({ max: record.keep.entries }) : undefined;
+  const copies = record.keep?.copies === "all";
+
+  /** What was read back, checked; an entry that does not fit is set aside and reads as nothing. */
+  const checked = async (key: string, value: unknown): Promise<T | undefined> => {
+    if (value === undefined) return undefined;
+    const parsed = record.schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    return broken(key, new StoreCorruptError(namespace, key, { cause: parsed.error }));
+  };
+  const broken = async (key: string, error: StoreCorruptError): Promise<undefined> => {
+    if (record.broken === "throw") throw error;
+    const aside = await raw.setAside(key).then(
+      () => true,
+      () => false,
+    );
+    warn(
+      `${namespace}:broken`,
+      { namespace, setAside: aside, err: String(error.cause ?? error) },
+      "a store entry that does not fit its record is set aside and reads as nothing stored",
+    );
+    return undefined;
+  };
+
+  const refused = (op: "write" | "delete" | "update", error: unknown): void => {
+    const fault = faultOfError(error);
+    health.failed(fault, `${op} in ${namespace} failed: ${fault}`);
+    if (whenStoreFails !== "skip") throw new StoreWriteError(namespace, fault, { cause: error });
+    warn(
+      `${namespace}:${op}`,
+      { namespace, fault, err: String(error) },
+      held ? "the store refused a write; kept in memory" : "the store refused a write; skipped",
+    );
+  };
+
+  const store = async (key: string, value: T | undefined): Promise<void> => {
     try {
-      await run();
+      if (value === undefined) await raw.delete(key);
+      else await raw.write(key, value);
       health.succeeded();
+      if (copies) held?.set(key, { value, refused: false });
+      else held?.delete(key);
     } catch (error) {
-      const fault = faultOfError(error);
-      health.failed(fault, `${op} in ${namespace} failed: ${fault}`);
-      if (!skip) throw new StoreWriteError(namespace, fault, { cause: error });
-      warn(
-        `${namespace}:${op}`,
-        { namespace, fault, err: String(error) },
-        "the store refused a write; skipped",
-      );
+      held?.set(key, { value, refused: true });
+      refused(value === undefined ? "delete" : "write", error);
     }
   };
+
   return {
     async read(key) {
+      const kept = held?.get(key);
+      if (kept?.refused) {
+        // Written again at each access until the store takes it; served from here meanwhile.
+        await store(key, kept.value).catch(() => undefined);
+        return kept.value;
+      }
+      let value: T | undefined;
       try {
-        const value = await raw.read(key);
-        known?.set(key, value);
-        return value;
+        value = await checked(key, await raw.read(key));
       } catch (error) {
         if (error instanceof StoreCorruptError) {
-          if (options.corrupt === "throw") throw error;
-          warn(`${namespace}:corrupt`, { namespace }, "an unreadable store entry reads as nothing stored");
-          return undefined;
+          if (record.broken === "throw") throw error;
+          return broken(key, error);
         }
         const fault = faultOfError(error);
         health.failed(fault, `read in ${namespace} failed: ${fault}`);
-        const kept = known?.get(key);
         if (kept) return kept.value;
-        if (!skip) throw new StoreReadError(namespace, fault, { cause: error });
-        warn(`${namespace}:read`, { namespace, fault, err: String(error) }, "the store could not be read");
+        if (whenStoreFails === "throw") throw new StoreReadError(namespace, fault, { cause: error });
+        if (whenStoreFails === "skip")
+          warn(`${namespace}:read`, { namespace, fault, err: String(error) }, "the store could not be read");
         return undefined;
       }
+      if (copies) held?.set(key, { value, refused: false });
+      return value;
     },
-    write(key, value) {
-      known?.set(key, value);
-      return refused("write", () => raw.write(key, value));
-    },
-    delete(key) {
-      known?.set(key, undefined);
-      return refused("delete", () => raw.delete(key));
-    },
-  };
-}
-
-type Pending<T> = { value: T } | { deleted: true };
-
-/** How many chats' states a process holds when the store refuses them. */
-const KEPT_MAX = 1000;
-
-/**
- * For dialog states: a state the store refused is kept in this process (and the
- * write still throws, so the user is told), read back from here and written
- * again on the next access until the store takes it. A dialog typed while the
- * disk was full therefore continues, and is stored once the disk has room.
- * A store that cannot be read at all reads as nothing stored (beyond what is kept).
- */
-export function keptOnFailure<T>(adapter: StorageAdapter<T>): StorageAdapter<T> {
-  const pending = new Map<string, Pending<T>>();
-  const hold = (key: string, entry: Pending<T>) => {
-    pending.delete(key);
-    pending.set(key, entry);
-    for (const oldest of pending.keys()) {
-      if (pending.size <= KEPT_MAX) break;
-      pending.delete(oldest);
-    }
-  };
-  const flush = async (key: string, entry: Pending<T>) => {
-    try {
-      if ("value" in entry) await adapter.write(key, entry.value);
-      else await adapter.delete(key);
-      if (pending.get(key) === entry) pending.delete(key);
-    } catch {
-      // Still refused: kept for the next access.
-    }
-  };
-  return {
-    async read(key) {
-      const entry = pending.get(key);
-      if (!entry) {
-        // A store that cannot be read (Redis down) holds no dialog this process knows of: the
-        // update goes on as outside a dialog (a lookup still answers), and the stored state waits.
-        try {
-          return await adapter.read(key);
-        } catch (error) {
-          if (error instanceof StoreReadError) return undefined;
-          throw error;
-        }
-      }
-      await flush(key, entry);
-      return "value" in entry ? entry.value : undefined;
-    },
-    async write(key, value) {
+    write: (key, value) => store(key, value),
+    delete: (key) => store(key, undefined),
+    async update(key, change) {
       try {
-        await adapter.write(key, value);
-        pending.delete(key);
+        const next = await raw.update(key, (current) => {
+          const parsed = current === undefined ? undefined : record.schema.safeParse(current);
+          // An entry that does not fit is replaced by the change (the old one is logged, not kept).
+          if (parsed && !parsed.success)
+            warn(
+              `${namespace}:broken`,
+              { namespace },
+              "a store entry that does not fit its record is replaced",
+            );
+          return change(parsed?.success ? parsed.data : undefined);
+        });
+        health.succeeded();
+        if (copies) held?.set(key, { value: next, refused: false });
+        else held?.delete(key);
+        return next;
       } catch (error) {
-        hold(key, { value });
-        throw error;
-      }
-    },
-    async delete(key) {
-      try {
-        await adapter.delete(key);
-        pending.delete(key);
-      } catch (error) {
-        hold(key, { deleted: true });
-        throw error;
+        if (error instanceof StoreCorruptError) throw error;
+        refused("update", error);
+        return undefined;
       }
     },
   };

@@ -8,8 +8,9 @@
  *   Redis (REDIS_URL): "<prefix>:<namespace>:<key>" as JSON
  *   memory (tests):  grammY's MemorySessionStorage
  *
- * What a namespace does when the store fails (read-only, full, Redis down) is
- * its own choice (AdapterOptions, guard.ts); `health()` reports the store.
+ * What a namespace holds, how long, and what it does when the store fails
+ * (read-only, full, Redis down) is declared once, as a record (registry.ts);
+ * `open(record)` gives its entries, checked (guard.ts). `health()` reports the store.
  *
  * Redis also gives the instances atomic claims ("<prefix>:claim:<key>", update
  * dedupe) and locks ("<prefix>:lock:<key>", one chat at a time).
@@ -18,47 +19,47 @@ import { join } from "node:path";
 import { MemorySessionStorage, type StorageAdapter } from "grammy";
 import type { Redis, RedisOptions } from "ioredis";
 import { pino } from "pino";
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import { acquireRedisLock, type RedisLock, type RedisLockOptions } from "../../service/index.ts";
-import { StoreCorruptError, StoreReadError, StoreWriteError } from "./errors.ts";
-import { fileEntries, type RawAdapter, sweepExpired, tightenTree } from "./files.ts";
+import { fileEntries, sweepExpired, tightenTree } from "./files.ts";
 import {
   createHealthTracker,
   type FaultSwitch,
   guard,
   type HealthTracker,
+  perKeyQueue,
+  type RawAdapter,
+  type RecordAdapter,
   rateLimitedWarn,
   type StoreHealth,
   type Warn,
   withFaults,
 } from "./guard.ts";
+import { redisEntries } from "./redis-entries.ts";
+import type { Persisted } from "./registry.ts";
 
 export type { StorageAdapter } from "grammy";
 export type { RedisLock, RedisLockOptions } from "../../service/index.ts";
 export * from "./errors.ts";
-export type { FaultSwitch, StoreHealth } from "./guard.ts";
+export type { FaultSwitch, RecordAdapter, StoreHealth } from "./guard.ts";
+export { type Persisted, persisted } from "./registry.ts";
 
+/** Options of `adapter()`, the unchecked access tests use to seed and inspect a namespace. */
 export interface AdapterOptions {
-  /** Entries expire after this many seconds (Redis: EX; files and memory: checked on read; files swept hourly). */
   ttlSeconds?: number;
-  /**
-   * A failed write or read: "throw" (default) StoreWriteError / StoreReadError; "skip" for
-   * bookkeeping and caches (skipped with a rate-limited warning; a failed read is "nothing stored").
-   */
   failures?: "throw" | "skip";
-  /** An entry that exists but cannot be read back: "empty" (default, reads as nothing) or "throw" StoreCorruptError. */
   corrupt?: "throw" | "empty";
-  /** The last this many entries read or written are served from memory while the store cannot be read. */
   keep?: number;
-  /** Files only readable by the bot's user (0600 in a 0700 folder); written durably. */
   secret?: boolean;
-  /** fsync before the rename (files): for records a power cut must not take back. */
   durable?: boolean;
 }
 
 export interface Store {
   readonly kind: "file" | "redis" | "memory";
-  /** A key-value adapter for one namespace (letters, digits, "-" and "_"). */
+  /** A record's entries (registry.ts): checked against its schema, failing as it declares. */
+  open<T>(record: Persisted<T>): RecordAdapter<T>;
+  /** Unchecked entries of a namespace: for tests and tools that seed or inspect one; the bot opens records. */
   adapter<T>(namespace: string, options?: AdapterOptions): StorageAdapter<T>;
   /** The Redis connection of a Redis store (the service client's shared token store uses it too). */
   readonly redis?: Redis;
@@ -76,6 +77,20 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** The record `adapter(namespace, options)` stands for: anything JSON reads back. */
+function uncheckedRecord<T>(namespace: string, options: AdapterOptions): Persisted<T> {
+  return {
+    namespace,
+    schema: z.unknown() as unknown as z.ZodType<T>,
+    ttlSeconds: options.ttlSeconds,
+    whenStoreFails: options.failures ?? "throw",
+    broken: options.corrupt === "throw" ? "throw" : "set-aside",
+    keep: options.keep ? { entries: options.keep, copies: "all" } : undefined,
+    secret: options.secret,
+    durable: options.durable,
+  };
+}
+
 interface StoreOptions {
   /** Warnings of skipped writes and faults; silent when absent. */
   logger?: Logger;
@@ -87,6 +102,28 @@ const NAMESPACE = /^[a-z0-9_-]+$/i;
 
 function checkNamespace(namespace: string): void {
   if (!NAMESPACE.test(namespace)) throw new Error(`Invalid storage namespace "${namespace}"`);
+}
+
+/**
+ * `open` and `adapter` of a store, from the one function that opens a record. A record
+ * is opened once per store: what it keeps in memory is shared by every caller.
+ */
+function opener(open: <T>(record: Persisted<T>) => RecordAdapter<T>) {
+  const opened = new WeakMap<Persisted<unknown>, RecordAdapter<unknown>>();
+  return {
+    open<T>(record: Persisted<T>): RecordAdapter<T> {
+      const known = opened.get(record as Persisted<unknown>);
+      if (known) return known as RecordAdapter<T>;
+      checkNamespace(record.namespace);
+      const entries = open(record);
+      opened.set(record as Persisted<unknown>, entries as RecordAdapter<unknown>);
+      return entries;
+    },
+    adapter<T>(namespace: string, options: AdapterOptions = {}): StorageAdapter<T> {
+      checkNamespace(namespace);
+      return open(uncheckedRecord<T>(namespace, options));
+    },
+  };
 }
 
 interface Expiring<T> {
@@ -109,6 +146,14 @@ function withExpiry<T>(inner: RawAdapter<Expiring<T>>, ttlSeconds: number): RawA
     },
     write: (key, value) => inner.write(key, { v: value, e: Date.now() + ttlSeconds * 1000 }),
     delete: (key) => inner.delete(key),
+    async update(key, change) {
+      const next = await inner.update(key, (entry) => {
+        const value = change(entry && entry.e > Date.now() ? entry.v : undefined);
+        return value === undefined ? undefined : { v: value, e: Date.now() + ttlSeconds * 1000 };
+      });
+      return next?.v;
+    },
+    setAside: (key) => inner.setAside(key),
   };
 }
 
@@ -140,18 +185,16 @@ function common(options: StoreOptions): { health: HealthTracker; warn: Warn; log
 
 export function createFileStore(dataDir: string, options: StoreOptions = {}): Store {
   const { health, warn, logger } = common(options);
-  // Per namespace, not per adapter: features make an adapter per call, and a sweep per
-  // write would read the whole namespace's folder each time.
+  // Per namespace: a sweep per write would read the whole namespace's folder each time.
   const sweptAt = new Map<string, number>();
   const tightened = new Set<string>();
   return {
     kind: "file",
     claim: localClaims(),
     health: health.report,
-    adapter<T>(namespace: string, adapterOptions: AdapterOptions = {}) {
-      checkNamespace(namespace);
+    ...opener(<T>(record: Persisted<T>) => {
+      const { namespace, secret, ttlSeconds } = record;
       const dir = join(dataDir, namespace);
-      const { secret, ttlSeconds } = adapterOptions;
       if (secret && !tightened.has(namespace)) {
         // Files an older version left readable by everyone: narrowed before anything reads them.
         tightened.add(namespace);
@@ -159,28 +202,35 @@ export function createFileStore(dataDir: string, options: StoreOptions = {}): St
           logger.warn({ namespace, err: String(error) }, "could not narrow the modes of a secret folder"),
         );
       }
-      const entryOptions = { namespace, secret, durable: adapterOptions.durable || secret };
+      const entryOptions = { namespace, secret, durable: record.durable || secret };
       const raw = <V>() => withFaults(fileEntries<V>(dir, entryOptions), options.faults);
       let entries: RawAdapter<T> = raw<T>();
       if (ttlSeconds) {
         const expiring = withExpiry<T>(raw<Expiring<T>>(), ttlSeconds);
         const ttlMs = ttlSeconds * 1000;
+        // An entry is deleted when read after its expiry, and most (a list's records, its token)
+        // are never read again: without a sweep their files pile up in DATA_DIR for good.
+        const sweep = () => {
+          const now = Date.now();
+          if (now - (sweptAt.get(namespace) ?? 0) >= SWEEP_EVERY_MS) {
+            sweptAt.set(namespace, now);
+            void sweepExpired(dir, ttlMs, now);
+          }
+        };
         entries = {
           ...expiring,
           write(key, value) {
-            // An entry is deleted when read after its expiry, and most (a list's records, its token)
-            // are never read again: without a sweep their files pile up in DATA_DIR for good.
-            const now = Date.now();
-            if (now - (sweptAt.get(namespace) ?? 0) >= SWEEP_EVERY_MS) {
-              sweptAt.set(namespace, now);
-              void sweepExpired(dir, ttlMs, now);
-            }
+            sweep();
             return expiring.write(key, value);
+          },
+          update(key, change) {
+            sweep();
+            return expiring.update(key, change);
           },
         };
       }
-      return guard(entries, { ...adapterOptions, namespace, health, warn });
-    },
+      return guard(entries, record, { health, warn });
+    }),
     close: async () => {},
   };
 }
@@ -202,44 +252,6 @@ export function redisOptions(timeoutMs: number): RedisOptions {
   };
 }
 
-function redisEntries<T>(
-  redis: Redis,
-  namespace: string,
-  full: (key: string) => string,
-  ttlSeconds: number | undefined,
-): RawAdapter<T> {
-  const down = (error: unknown, what: "read" | "write") =>
-    what === "read"
-      ? new StoreReadError(namespace, "unavailable", { cause: error })
-      : new StoreWriteError(namespace, "unavailable", { cause: error });
-  return {
-    async read(key) {
-      const text = await redis.get(full(key)).catch((error: unknown) => {
-        throw down(error, "read");
-      });
-      if (text === null) return undefined;
-      try {
-        return JSON.parse(text) as T;
-      } catch (cause) {
-        throw new StoreCorruptError(namespace, key, { cause });
-      }
-    },
-    async write(key, value) {
-      const text = JSON.stringify(value);
-      await (ttlSeconds ? redis.set(full(key), text, "EX", ttlSeconds) : redis.set(full(key), text)).catch(
-        (error: unknown) => {
-          throw down(error, "write");
-        },
-      );
-    },
-    async delete(key) {
-      await redis.del(full(key)).catch((error: unknown) => {
-        throw down(error, "write");
-      });
-    },
-  };
-}
-
 export function createRedisStore(redis: Redis, prefix = "bot", options: StoreOptions = {}): Store {
   const { health, warn } = common(options);
   // Connected again: the failures seen while it was down are over.
@@ -258,15 +270,14 @@ export function createRedisStore(redis: Redis, prefix = "bot", options: StoreOpt
       }
       return health.report();
     },
-    adapter<T>(namespace: string, adapterOptions: AdapterOptions = {}): StorageAdapter<T> {
-      checkNamespace(namespace);
-      const full = (key: string) => `${prefix}:${namespace}:${key}`;
+    ...opener(<T>(record: Persisted<T>) => {
+      const full = (key: string) => `${prefix}:${record.namespace}:${key}`;
       const raw = withFaults(
-        redisEntries<T>(redis, namespace, full, adapterOptions.ttlSeconds),
+        redisEntries<T>(redis, record.namespace, full, record.ttlSeconds),
         options.faults,
       );
-      return guard(raw, { ...adapterOptions, namespace, health, warn });
-    },
+      return guard(raw, record, { health, warn });
+    }),
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },
@@ -276,28 +287,40 @@ export function createRedisStore(redis: Redis, prefix = "bot", options: StoreOpt
 export function createMemoryStore(options: StoreOptions = {}): Store {
   const { health, warn } = common(options);
   const namespaces = new Map<string, MemorySessionStorage<unknown>>();
+  const queue = perKeyQueue();
   return {
     kind: "memory",
     claim: localClaims(),
     health: health.report,
-    adapter<T>(namespace: string, adapterOptions: AdapterOptions = {}) {
-      checkNamespace(namespace);
+    ...opener(<T>(record: Persisted<T>) => {
+      const { namespace } = record;
       let storage = namespaces.get(namespace);
       if (!storage) {
         storage = new MemorySessionStorage<unknown>();
         namespaces.set(namespace, storage);
       }
       const memory = storage;
-      const plain = <V>(): RawAdapter<V> => ({
-        read: async (key) => memory.read(key) as V | undefined,
-        write: async (key, value) => memory.write(key, value),
-        delete: async (key) => memory.delete(key),
-      });
-      const entries = adapterOptions.ttlSeconds
-        ? withExpiry(plain<Expiring<T>>(), adapterOptions.ttlSeconds)
-        : plain<T>();
-      return guard(withFaults(entries, options.faults), { ...adapterOptions, namespace, health, warn });
-    },
+      const plain = <V>(): RawAdapter<V> => {
+        const read = async (key: string) => memory.read(key) as V | undefined;
+        const write = async (key: string, value: V) => memory.write(key, value);
+        const remove = async (key: string) => memory.delete(key);
+        return {
+          read,
+          write,
+          delete: remove,
+          update: (key, change) =>
+            queue(`${namespace}\0${key}`, async () => {
+              const next = change(await read(key));
+              if (next === undefined) await remove(key);
+              else await write(key, next);
+              return next;
+            }),
+          setAside: remove,
+        };
+      };
+      const entries = record.ttlSeconds ? withExpiry(plain<Expiring<T>>(), record.ttlSeconds) : plain<T>();
+      return guard(withFaults(entries, options.faults), record, { health, warn });
+    }),
     close: async () => {},
   };
 }

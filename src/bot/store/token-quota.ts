@@ -5,60 +5,36 @@
  *
  * The client reads the token before every request, so a store that refuses
  * writes (read-only or full DATA_DIR) must not make it log in again each time:
- * the last value read or written is kept here and served while the store fails,
- * and written again with the next change.
+ * the record keeps what was last read or written in memory, serves it while the
+ * store fails, and writes it again at the next access (registry.ts, `keep`).
  */
-
-import type { Logger } from "../../logger.ts";
+import { z } from "zod";
 import type { ServiceStore, StoredQuota, StoredToken } from "../../service/index.ts";
-import type { StorageAdapter, Store } from "./storage.ts";
+import { persisted } from "./registry.ts";
+import type { Store } from "./storage.ts";
 
-const SERVICE_NAMESPACE = "service";
+const token = z.object({ token: z.string(), expiresAt: z.number(), renewAt: z.number() });
+const quota = z.object({ remaining: z.number(), resetAt: z.number().nullable() });
 
-function kept<T>(adapter: StorageAdapter<T>, key: string, warn: (error: unknown) => void) {
-  let known: T | undefined;
-  /** A value the store refused: newer than the stored one, written again on the next access. */
-  let unsaved = false;
-  let failing = false;
-  const failed = (error: unknown) => {
-    // Once per outage: the client asks for the token before every request.
-    if (!failing) warn(error);
-    failing = true;
-  };
-  const save = async (value: T | undefined) => {
-    if (value === undefined) await adapter.delete(key);
-    else await adapter.write(key, value);
-    unsaved = false;
-    failing = false;
-  };
+/** Under "token" and "quota". */
+const serviceRecord = persisted<StoredToken | StoredQuota>({
+  namespace: "service",
+  schema: z.union([token, quota]),
+  whenStoreFails: "skip",
+  keep: { entries: 2, copies: "all" },
+  secret: true,
+});
+
+/** The store's logger says (once a minute at most) when the store refuses the token. */
+export function serviceStoreFrom(store: Store): ServiceStore {
+  const entries = store.open(serviceRecord);
+  const read = async <T>(key: string, schema: z.ZodType<T>) => schema.safeParse(await entries.read(key)).data;
+  const save = (key: string, value: StoredToken | StoredQuota | undefined) =>
+    value === undefined ? entries.delete(key) : entries.write(key, value);
   return {
-    async get(): Promise<T | undefined> {
-      try {
-        if (unsaved) await save(known);
-        else known = await adapter.read(key);
-      } catch (error) {
-        failed(error);
-      }
-      return known;
-    },
-    async set(value: T | undefined): Promise<void> {
-      known = value;
-      unsaved = true;
-      await save(value).catch(failed);
-    },
-  };
-}
-
-export function serviceStoreFrom(store: Store, logger?: Logger): ServiceStore {
-  const warn = (error: unknown) =>
-    logger?.warn({ err: String(error) }, "the service token or quota could not be stored; kept in memory");
-  const adapter = <T>() => store.adapter<T>(SERVICE_NAMESPACE, { secret: true });
-  const token = kept(adapter<StoredToken>(), "token", warn);
-  const quota = kept(adapter<StoredQuota>(), "quota", warn);
-  return {
-    getToken: () => token.get(),
-    setToken: (value) => token.set(value),
-    getQuota: () => quota.get(),
-    setQuota: (value) => quota.set(value),
+    getToken: () => read("token", token),
+    setToken: (value) => save("token", value),
+    getQuota: () => read("quota", quota),
+    setQuota: (value) => save("quota", value),
   };
 }

@@ -23,8 +23,20 @@ const NETWORK_PAUSES_MS = [500, 1_000] as const;
  * What every message the bot sends or edits is, unless a call says otherwise:
  * Telegram HTML (locale texts are HTML; service and user values are escaped
  * with escapeHtml) and no link previews (a URL in a card's field is no news).
+ * Captions (a photo's, a label's, a report's, an album's) are HTML too: they are
+ * built the same way, so "&amp;" must show as "&".
  */
 const MESSAGE_DEFAULTS = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;
+const CAPTION_DEFAULTS = { parse_mode: "HTML" } as const;
+const CAPTIONED = new Set([
+  "sendPhoto",
+  "sendDocument",
+  "sendVideo",
+  "sendAnimation",
+  "sendAudio",
+  "sendVoice",
+  "editMessageCaption",
+]);
 
 function htmlMessages(): Transformer {
   return (prev, method, payload, signal) => prev(method, withDefaults(method, payload), signal);
@@ -32,6 +44,14 @@ function htmlMessages(): Transformer {
 
 function withDefaults<P>(method: string, payload: P): P {
   if (method === "sendMessage" || method === "editMessageText") return { ...MESSAGE_DEFAULTS, ...payload };
+  if (CAPTIONED.has(method)) return { ...CAPTION_DEFAULTS, ...payload };
+  if (method === "sendMediaGroup") {
+    const { media } = payload as { media: { caption?: string }[] };
+    return {
+      ...payload,
+      media: media.map((item) => (item.caption ? { ...CAPTION_DEFAULTS, ...item } : item)),
+    };
+  }
   if (method !== "answerInlineQuery") return payload;
   const { results } = payload as { results: { input_message_content?: object }[] };
   return {

@@ -10,9 +10,11 @@ import { createHash } from "node:crypto";
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, Context } from "grammy";
 import type { BotCommandScope } from "grammy/types";
+import { z } from "zod";
 import type { Config, Locale } from "../../config/index.ts";
 import type { Role } from "../context.ts";
 import { LOCALES } from "../i18n.ts";
+import { persisted } from "../store/registry.ts";
 import type { StorageAdapter } from "../store/storage.ts";
 
 type StaffRole = Exclude<Role, "stranger">;
@@ -23,6 +25,7 @@ const VIEWER = [
   "order",
   "find",
   "overdue",
+  "board",
   "my",
   "me",
   "notify",
@@ -40,6 +43,7 @@ const OPERATOR = [
   "new",
   "status",
   "overdue",
+  "board",
   "my",
   "me",
   "notify",
@@ -50,6 +54,11 @@ const OPERATOR = [
   "language",
   "help",
 ] as const;
+/** Whether `text` is the /cancel command (with the bot's name or arguments, in any case): inside a dialog and out. */
+export function isCancelCommand(text: string): boolean {
+  return /^\/cancel(@\w+)?(\s|$)/i.test(text);
+}
+
 /** Operators' menu plus money and output (the desk's /cash and /report). */
 const OWNER = [...OPERATOR.slice(0, -3), "cash", "report", ...OPERATOR.slice(-3)] as const;
 
@@ -68,6 +77,7 @@ export const MENUS: Record<Role, readonly string[]> = {
 export const GROUP_MENU = [
   "order",
   "overdue",
+  "board",
   "my",
   "status",
   "masters",
@@ -121,10 +131,15 @@ export function staffRoles(config: StaffConfig): Map<number, StaffRole> {
 }
 
 /** What the menus were last set from; a change of any part sets them again. */
-export interface MenuRecord {
-  hash: string;
-  users: number[];
-}
+const menuRecord = z.object({ hash: z.string(), users: z.array(z.number()) });
+export type MenuRecord = z.infer<typeof menuRecord>;
+
+/** Under "menus"; main.ts opens it for syncStaffMenus (a failure is logged there, the menus are set anyway). */
+export const menuRecords = persisted({
+  namespace: "command-menus",
+  schema: menuRecord,
+  whenStoreFails: "throw",
+});
 
 export interface StaffMenuDeps {
   api: Api;

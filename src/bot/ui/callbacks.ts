@@ -52,3 +52,9 @@ export const photosAdd = callbackCodec("pa", ["id"]);
 export const paperPrint = callbackCodec("pp", ["kind", "id"]);
 /** 🩺 on a card: the diagnosis dialog `dx:<orderId>`. */
 export const diagnosisOpen = callbackCodec("dx", ["id"]);
+
+// --- The board ---
+/** /board with its filters: `bd:<mine 0|1>:<shopId or ->`. */
+export const boardView = callbackCodec("bd", ["mine", "shop"]);
+/** A status of the board: its open orders `bs:<statusId>:<mine 0|1>:<shopId or ->`. */
+export const boardStatus = callbackCodec("bs", ["status", "mine", "shop"]);

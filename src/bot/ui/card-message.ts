@@ -10,7 +10,7 @@ import { photosShow } from "./callbacks.ts";
 import { type CardField, cardFields } from "./custom-fields.ts";
 import { formatTime } from "./dates.ts";
 import { formatOrderCard } from "./order-card.ts";
-import { orderCardKeyboard } from "./order-keyboard.ts";
+import { type CardAction, orderCardKeyboard } from "./order-keyboard.ts";
 
 export interface CardMessage {
   text: string;
@@ -35,6 +35,8 @@ interface CardReader {
   t: TranslateFunction;
   locale: Locale;
   role: Role;
+  /** The reader's Telegram id: buttons with a state (🔔) show theirs. */
+  userId?: number;
 }
 
 export async function cardMessage(
@@ -42,7 +44,13 @@ export async function cardMessage(
   order: Order,
   options: CardOptions = {},
 ): Promise<CardMessage> {
-  const reader = { services: ctx.services, t: ctx.t, locale: await localeOf(ctx), role: ctx.role };
+  const reader = {
+    services: ctx.services,
+    t: ctx.t,
+    locale: await localeOf(ctx),
+    role: ctx.role,
+    userId: ctx.from?.id,
+  };
   // An inline result, and the card it became, can be in any chat (a group, a client's chat): shared as a group card is.
   const inline = ctx.inlineQuery !== undefined || ctx.callbackQuery?.inline_message_id !== undefined;
   const group = inline || (ctx.chat !== undefined && ctx.chat.type !== "private");
@@ -79,18 +87,37 @@ export async function cardFor(
   const text = options.asOf
     ? `${card}\n${ctx.t("card-as-of", { time: formatTime(options.asOf, locale, config.timezone, clock.now()) })}`
     : card;
+  const actions = options.actions === false ? [] : cardActions;
   const keyboard = orderCardKeyboard(order, {
     t: ctx.t,
     role: ctx.role,
     // Inline results are seen by everyone in a chat: no operator buttons there.
-    actions: options.actions === false ? [] : cardActions,
+    actions,
     privateLink: options.actions === false ? undefined : options.groupOf,
     statusGroup,
+    // A card in a group is read by many: a button's state would be one reader's.
+    active: options.groupOf === undefined ? await activeActions(ctx, order, actions) : undefined,
   });
   // Everyone who sees the card sees its photos: 📷 sends them again.
   if (photos > 0 && photosShow.fits({ id: order.id }))
     keyboard.row().text(ctx.t("card-btn-photos", { count: photos }), photosShow.encode({ id: order.id }));
   return { text, keyboard };
+}
+
+/** The actions with a state that is on for this reader (🔔 watching); a store failure shows them off. */
+async function activeActions(
+  ctx: CardReader,
+  order: Order,
+  actions: readonly CardAction[],
+): Promise<Set<CardAction>> {
+  const on = new Set<CardAction>();
+  const { userId } = ctx;
+  if (userId === undefined) return on;
+  for (const action of actions) {
+    if (!action.active) continue;
+    if (await action.active(order, ctx.services, userId).catch(() => false)) on.add(action);
+  }
+  return on;
 }
 
 /** The order's custom fields named by its type's cached definitions (none cached: no lines, no request). */

@@ -7,6 +7,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
+import { commentByName } from "./comment-name.ts";
 import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";
 import { cutText, escapeHtml } from "./text.ts";
@@ -79,12 +80,16 @@ export function positionLines(order: Order, options: SectionOptions): string[] {
 export function commentLines(order: Order, options: SectionOptions): string[] {
   const { t, locale, timezone } = options;
   const comments = (order.comments ?? [])
-    .map((comment, index) => ({
-      text: comment.text,
-      date: "date" in comment ? comment.date : undefined,
-      author: "author" in comment ? comment.author : undefined,
-      index,
-    }))
+    .map((comment, index) => {
+      // Written through the bot: "Name: text" names the person; the service's author is the API user.
+      const byName = comment.text ? commentByName(comment.text) : undefined;
+      return {
+        text: byName?.text ?? comment.text,
+        date: "date" in comment ? comment.date : undefined,
+        author: byName?.author ?? ("author" in comment ? comment.author : undefined),
+        index,
+      };
+    })
     .filter((comment) => comment.text?.trim());
   if (comments.length === 0) return [];
   comments.sort((a, b) => {

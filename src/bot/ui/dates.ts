@@ -86,7 +86,11 @@ export function formatTime(date: Date, locale: Locale, timezone: string, now: Da
 /** Weekday names as people write them: "Tue" in English (EEE), "вт" in Russian (EEEEEE; EEE is "втр"). */
 const DAY_WIDTHS: Record<Locale, "abbreviated" | "short"> = { ru: "short", en: "abbreviated" };
 
-/** "Tue 24.11" / "вт 24.11": a day near today, short enough for a button. */
+/**
+ * "вт 24.11" / "Tue Nov 24": a day near today, short enough for a button. English
+ * names the month (issue 29.17): a typed English date is month first (12/25), so
+ * a day-first "24.11" beside it would read two ways.
+ */
 export function formatDay(date: Date, locale: Locale, timezone: string): string {
   const c = wallClock(date, timezone);
   const weekday = new Date(Date.UTC(c.year, c.month, c.day)).getUTCDay() as Day;
@@ -94,11 +98,16 @@ export function formatDay(date: Date, locale: Locale, timezone: string): string 
     width: DAY_WIDTHS[locale],
     context: "formatting",
   });
-  return `${name} ${pad2(c.day)}.${pad2(c.month + 1)}`;
+  return locale === "en"
+    ? `${name} ${monthName(c, locale)} ${c.day}`
+    : `${name} ${pad2(c.day)}.${pad2(c.month + 1)}`;
 }
 
-/** "24.11" / "Nov 24": a day on a chart's axis, in the reader's order of day and month. */
-export function formatAxisDay(date: Date, locale: Locale, timezone: string): string {
+/** "24.11" / "Nov 24": a day in a short mark (a list's deadline), in the reader's one form. */
+export function formatShortDay(date: Date, locale: Locale, timezone: string): string {
   const c = wallClock(date, timezone);
   return locale === "en" ? `${monthName(c, locale)} ${c.day}` : `${pad2(c.day)}.${pad2(c.month + 1)}`;
 }
+
+/** "24.11" / "Nov 24": a day on a chart's axis, in the reader's order of day and month. */
+export const formatAxisDay = formatShortDay;

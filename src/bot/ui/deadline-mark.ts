@@ -5,7 +5,9 @@
  * deadline or one that is ready or handed over.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
+import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
+import { formatShortDay } from "./dates.ts";
 import { isOverdue } from "./order-card.ts";
 
 const DAY_MS = 86_400_000;
@@ -23,7 +25,7 @@ function dayNumber(date: Date, timezone: string): number {
 
 export function deadlineMark(
   order: Order,
-  options: { t: TranslateFunction; now: Date; timezone: string },
+  options: { t: TranslateFunction; now: Date; timezone: string; locale?: Locale },
 ): string | undefined {
   const { t, now, timezone } = options;
   const { deadline } = order;
@@ -34,10 +36,5 @@ export function deadlineMark(
     const days = dayNumber(now, timezone) - dayNumber(deadline, timezone);
     return days <= 0 ? t("list-overdue-today") : t("list-overdue-days", { days });
   }
-  const date = new Intl.DateTimeFormat("ru-RU", {
-    timeZone: timezone,
-    day: "2-digit",
-    month: "2-digit",
-  }).format(deadline);
-  return t("list-due", { date });
+  return t("list-due", { date: formatShortDay(deadline, options.locale ?? "ru", timezone) });
 }

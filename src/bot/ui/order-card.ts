@@ -71,7 +71,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const line = (key: string, vars: Record<string, string | number>) => lines.push(t(key, vars));
 
   line("card-title", { number: e(orderTitle(order)) });
-  lines.push(t("card-status", { status: e(order.status?.name ?? t("card-unknown")) }));
+  lines.push(t("card-status", { status: e(order.status?.name ?? t("value-none")) }));
   const marks = [
     order.isUrgent ? t("card-urgent") : "",
     isOverdue(order, now, statusGroup) ? t("card-overdue") : "",
@@ -116,8 +116,11 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const balance = orderBalance(order);
   if (balance !== undefined && balance > 0 && price !== undefined && price > 0)
     line("card-balance", { amount: t("money", { amount: formatAmount(balance, locale) }) });
+  // Paid beyond the price (an overpayment the clerk confirmed): what the shop owes the client.
+  else if (balance !== undefined && balance < 0 && price !== undefined && price > 0)
+    line("card-shop-owes", { amount: t("money", { amount: formatAmount(-balance, locale) }) });
   // A priced order with nothing left to pay says so (a price alone does not tell).
-  else if (balance !== undefined && balance <= 0 && price !== undefined && price > 0)
+  else if (balance !== undefined && balance === 0 && price !== undefined && price > 0)
     lines.push(t("card-paid-in-full"));
   if (closedWithDebt(statusGroup, balance))
     line("card-closed-debt", { amount: t("money", { amount: formatAmount(balance ?? 0, locale) }) });

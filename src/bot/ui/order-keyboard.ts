@@ -7,7 +7,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";
 import type { Order } from "../../service/index.ts";
-import type { Role } from "../context.ts";
+import type { BotServices, Role } from "../context.ts";
 import { orderRefresh } from "./callbacks.ts";
 import { tidyKeyboard } from "./keyboard.ts";
 import { orderStartLink } from "./start-payload.ts";
@@ -21,6 +21,9 @@ export interface CardAction {
   dialog?: boolean;
   /** Callback data for this order (< 64 bytes), or undefined to leave the button out for it. */
   data(order: Order, facts: CardFacts): string | undefined;
+  /** A button with a state (🔔 watching or not): its label while on, and whether it is on for this reader. */
+  activeLabel?: string;
+  active?(order: Order, services: BotServices, userId: number): Promise<boolean>;
 }
 
 /** What the card knows of an order beyond its record (a button may depend on it). */
@@ -40,6 +43,8 @@ export function orderCardKeyboard(
     /** The bot's username in a group chat: the dialog buttons become one link to the private chat on this order. */
     privateLink?: string | undefined;
     statusGroup?: string | undefined;
+    /** The actions whose state is on for this reader: they show their `activeLabel`. */
+    active?: ReadonlySet<CardAction>;
   },
 ): InlineKeyboard {
   const { t, role, actions, privateLink } = options;
@@ -61,7 +66,8 @@ export function orderCardKeyboard(
     const data = action.data(order, facts);
     if (data === undefined) continue;
     if (inRow % ACTIONS_PER_ROW === 0) keyboard.row();
-    keyboard.text(t(action.label), data);
+    const on = action.activeLabel !== undefined && options.active?.has(action) === true;
+    keyboard.text(t(on ? (action.activeLabel ?? action.label) : action.label), data);
     inRow++;
   }
   // Without a refresh button (an id too long for it) the first row would stay empty.

@@ -213,7 +213,8 @@ describe("a run after midnight", () => {
     expect(texts[0]).toContain("Evening report");
     // The day before's date, and not called "today" any more.
     const noon = new TZDate(moscow(12, 0).getTime(), "Europe/Moscow");
-    const dayBefore = `${String(noon.getDate()).padStart(2, "0")}.${String(noon.getMonth() + 1).padStart(2, "0")}`;
+    // English names the month (one date form per language): "Fri Nov 27".
+    const dayBefore = `${noon.toLocaleDateString("en-GB", { month: "short" })} ${noon.getDate()}`;
     expect(texts[0]).toContain(
       `Orders received (${noon.toLocaleDateString("en-GB", { weekday: "short" })} ${dayBefore})`,
     );

@@ -10,7 +10,7 @@ export const SKIP = "⏭ Skip";
 export interface OrderAnswers {
   type?: string;
   /** `pick`: a found client's button; else a new client (named by a name query, or `name` after a phone query). */
-  client: { query: string; pick?: string; name?: string };
+  client: { query: string; pick?: string; name?: string; phone?: string };
   /** Typed at the device step (default "Smartphone"). */
   device?: string;
   problem?: string;
@@ -81,6 +81,11 @@ export async function fillOrder(op: TestUser, a: OrderAnswers): Promise<void> {
   if (a.client.pick) await op.press(a.client.pick);
   else if (a.client.name) await op.send(a.client.name);
   else await op.press("➕ New client");
+  // A new client without a whole searched phone is asked for one (skippable).
+  if (lastText(op).includes("Client's phone")) {
+    if (a.client.phone) await op.send(a.client.phone);
+    else await op.press(SKIP);
+  }
   expect(lastText(op)).toContain("Device type");
   await op.send(a.device ?? "Smartphone");
   await op.send(a.problem ?? "Не включается\nТрещина на экране");
@@ -210,7 +215,6 @@ export async function toMixedPaymentConfirm(op: TestUser, number: string): Promi
   await op.send("300");
   await op.send("200");
   if (lastText(op).startsWith("⚠️")) await press(/^✅/);
-  await press(/^⏭/);
   expect(lastText(op)).toMatch(/Change the status/);
 }
 

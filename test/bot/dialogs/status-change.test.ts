@@ -50,7 +50,10 @@ describe("status change", () => {
     await op.send("2500");
     // Beyond what is left (or no price yet): the overpayment is confirmed.
     if (lastText(op).includes("overpayment")) await op.press("✅ Yes");
+    // The note is offered beside the confirmation, not asked.
+    await op.press("📝 Payment note");
     await op.send("за запчасти");
+    expect(lastText(op)).toContain("Note: за запчасти");
     t.resetServiceRequests();
     await op.press("✅ Yes");
     expect(t.serviceRequests()).toBe(1);
@@ -69,7 +72,6 @@ describe("status change", () => {
     await op.send("100");
     await op.send("200");
     if (lastText(op).includes("overpayment")) await op.press("✅ Yes");
-    await op.press("⏭ Skip");
     await op.press("✅ Yes");
     expect(statusName(order.statusId)).toBe("Выдан");
     expect(
@@ -156,7 +158,8 @@ describe("card actions", () => {
     // The card now starts with "✅ Master assigned": the prompt still names the order by its number.
     expect(lastText(op)).toBe(`Comment on order <b>${order.number}</b>:\n<i>Up to 1,000 characters.</i>`);
     await op.send("Клиент просил позвонить");
-    expect(order.comments.at(-1)?.text).toBe("Клиент просил позвонить");
+    // Signed with the clerk's (Telegram) name: the service signs it with the API user.
+    expect(order.comments.at(-1)?.text).toBe(`User${OPERATOR}: Клиент просил позвонить`);
   });
 });
 
@@ -175,7 +178,7 @@ describe("a comment whose answer was lost", () => {
     expect(lastText(op)).toContain("Try again?");
     answer();
     await op.press("✅ Yes");
-    expect(order.comments.filter((c) => c.text === "Перезвонить после обеда")).toHaveLength(1);
+    expect(order.comments.filter((c) => c.text.endsWith("Перезвонить после обеда"))).toHaveLength(1);
     expect(lastText(op)).toContain("Comment added");
     await lossy.close();
   });

@@ -11,6 +11,7 @@ import { botScheduler } from "../../../src/bot/jobs.ts";
 import { Notifier } from "../../../src/bot/notify/notifier.ts";
 import { noteOwnChange, OWN_WINDOW_MS } from "../../../src/bot/notify/own-changes.ts";
 import { meaningOf, noticesFor } from "../../../src/bot/notify/recipients.ts";
+import type { Persisted } from "../../../src/bot/store/registry.ts";
 import type { MirrorChange } from "../../../src/mirror/index.ts";
 import type { Employee, Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
@@ -706,15 +707,15 @@ describe("a change the bot made, read by a sync before its write-through", () =>
     const bot = await start();
     const { order, person } = reassignable(bot);
     const { store } = bot.services;
-    const adapter = store.adapter.bind(store);
+    const open = store.open.bind(store);
     bot.services.store = {
       ...store,
-      adapter: <T>(namespace: string, options?: { ttlSeconds?: number }) => {
-        if (namespace !== "own-changes") return adapter<T>(namespace, options);
+      open: <T>(record: Persisted<T>) => {
+        if (record.namespace !== "own-changes") return open(record);
         const broken = async (): Promise<never> => {
           throw new Error("store down");
         };
-        return { read: broken, write: broken, delete: broken };
+        return { read: broken, write: broken, delete: broken, update: broken };
       },
     };
     const clerk = bot.user(1, { languageCode: "en" });

@@ -3,12 +3,15 @@
  * the secret is refused and triggers nothing, an event triggers one mirror
  * sync, a retry of the same eventId (or a burst) no more, bad bodies are refused.
  */
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type BotHttpServer, startHttpServer } from "../../../src/bot/http/server.ts";
 import { SERVICE_WEBHOOK_PATH, serviceWebhookRoute } from "../../../src/bot/http/service-webhook.ts";
-import { createMemoryStore } from "../../../src/bot/store/storage.ts";
+import { createFileStore, createMemoryStore, type Store } from "../../../src/bot/store/storage.ts";
 
 let server: BotHttpServer | undefined;
 afterEach(async () => {
@@ -16,10 +19,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start() {
+async function start(store: Store = createMemoryStore()) {
   let syncs = 0;
   let t = 0;
-  const store = createMemoryStore();
   const route = serviceWebhookRoute({
     secret: "hook-secret-1",
     store,
@@ -140,5 +142,27 @@ describe("service webhook", () => {
     await hook.post(secret, event("e-own"));
     expect(await hook.store.adapter("service-events").read("e-own")).toBeDefined();
     expect(await hook.store.adapter("notified").read("service-webhook:e-own")).toBeUndefined();
+  });
+
+  it("a path-like event id (.., ../x, a.., /etc/x) writes nothing outside its folder, and is claimed once", async () => {
+    const root = await mkdtemp(join(tmpdir(), "webhook-ids-"));
+    const dataDir = join(root, "data");
+    await mkdir(dataDir);
+    try {
+      const hook = await start(createFileStore(dataDir));
+      const ids = ["..", ".", "../x", "a..", "..%2f..", "/etc/x", "a/../../b"];
+      for (const id of ids) expect((await hook.post(secret, event(id))).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await readdir(root)).toEqual(["data"]);
+      expect(await readdir(dataDir)).toEqual(["service-events"]);
+      const syncs = hook.syncs();
+      // Each one is remembered where it belongs: a retry of any of them syncs nothing more.
+      hook.advance(10_000);
+      for (const id of ids) await hook.post(secret, event(id));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(hook.syncs()).toBe(syncs);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

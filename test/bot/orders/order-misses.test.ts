@@ -17,7 +17,8 @@ function failingStore(): Store {
   const fail = () => {
     throw new Error("store down");
   };
-  return { ...createMemoryStore(), adapter: () => ({ read: fail, write: fail, delete: fail }) } as Store;
+  const broken = { read: fail, write: fail, delete: fail, update: fail };
+  return { ...createMemoryStore(), adapter: () => broken, open: () => broken } as Store;
 }
 
 describe("far above the newest number", () => {

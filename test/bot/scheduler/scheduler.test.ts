@@ -223,4 +223,24 @@ describe.skipIf(!redisUrl)("a daily job on two instances sharing Redis", () => {
       for (const redis of connections) redis.disconnect();
     }
   });
+
+  it("a run the version before retries claimed (its SET NX claim in Redis) is not run again after the upgrade", async () => {
+    const prefix = `sched-up-${process.pid}-${Date.now()}`;
+    const redis = new Redis(redisUrl ?? "", { maxRetriesPerRequest: 1 });
+    try {
+      const store = createRedisStore(redis, prefix);
+      // The version before: one claim per job and day, taken when it ran.
+      expect(await store.claim?.("scheduled:morning:2026-11-25", HOUR)).toBe(true);
+      const clock = new ManualClock(new Date(Date.UTC(2026, 10, 25, 6, 30)));
+      const { scheduler, runs } = morningJob(store, clock);
+      await scheduler.tick();
+      expect(runs).toEqual([]);
+      // A day nobody ran yet still runs.
+      await clock.advance(24 * HOUR);
+      await scheduler.tick();
+      expect(runs.map((run) => run.day)).toEqual(["2026-11-26"]);
+    } finally {
+      redis.disconnect();
+    }
+  });
 });

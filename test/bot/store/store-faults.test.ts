@@ -9,9 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createLiveness } from "../../../src/bot/http/health.ts";
 import { writeAtomic } from "../../../src/bot/store/files.ts";
-import { keptOnFailure } from "../../../src/bot/store/guard.ts";
+import { persisted } from "../../../src/bot/store/registry.ts";
 import {
   createFileStore,
   createMemoryStore,
@@ -98,12 +99,16 @@ describe("torn and foreign entries", () => {
     await expect(Promise.resolve(marks.read("create.7.n1"))).rejects.toBeInstanceOf(StoreCorruptError);
   });
 
-  it("a cache's torn entry reads as nothing stored, with a warning", async () => {
-    await tornMarker();
+  it("a cache's torn entry is set aside and reads as nothing stored, with a warning", async () => {
+    const path = await tornMarker();
     const { logger, lines } = recordingLogger();
     const cache = createFileStore(dir, { logger }).adapter("dialog-writes", { failures: "skip" });
     expect(await cache.read("create.7.n1")).toBeUndefined();
-    expect(lines.map((l) => l.msg)).toContain("an unreadable store entry reads as nothing stored");
+    expect(lines.map((l) => l.msg)).toContain(
+      "a store entry that does not fit its record is set aside and reads as nothing stored",
+    );
+    const folder = await readdir(join(path, ".."));
+    expect(folder).toEqual([expect.stringMatching(/^create\.7\.n1\.json\.broken-/)]);
   });
 });
 
@@ -134,12 +139,27 @@ describe("secrets", () => {
     await expect.poll(() => mode(join(file, ".."))).toBe(0o700);
   });
 
-  it("the quota file is 0600 too; other namespaces keep the usual modes", async () => {
+  it("the quota file is 0600 too", async () => {
     const store = createFileStore(dir);
     await serviceStoreFrom(store).setQuota({ remaining: 42, resetAt: null });
-    await store.adapter("sessions").write("1", { language: "en" });
     expect(await mode(entryPath(dir, "service", "quota"))).toBe(0o600);
-    expect((await mode(entryPath(dir, "sessions", "1"))) & 0o600).toBe(0o600);
+  });
+
+  it("under umask 000, dialog and reference files are still 0600 in 0700 folders (they hold client data)", async () => {
+    const before = process.umask(0);
+    try {
+      const store = createFileStore(dir);
+      await store.adapter("dialogs", { durable: true }).write("42", { state: "client: Ivanov" });
+      await store.adapter("reference", { failures: "skip" }).write("masters.1", { at: 1, data: [] });
+      await writeAtomic(join(dir, "loose", "x.json"), "{}");
+      expect(await mode(entryPath(dir, "dialogs", "42"))).toBe(0o600);
+      expect(await mode(entryPath(dir, "reference", "masters.1"))).toBe(0o600);
+      expect(await mode(join(dir, "loose", "x.json"))).toBe(0o600);
+      expect(await mode(join(dir, "dialogs"))).toBe(0o700);
+      expect(await mode(join(dir, "dialogs", "42"))).toBe(0o700);
+    } finally {
+      process.umask(before);
+    }
   });
 });
 
@@ -229,7 +249,7 @@ describe("a store that refuses writes", () => {
   it("the service token is kept in memory while the store refuses it: no login per request", async () => {
     const faults: FaultSwitch = {};
     const { logger, lines } = recordingLogger();
-    const service = serviceStoreFrom(createFileStore(dir, { faults }), logger);
+    const service = serviceStoreFrom(createFileStore(dir, { faults, logger }));
     faults.writes = "full";
     const token = { token: "fresh", expiresAt: Date.now() + 60_000, renewAt: Date.now() + 30_000 };
     await service.setToken(token);
@@ -244,7 +264,14 @@ describe("a store that refuses writes", () => {
     const faults: FaultSwitch = {};
     const store = createMemoryStore({ faults });
     const inner = store.adapter<{ step: number }>("dialogs");
-    const dialogs = keptOnFailure(inner);
+    const dialogs = store.open(
+      persisted({
+        namespace: "dialogs",
+        schema: z.object({ step: z.number() }),
+        whenStoreFails: "tell",
+        keep: { entries: 10 },
+      }),
+    );
     await dialogs.write("1", { step: 1 });
     faults.writes = "full";
     await expect(Promise.resolve(dialogs.write("1", { step: 2 }))).rejects.toBeInstanceOf(StoreWriteError);

@@ -133,7 +133,6 @@ const CASES: KindCase[] = [
       if (lastText(op).includes("How does the client pay")) await op.press("💵 Cash");
       await op.send("500");
       if (lastText(op).startsWith("⚠️")) await pressMatching(op, /^✅/);
-      await pressMatching(op, /^⏭/);
       const confirm = op.lastReply();
       if (!confirm) throw new Error("no confirmation");
       const data = buttonData(confirm, "✅ Yes");
@@ -199,12 +198,14 @@ const CASES: KindCase[] = [
       const update = op.messageUpdate(text);
       return { write: () => current.handle(update), order: () => order };
     },
-    landed: (order, tag) => order?.comments.filter((c) => c.text === `Перезвонить ${tag}`).length ?? 0,
+    // Signed with the clerk's name (state/comment-author.ts).
+    landed: (order, tag) =>
+      order?.comments.filter((c) => c.text.endsWith(`: Перезвонить ${tag}`)).length ?? 0,
     said: {
       landed: "was added before the bot was interrupted",
       notLanded: "did not reach the CRM: nothing was added",
     },
-    through: (held, tag) => held?.comments?.some((c) => c.text === `Перезвонить ${tag}`) === true,
+    through: (held, tag) => held?.comments?.some((c) => c.text?.endsWith(`: Перезвонить ${tag}`)) === true,
   },
 ];
 const masters = new Map<string, string>();

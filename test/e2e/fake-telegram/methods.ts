@@ -6,7 +6,7 @@ import type { Message } from "grammy/types";
 import type { ChatMessage } from "./chats.ts";
 import { badRequest } from "./errors.ts";
 import type { TelegramState } from "./state.ts";
-import { CALLBACK_ANSWER_LIMIT, checkMarkup, checkText, sameMarkup } from "./validation.ts";
+import { CALLBACK_ANSWER_LIMIT, checkMarkup, checkText, sameMarkup, visibleText } from "./validation.ts";
 
 export type Payload = Record<string, unknown>;
 type Handler = (state: TelegramState, p: Payload) => unknown;
@@ -48,7 +48,11 @@ export const methods: Record<string, Handler> = {
     const media = Array.isArray(p.media) ? p.media : [];
     if (media.length < 2 || media.length > 10) badRequest("wrong number of media in the album");
     return media.map((item) =>
-      sendMedia(state, { chat_id: p.chat_id, caption: (item as Payload).caption ?? "" }),
+      sendMedia(state, {
+        chat_id: p.chat_id,
+        caption: (item as Payload).caption ?? "",
+        parse_mode: (item as Payload).parse_mode,
+      }),
     );
   },
   editMessageText(state, p) {
@@ -163,6 +167,8 @@ function sendMedia(state: TelegramState, p: Payload): Message {
   const chatId = chatIdOf(p);
   const replyMarkup = checkMarkup(p.reply_markup);
   const caption = typeof p.caption === "string" ? p.caption : "";
+  // Entities are checked as for a text (a caption may be empty).
+  if (caption) visibleText(caption, p.parse_mode);
   const stored = state.chats.add(chatId, {
     text: caption,
     parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,

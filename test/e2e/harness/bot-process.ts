@@ -5,9 +5,9 @@
  * every run is kept for diagnostics.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../helpers/free-port.ts";
 import type { FakeTelegram } from "../fake-telegram/server.ts";
 import { Child, type OutputLine } from "./child.ts";
 import { parseJson, type SandboxInfo } from "./sandbox-process.ts";
@@ -135,13 +135,4 @@ export class BotProcess {
       "start-up log line",
     );
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

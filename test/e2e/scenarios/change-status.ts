@@ -14,7 +14,11 @@ export function changeStatusScript(num: number, change: StatusChange): Script {
     start: { say: `/status ${num}` },
     done: /Status changed/,
     rules: [
-      [/Change the status of order/, { press: "✅ Yes" }],
+      // The note is offered on the confirmation (📝), not asked: pressed once, then the confirmation again.
+      [
+        /Change the status of order/,
+        (prompt) => (/Note:/.test(prompt.text ?? "") ? { press: "✅ Yes" } : { press: "📝 Payment note" }),
+      ],
       [/Try again\?/, { press: "✅ Yes" }],
       [/Choose the new status/, { press: change.status }],
       [/requires payment\. Pick a register/, { press: /^Касса/ }],

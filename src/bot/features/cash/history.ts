@@ -55,7 +55,7 @@ cashHistoryFeature.callbackQuery(cashHistory.filter, deskGate, async (ctx) => {
   const line = (t: CashTransaction) => {
     const sign = isIncome(t, items) ? "+" : "−";
     return ctx.t("cash-history-line", {
-      date: t.date ? formatDateTime(t.date, locale, ctx.services.config.timezone) : "—",
+      date: t.date ? formatDateTime(t.date, locale, ctx.services.config.timezone) : ctx.t("value-none"),
       amount: `${sign}${formatAmount(t.money ?? 0, locale)}`,
       item: escapeHtml(t.cashItem?.name ?? (t.cashItem?.id ? (items.get(t.cashItem.id)?.name ?? "") : "")),
       order: t.document?.number ? ` · ${escapeHtml(t.document.number)}` : "",

@@ -25,7 +25,7 @@ import { approvalFeature, approvalMessageNow } from "./approval.ts";
 import { clearConsent, setConsent } from "./consent.ts";
 import { type ClientLink, clientLinksOf } from "./links.ts";
 import { counteragentIdsOf, inShops, ordersByPhone } from "./orders.ts";
-import { clientPhoneKey } from "./phone.ts";
+import { contactPhoneKey } from "./phone.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { hoursText, readerFor } from "./reader.ts";
 import { greetingText, listedOrders, ordersText, publicStatusText } from "./view.ts";
@@ -112,9 +112,12 @@ async function showOrders(ctx: BotContext, link: ClientLink): Promise<void> {
   const { services } = ctx;
   const r = await readerFor(services, await localeOf(ctx));
   const ids = new Set(link.counteragents.map((c) => c.id));
-  const mine = ordersByPhone(services.mirror!, services.config.shopIds, link.phone).filter((o) =>
-    ids.has(o.counteragent?.id ?? ""),
-  );
+  const mine = ordersByPhone(
+    services.mirror!,
+    services.config.shopIds,
+    link.phone,
+    services.config.phoneCountry,
+  ).filter((o) => ids.has(o.counteragent?.id ?? ""));
   const listed = listedOrders(r, mine, services.clock.now());
   await ctx.reply(ordersText(r, listed), { reply_markup: { remove_keyboard: true } });
   let sent = 0;
@@ -138,8 +141,10 @@ async function linkContact(ctx: BotContext): Promise<void> {
     return;
   }
   const { services } = ctx;
-  const phone = clientPhoneKey(contact.phone_number);
-  const orders = phone ? ordersByPhone(services.mirror!, services.config.shopIds, phone) : [];
+  const phone = contactPhoneKey(contact.phone_number, services.config.phoneCountry);
+  const orders = phone
+    ? ordersByPhone(services.mirror!, services.config.shopIds, phone, services.config.phoneCountry)
+    : [];
   if (!phone || orders.length === 0) {
     await ctx.reply(ctx.t("client-contact-unknown"), { reply_markup: { remove_keyboard: true } });
     return;
@@ -200,7 +205,12 @@ async function stop(ctx: BotContext): Promise<void> {
     await ctx.reply(ctx.t("client-stop-none"), { reply_markup: { remove_keyboard: true } });
     return;
   }
-  const held = ordersByPhone(services.mirror!, services.config.shopIds, link.phone);
+  const held = ordersByPhone(
+    services.mirror!,
+    services.config.shopIds,
+    link.phone,
+    services.config.phoneCountry,
+  );
   for (const form of link.counteragents) {
     // Someone else (another account of the same person) still wants the messages.
     if ((await links.usersOf(form.id)).length > 0 || !form.typeCounteragentId) continue;

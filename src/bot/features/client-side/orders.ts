@@ -11,7 +11,12 @@ import { clientPhoneKey } from "./phone.ts";
 const MAX_PAGES = 4;
 
 /** Visible orders of SHOP_IDS whose counteragent has exactly `phone` (a normalized number), newest first. */
-export function ordersByPhone(mirror: OrderMirror, shopIds: readonly string[], phone: string): Order[] {
+export function ordersByPhone(
+  mirror: OrderMirror,
+  shopIds: readonly string[],
+  phone: string,
+  country: string,
+): Order[] {
   // The mirror's phone search matches digits as a substring: it only narrows; the match is exact here.
   const digits = phone.replace(/\D/g, "");
   const found: Order[] = [];
@@ -19,7 +24,8 @@ export function ordersByPhone(mirror: OrderMirror, shopIds: readonly string[], p
     const result = mirror.list({ text: digits, includeClosed: true, page, pageSize: 50 });
     for (const { order } of result.items) {
       if (order.isVisible === false || !inShops(order, shopIds)) continue;
-      if ((order.counteragent?.phones ?? []).some((p) => clientPhoneKey(p) === phone)) found.push(order);
+      if ((order.counteragent?.phones ?? []).some((p) => clientPhoneKey(p, country) === phone))
+        found.push(order);
     }
     if (page * 50 >= result.total) break;
   }

@@ -5,12 +5,13 @@
  * landed); the assignment answers with the card built from the record plus the
  * change (no extra request).
  */
-import type { DialogContext } from "../../context.ts";
+import type { BotContext, DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
 import { askStaff, type StaffRole } from "../../dialog-kit/ask-staff.ts";
 import { askText } from "../../dialog-kit/prompts.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { reviveOrder } from "../../orders/json.ts";
+import { commentAuthor, signedComment } from "../../state/comment-author.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { orderWriter } from "../../writes/order-writer.ts";
@@ -36,7 +37,10 @@ export async function assignStaffDialog(
   const person = await askStaff(run, ctx, {
     role,
     shopId,
-    prompt: ctx.t(`act-ask-${role}`, { order: title, current: escapeHtml(current?.name ?? "—") }),
+    prompt: ctx.t(`act-ask-${role}`, {
+      order: title,
+      current: escapeHtml(current?.name ?? ctx.t("value-none")),
+    }),
     current: current?.id ? { id: current.id, name: current.name ?? current.id } : undefined,
     empty: ctx.t(`act-no-${role}s`),
   });
@@ -63,7 +67,10 @@ export async function addCommentDialog(
     max: 1000,
   });
   if (!text) return;
+  // Signed with the person's name: the service signs API comments with the API user.
+  const author = await run.dialog.external((outer: BotContext) => commentAuthor(outer.services, outer.from));
+  const signed = signedComment(author, text);
   // The writer's copy lists the comment at once when the reader holds the order (no request).
-  const result = await saveWithRetry(run, ctx, () => orderWriter.comment(run, orderId, title, text));
+  const result = await saveWithRetry(run, ctx, () => orderWriter.comment(run, orderId, title, signed));
   if (result) await ctx.reply(ctx.t("act-comment-done", { order: escapeHtml(title) }));
 }

@@ -3,7 +3,9 @@
  * client-search.ts); a found client is one tap. A new client needs only its
  * name: a name typed for the search is taken as it, a whole phone typed for the
  * search is kept, and when a phone found nobody the next text typed is the new
- * client's name. The type is the default one (first by sort: docs/decisions.md,
+ * client's name. A phone is asked of every new client (skippable) unless a
+ * whole one was searched; a searched number that is no whole phone of the
+ * shop's country (`8 903 555-1-22`) is said so and asked again. The type is the default one (first by sort: docs/decisions.md,
  * "Order creation") and its required custom fields are asked; phone, e-mail and
  * address are the optional "client details" group (askClientDetails).
  */
@@ -19,7 +21,7 @@ import {
   reject,
 } from "../../dialog-kit/ask.ts";
 import { askContact } from "../../dialog-kit/ask-contact.ts";
-import { normalizePhone } from "../../dialog-kit/contact.ts";
+import { phoneForService } from "../../dialog-kit/contact.ts";
 import { defaultClientForm } from "../../dialog-kit/counteragent-type.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
 import { phoneQuery } from "../../dialog-kit/parse.ts";
@@ -159,10 +161,20 @@ async function askNewClient(
   const name =
     typedName ??
     searchedName ??
-    (await askText(run, ctx, { prompt: ctx.t("new-ask-client-name"), max: 150 })) ??
+    (await askText(run, ctx, { prompt: ctx.t("new-ask-client-name"), max: 150, lookups: true })) ??
     "";
-  // A searched phone is kept when it is a whole number; a part of one (5-9 digits) is not a phone.
-  const phone = search?.phone ? normalizePhone(search.query) : undefined;
+  // A searched phone is kept when it is a whole number of the shop's country; else the phone is asked.
+  const searched = search?.phone ? phoneOf(ctx, search.query) : undefined;
+  const phone =
+    searched ??
+    (await askContact(run, ctx, "phone", {
+      current: undefined,
+      ask: "new-ask-client-phone",
+      bad: "new-client-phone-bad",
+      why: search?.phone
+        ? ctx.t("new-client-searched-phone-bad", { query: escapeHtml(search.query) })
+        : undefined,
+    }));
   const { typeId, fields } = await askClientFields(run, ctx);
   return { kind: "new", name, phone, typeId, fields };
 }
@@ -193,6 +205,9 @@ export async function askClientDetails(
     })) ?? client.address;
   return { ...client, phone, email, address };
 }
+
+/** The phone as the service keeps it, read as a number of the shop's country (PHONE_COUNTRY). */
+const phoneOf = (ctx: DialogContext, text: string) => phoneForService(text, ctx.services.config.phoneCountry);
 
 /** The default counteragent type's required fields (first by sort, else the first listed: docs/decisions.md). */
 async function askClientFields(

@@ -27,6 +27,7 @@ export async function askDeviceType(run: DialogRun, ctx: DialogContext): Promise
   const type = await ask<string>(run, ctx, {
     text: ctx.t(recent.length > 0 ? "new-ask-device-type-recent" : "new-ask-device-type"),
     acceptsText: true,
+    lookups: true,
     buttons: indexButtons(recent, (t) => t, 2),
     parse: (a) => {
       if (a.kind === "button") {
@@ -38,12 +39,21 @@ export async function askDeviceType(run: DialogRun, ctx: DialogContext): Promise
         : accept(a.text);
     },
   });
+  return type;
+}
+
+/**
+ * The device type of a created order moves to the front of the buttons: learned
+ * from created orders only, so a type typed in an intake that was cancelled (or
+ * a fault typed at the device step and then put right with ✏️ Edit) teaches nothing.
+ */
+export async function learnDeviceType(run: DialogRun, type: string | undefined): Promise<void> {
+  if (!type) return;
   await run.dialog.external(async (outer) => {
     await learnedOf(outer.services.store)
       .useDeviceType(type)
       .catch(() => {});
   });
-  return type;
 }
 
 export async function askProblem(run: DialogRun, ctx: DialogContext): Promise<string[]> {

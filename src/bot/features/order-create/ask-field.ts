@@ -6,7 +6,7 @@
 import type { CustomFieldDefinition } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
-import { parseDate, parseNumber } from "../../dialog-kit/parse.ts";
+import { dateWords, parseDate, parseNumber } from "../../dialog-kit/parse.ts";
 import { SKIP } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
 import { fieldKind } from "../../ui/custom-fields.ts";
@@ -74,6 +74,7 @@ export async function askField(
           timezone: config.timezone,
           now: new Date(a.at),
           defaultTime: { hours: 12, minutes: 0 },
+          words: dateWords(ctx.services.i18n),
         });
         return date
           ? accept(answer(date.getTime(), formatDateTime(date, locale, config.timezone)))

@@ -3,7 +3,7 @@
  * and "source" (advertising sources, when the service lists any). Skip keeps
  * the current choice; so does a list the service will not give (the summary comes back).
  */
-import type { DialogContext } from "../../context.ts";
+import type { BotContext, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askStaff } from "../../dialog-kit/ask-staff.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
@@ -25,6 +25,41 @@ export async function askMaster(
     skippable: true,
     // Not to be had (the clerk was told): the choice stays as it is.
     unavailable: "skip",
+  });
+}
+
+/** The manager (✏️ Edit): the workshop's managers; Skip keeps the current one. */
+export async function askManager(
+  run: DialogRun,
+  ctx: DialogContext,
+  shopId: string,
+  current?: Named,
+): Promise<Named | undefined> {
+  return askStaff(run, ctx, {
+    role: "manager",
+    shopId,
+    prompt: withCurrent(ctx, ctx.t("new-ask-manager"), current?.name),
+    current,
+    skippable: true,
+    unavailable: "skip",
+  });
+}
+
+/**
+ * The clerk as the order's manager by default (issue 29.4): the employee linked
+ * with /me, when the workshop lists them among its managers (the service refuses
+ * any other). Nothing linked, not a manager, or no list to be had: no manager.
+ */
+export async function clerkAsManager(run: DialogRun, shopId: string): Promise<Named | undefined> {
+  return run.dialog.external(async (outer: BotContext) => {
+    const linked = await outer.services.users
+      .read(outer.from?.id ?? 0)
+      .then((settings) => settings.employee)
+      .catch(() => undefined);
+    if (!linked) return undefined;
+    const managers = await outer.services.reference.managers(shopId).catch(() => []);
+    const found = managers.find((m) => m.id === linked.id);
+    return found ? named(found) : undefined;
   });
 }
 

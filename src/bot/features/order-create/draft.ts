@@ -53,6 +53,8 @@ export interface Draft {
   /** Unix ms. */
   deadline?: number | undefined;
   master?: Named | undefined;
+  /** The clerk linked with /me when a manager of the workshop (changeable with ✏️ Edit). */
+  manager?: Named | undefined;
   isUrgent: boolean;
   howKnow?: Named | undefined;
   fields: FieldAnswer[];

@@ -13,11 +13,13 @@ import { type Dialog, type DialogRun, now, startRun } from "../../dialog-kit/ask
 import { enterDialog } from "../../dialog-kit/enter.ts";
 import { writeFailureText } from "../../dialog-kit/save.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
+import { escapeHtml } from "../../ui/text.ts";
 import { askClient } from "./ask-client.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
-import { askDeviceType, askProblem } from "./ask-device.ts";
+import { askDeviceType, askProblem, learnDeviceType } from "./ask-device.ts";
+import { clerkAsManager } from "./ask-master.ts";
 import { askOrderType } from "./ask-order-type.ts";
-import { askShop } from "./ask-shop.ts";
+import { startShop } from "./ask-shop.ts";
 import { createOnce, keepForReceipt, showCreated } from "./confirm.ts";
 import type { Draft } from "./draft.ts";
 import { askGroup, groupsFor, type Offer } from "./groups.ts";
@@ -30,15 +32,27 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
   const run = await startRun(dialog);
   await ctx.reply(ctx.t("new-intro"));
   const last = await readLastChoice(run);
-  const shop = await askShop(run, ctx, last.shopId);
-  const shopAsked = run.seq > 0;
+  const before = run.seq;
+  const { shop, several: shopAsked } = await startShop(run, ctx, last.shopId);
+  // Taken without a question (remembered): said once, ✏️ Edit changes it.
+  if (shopAsked && run.seq === before)
+    await ctx.reply(ctx.t("new-shop-remembered", { shop: escapeHtml(shop.name) }));
   const type = await askOrderType(run, ctx, last.typeId);
-  await rememberLastChoice(run, { shopId: shop.id, typeId: type.id });
+  await rememberLastChoice(run, { typeId: type.id });
   const client = await askClient(run, ctx);
   const typeDevice = await askDeviceType(run, ctx);
   const problem = await askProblem(run, ctx);
   const fields = await askRequiredFields(run, ctx, type);
-  const draft: Draft = { shop, type, client, device: { typeDevice, problem }, isUrgent: false, fields };
+  const manager = await clerkAsManager(run, shop.id);
+  const draft: Draft = {
+    shop,
+    type,
+    client,
+    device: { typeDevice, problem },
+    manager,
+    isUrgent: false,
+    fields,
+  };
 
   let error: string | undefined;
   let offered: Offered | undefined;
@@ -62,6 +76,9 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
     const result = await createOnce(run, draft);
     if (result.kind === "refused") return;
     if (result.kind === "created" || result.kind === "created-no-card") {
+      await learnDeviceType(run, draft.device.typeDevice);
+      // What the order was created with is what the next intake starts from (an edited workshop too).
+      await rememberLastChoice(run, { shopId: draft.shop.id, typeId: draft.type.id });
       if (result.kind === "created") await keepForReceipt(run, result.order);
       await showCreated(ctx, result);
       return;

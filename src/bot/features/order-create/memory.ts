@@ -1,41 +1,39 @@
 /**
- * What the intake remembers per clerk: the workshop and the order type of the
- * last order, offered first next time (most clerks repeat them all day).
+ * What the intake remembers per clerk: the order type last picked (offered
+ * first) and the workshop of the last order created (taken without a question
+ * next time: most clerks repeat them all day).
  */
+import { z } from "zod";
 import type { BotContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { persisted } from "../../store/registry.ts";
 
-const NAMESPACE = "intake";
-const TTL_SECONDS = 90 * 24 * 60 * 60;
+const lastChoice = z.object({ shopId: z.string().optional(), typeId: z.string().optional() });
+type LastChoice = z.infer<typeof lastChoice>;
 
-interface LastChoice {
-  shopId?: string;
-  typeId?: string;
-}
+/** Per clerk ("last.<user id>"), for 90 days; a convenience: a store that fails never stops an intake. */
+const lastChoices = persisted({
+  namespace: "intake",
+  schema: lastChoice,
+  ttlSeconds: 90 * 24 * 60 * 60,
+  whenStoreFails: "skip",
+});
 
 const keyOf = (outer: BotContext) => `last.${outer.from?.id ?? 0}`;
 
 /** Read through `external`: a replay sees what the first run saw. */
 export function readLastChoice(run: DialogRun): Promise<LastChoice> {
   return run.dialog.external(async (outer: BotContext) => {
-    const entries = outer.services.store.adapter<LastChoice>(NAMESPACE, { ttlSeconds: TTL_SECONDS });
-    try {
-      return (await entries.read(keyOf(outer))) ?? {};
-    } catch {
-      // A convenience only: the storage being down must not stop an intake.
-      return {};
-    }
+    return (await outer.services.store.open(lastChoices).read(keyOf(outer))) ?? {};
   });
 }
 
-export function rememberLastChoice(run: DialogRun, choice: Required<LastChoice>): Promise<void> {
+/** Keeps `choice` over what was remembered (the type at its pick; the workshop once an order is created). */
+export function rememberLastChoice(run: DialogRun, choice: LastChoice): Promise<void> {
   return run.dialog.external(async (outer: BotContext) => {
-    const entries = outer.services.store.adapter<LastChoice>(NAMESPACE, { ttlSeconds: TTL_SECONDS });
-    try {
-      await entries.write(keyOf(outer), choice);
-    } catch {
-      // Only a convenience: the intake goes on.
-    }
+    const entries = outer.services.store.open(lastChoices);
+    const before = (await entries.read(keyOf(outer))) ?? {};
+    await entries.write(keyOf(outer), { ...before, ...choice });
   });
 }
 

@@ -16,7 +16,7 @@ import { cutHtml, escapeHtml } from "../../ui/text.ts";
 import { askClient } from "./ask-client.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
 import { askDeviceType, askProblem } from "./ask-device.ts";
-import { askMaster } from "./ask-master.ts";
+import { askManager, askMaster } from "./ask-master.ts";
 import { askOrderType } from "./ask-order-type.ts";
 import { askPrepayment } from "./ask-prepayment.ts";
 import { askShop } from "./ask-shop.ts";
@@ -63,6 +63,7 @@ async function summaryText(ctx: DialogContext, draft: Draft): Promise<string> {
     draft.deadline === undefined ? undefined : formatDateTime(new Date(draft.deadline), locale, timezone),
   );
   add("new-sum-master", draft.master && e(draft.master.name));
+  add("new-sum-manager", draft.manager && e(draft.manager.name));
   if (draft.isUrgent) add("new-sum-urgent", ctx.t("dlg-yes"));
   add("new-sum-how-know", draft.howKnow && e(draft.howKnow.name));
   lines.push(...draft.fields.map((f) => `${e(f.name)}: ${e(f.shown)}`));
@@ -111,7 +112,7 @@ export async function askSummary(
   });
 }
 
-type Part = "shop" | "type" | "client" | "device" | "problem" | "fields";
+type Part = "shop" | "type" | "client" | "device" | "problem" | "fields" | "manager";
 type Choice = { part: Part } | { group: Group };
 
 /**
@@ -132,6 +133,7 @@ export async function editDraft(
     "device",
     "problem",
     ...(options.requiredFields ? (["fields"] as const) : []),
+    "manager",
   ];
   const choices: Choice[] = [
     ...parts.map((part) => ({ part })),
@@ -149,6 +151,7 @@ export async function editDraft(
       draft.shop = await askShop(run, ctx, draft.shop.id);
       // Masters and registers belong to a workshop: what was chosen in the old one is asked again.
       if (draft.master) draft.master = await askMaster(run, ctx, draft.shop.id);
+      if (draft.manager) draft.manager = await askManager(run, ctx, draft.shop.id);
       if (draft.prepayment) draft.prepayment = await askPrepayment(run, ctx, draft.shop.id);
       break;
     }
@@ -168,6 +171,9 @@ export async function editDraft(
       break;
     case "problem":
       draft.device = { ...draft.device, problem: await askProblem(run, ctx) };
+      break;
+    case "manager":
+      draft.manager = await askManager(run, ctx, draft.shop.id, draft.manager);
       break;
     case "fields": {
       const required = await askRequiredFields(run, ctx, draft.type);

@@ -12,6 +12,7 @@ import type { InputMediaPhoto } from "grammy/types";
 import type { BotContext } from "../../context.ts";
 import { readPressedOrder } from "../../crm/pressed-order.ts";
 import { canWrite } from "../../policy/access.ts";
+import { commentAuthor, signedComment } from "../../state/comment-author.ts";
 import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "../../state/order-photos.ts";
 import { photosAdd, photosShow } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
@@ -89,13 +90,13 @@ async function confirm(
 
 /** PHOTO_COMMENT=on: one comment per photo or album noting it (1 request); a failure is logged only. */
 async function commentPhotos(ctx: BotContext, target: PhotoTarget): Promise<void> {
-  const author = [ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ");
+  const author = await commentAuthor(ctx.services, ctx.from);
   // Through the order writer: exactly once per update, written through the mirror.
   const outcome = await orderWriter.note(
     ctx,
     target.orderId,
     target.title,
-    ctx.t("photos-comment", { author }),
+    signedComment(author, ctx.t("photos-comment")),
   );
   if (outcome.kind !== "done") ctx.log.warn({ order: target.orderId }, "the photo comment was not written");
 }
@@ -147,7 +148,7 @@ photosFeature.callbackQuery(photosShow.filter, async (ctx) => {
       const media: InputMediaPhoto[] = chunk.map((p, index) => ({
         type: "photo",
         media: p.id,
-        ...(index === 0 && caption ? { caption, parse_mode: "HTML" as const } : {}),
+        ...(index === 0 && caption ? { caption } : {}),
       }));
       await ctx.api.sendMediaGroup(chatId, media);
     }

@@ -11,7 +11,7 @@ import { isServiceError, type ServiceClient } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
 import { indexItems } from "../../desk/money.ts";
 import { type Period, type PeriodKind, periodOf } from "../../desk/period.ts";
-import { type ReportFigures, reportFigures } from "../../desk/report-figures.ts";
+import { type ReportFigures, reportFigures, withClosedCounts } from "../../desk/report-figures.ts";
 import { deskShops } from "../../desk/scope.ts";
 import { transactionsOf } from "../../desk/till.ts";
 import type { OrdersOfPeriod } from "../../orders/index.ts";
@@ -20,6 +20,8 @@ import type { OrdersOfPeriod } from "../../orders/index.ts";
 const MONEY_PAGES: Record<PeriodKind, number> = { day: 2, week: 4, month: 8 };
 /** Order list pages a report may read without the mirror (all three lists and the overdue count). */
 const ORDER_PAGES = 10;
+/** Counts a report may spend dating its handed-over orders per bucket (orders/period-dating.ts). */
+const DATING_REQUESTS: Record<PeriodKind, number> = { day: 12, week: 16, month: 32 };
 
 interface ReportMoney {
   known: boolean;
@@ -34,6 +36,8 @@ export interface ReportData {
   figures: ReportFigures;
   orders: OrdersOfPeriod;
   money: ReportMoney;
+  /** Requests spent counting the handed-over orders per bucket (the chart's bars). */
+  datingRequests: number;
   /** Requests left when the report chose to spend none; undefined when it could spend. */
   quotaLow?: number;
   /** When the mirror last synced (orders from the mirror). */
@@ -84,14 +88,48 @@ export async function buildReport(services: BotServices, kind: PeriodKind, at?: 
       money.reason = error.kind === "quota" ? "quota" : "error";
     }
   }
+  budget -= money.requests;
   const items = indexItems(await reference.cashItems().catch(() => []));
+  const read = reportFigures(period, orders, transactions, items);
+  const dated = await dateClosed(services, period, read, orders, Math.min(budget, DATING_REQUESTS[kind]));
   return {
     period,
-    figures: reportFigures(period, orders, transactions, items),
+    figures: dated.figures,
     orders,
     money,
+    datingRequests: dated.requests,
     quotaLow,
     syncedAt: orders.source === "mirror" ? (orders.asOf ?? null) : undefined,
     past: period.close.getTime() <= now.getTime(),
   };
+}
+
+/**
+ * The handed-over bars from the service's counts per bucket when the orders'
+ * own dates (and the mirror's log) leave some undated (issue 29.12): a figure
+ * the bot cannot date is not drawn as zero. A failure keeps what is known.
+ */
+async function dateClosed(
+  services: BotServices,
+  period: Period,
+  figures: ReportFigures,
+  orders: OrdersOfPeriod,
+  budget: number,
+): Promise<{ figures: ReportFigures; requests: number }> {
+  if (figures.outKnown >= figures.closed || orders.missing.includes("closed") || budget <= 0)
+    return { figures, requests: 0 };
+  const now = period.end.getTime();
+  const elapsed = period.buckets
+    .filter((bucket) => bucket.start.getTime() < now)
+    .map((bucket) => ({ start: bucket.start, end: new Date(Math.min(bucket.end.getTime(), now)) }));
+  const dated = figures.perBucket.slice(0, elapsed.length).map((bucket) => bucket.out);
+  // The service's own list counted them all: the first count is known.
+  const total = orders.finishedFrom === "service" ? figures.closed : undefined;
+  try {
+    const counted = await services.orders.closedPerBucket(elapsed, dated, budget, total);
+    return { figures: withClosedCounts(figures, counted.counts), requests: counted.requests };
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    return { figures, requests: 0 };
+  }
 }

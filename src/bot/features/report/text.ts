@@ -13,6 +13,8 @@ import type { ReportData } from "./build.ts";
 
 const HOUR = 60 * 60 * 1000;
 const MASTERS_SHOWN = 15;
+/** The fewest orders with known dates an average is shown over. */
+export const AVERAGE_MIN_ORDERS = 5;
 
 export function periodLabel(
   t: TranslateFunction,
@@ -75,12 +77,21 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
     lines.push(t("report-money", { period, amount: amount(figures.money) }));
   }
   if (!missing.has("ready")) {
-    if (figures.averageReadyMs !== undefined)
+    // Only over enough orders whose dates are known: two odd ones make no figure an owner can use.
+    if (figures.averageReadyMs !== undefined && figures.averagedOver >= AVERAGE_MIN_ORDERS)
       lines.push(
         t("report-avg", { period, time: duration(t, figures.averageReadyMs), count: figures.averagedOver }),
       );
     else if (figures.ready === 0) lines.push(t("report-avg-none", { period }));
-    else lines.push(t("report-avg-unknown", { period }));
+    else
+      lines.push(
+        t("report-avg-few", {
+          period,
+          known: figures.averagedOver,
+          count: figures.ready,
+          min: AVERAGE_MIN_ORDERS,
+        }),
+      );
   }
   lines.push(
     orders.overdue === undefined
@@ -106,11 +117,15 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
     lines.push(t("report-missing", { what }));
   }
   if (orders.source === "mirror") {
-    const age = data.syncedAt ? formatDateTime(data.syncedAt, locale, timezone) : "—";
-    lines.push(t("report-source-mirror", { age, requests: orders.requests + money.requests }));
+    const age = data.syncedAt ? formatDateTime(data.syncedAt, locale, timezone) : t("value-none");
+    lines.push(
+      t("report-source-mirror", { age, requests: orders.requests + money.requests + data.datingRequests }),
+    );
     if (orders.finishedFrom === "mirror") lines.push(t("report-finished-from-mirror"));
   } else {
-    lines.push(t("report-source-service", { requests: orders.requests + money.requests }));
+    lines.push(
+      t("report-source-service", { requests: orders.requests + money.requests + data.datingRequests }),
+    );
   }
   return cutHtml(lines.join("\n").trim());
 }

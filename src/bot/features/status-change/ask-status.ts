@@ -50,12 +50,17 @@ export async function askStatus(
     // A new row at each group boundary keeps the groups visible in the keyboard too.
     if (status.group !== group || (rows.at(-1)?.length ?? 0) >= 2) rows.push([]);
     group = status.group;
-    const mark = status.id === currentId ? "• " : "";
-    const pay = status.isPayRequired === true ? " 💰" : "";
-    rows.at(-1)?.push({ text: `${mark}${status.name}${pay}`, value: String(index) });
+    const paid =
+      status.isPayRequired === true ? ctx.t("mark-pay-required", { label: status.name }) : status.name;
+    const label = status.id === currentId ? ctx.t("mark-current", { label: paid }) : paid;
+    rows.at(-1)?.push({ text: label, value: String(index) });
   });
   const groups = [...new Set(statuses.map((s) => groupLabel(ctx, s)).filter(Boolean))];
-  const text = [header, ctx.t("st-ask-status"), groups.length > 0 ? escapeHtml(groups.join(" → ")) : ""]
+  const text = [
+    header,
+    ctx.t("st-ask-status"),
+    groups.length > 0 ? escapeHtml(groups.join(ctx.t("list-arrow"))) : "",
+  ]
     .filter(Boolean)
     .join("\n");
   return ask<StatusOption>(run, ctx, {

@@ -2,7 +2,7 @@
  * Status change (operators): pick the status; when it requires payment
  * (isPayRequired) take it, when that is unknown (statuses learned from orders)
  * offer it — register, amounts (cash, bank or mixed; the order's balance is
- * one tap), note (`nodePay`); confirm (a move into a closed status with a
+ * one tap); confirm, with the note (`nodePay`) offered as a button there (a move into a closed status with a
  * balance left says how much stays unpaid); ONE PATCH through the order
  * writer; the refreshed card. Requests: the order is
  * read before the dialog (1: GET from the card, or the search of
@@ -12,7 +12,8 @@
 import type { Locale } from "../../../config/index.ts";
 import { type Order, orderBalance } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
-import { type Dialog, leave, startRun } from "../../dialog-kit/ask.ts";
+import { accept, ask, type Dialog, leave, reject, startRun } from "../../dialog-kit/ask.ts";
+import { withCurrent } from "../../dialog-kit/keep.ts";
 import {
   type Amounts,
   amountsText,
@@ -21,7 +22,7 @@ import {
   confirmOverpayment,
   type PaymentRegister,
 } from "../../dialog-kit/payment.ts";
-import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
+import { askText, askYesNo, yesNoWord } from "../../dialog-kit/prompts.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { localeOf } from "../../i18n.ts";
@@ -46,7 +47,10 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
   const title = escapeHtml(orderTitle(order));
   const statuses = await loadOrLeave(run, ctx, loadStatusOptions);
   if (statuses.length === 0) await leave(run, ctx, "st-no-statuses");
-  const header = ctx.t("st-header", { order: title, status: escapeHtml(order.status?.name ?? "—") });
+  const header = ctx.t("st-header", {
+    order: title,
+    status: escapeHtml(order.status?.name ?? ctx.t("value-none")),
+  });
   const target = await askStatus(
     run,
     ctx,
@@ -59,25 +63,36 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
 
   const locale = await localeOf(ctx);
   const paid = payment && (payment.money !== undefined || payment.bank !== undefined);
-  const confirmText = [
-    ctx.t("st-confirm", {
-      order: title,
-      from: escapeHtml(order.status?.name ?? "—"),
-      to: escapeHtml(target.name),
-    }),
-    ...(payment && paid
-      ? [
-          ctx.t("st-confirm-payment", {
-            register: escapeHtml(payment.register.name),
-            amounts: amountsText(ctx, payment, locale),
-          }),
-        ]
-      : []),
-    ...(payment?.note ? [ctx.t("st-confirm-note", { note: escapeHtml(payment.note) })] : []),
-    ...unpaidWarning(ctx, order, target, payment, locale),
-  ].join("\n");
-  if (!(await askYesNo(run, ctx, { prompt: confirmText, confirmation: true })))
-    await leave(run, ctx, "dlg-cancelled");
+  // The payment's note is offered beside the confirmation (a button), not asked: one tap less per hand-over.
+  for (;;) {
+    const confirmText = [
+      ctx.t("st-confirm", {
+        order: title,
+        from: escapeHtml(order.status?.name ?? ctx.t("value-none")),
+        to: escapeHtml(target.name),
+      }),
+      ...(payment && paid
+        ? [
+            ctx.t("st-confirm-payment", {
+              register: escapeHtml(payment.register.name),
+              amounts: amountsText(ctx, payment, locale),
+            }),
+          ]
+        : []),
+      ...(payment?.note ? [ctx.t("st-confirm-note", { note: escapeHtml(payment.note) })] : []),
+      ...unpaidWarning(ctx, order, target, payment, locale),
+    ].join("\n");
+    const answer = await askConfirm(run, ctx, confirmText, Boolean(payment && paid));
+    if (answer === "no") await leave(run, ctx, "dlg-cancelled");
+    if (answer === "yes") break;
+    if (payment)
+      payment.note =
+        (await askText(run, ctx, {
+          prompt: withCurrent(ctx, ctx.t("st-ask-note"), payment.note),
+          skippable: true,
+          max: 300,
+        })) ?? payment.note;
+  }
 
   const change: OrderChange = {
     status: { id: target.id, name: target.name, group: target.group },
@@ -156,8 +171,36 @@ async function askPayment(
   // More than is left (or no price at all): said and confirmed; "No" asks the amounts again.
   while (!(await confirmOverpayment(run, ctx, amounts, due)))
     amounts = await askAmounts(run, ctx, register, due);
-  const note = await askText(run, ctx, { prompt: ctx.t("st-ask-note"), skippable: true, max: 300 });
-  return { register, ...amounts, note };
+  return { register, ...amounts };
+}
+
+/** The confirmation: ✅ Yes, ❌ No, and with a payment 📝 Payment note (offered, never asked). */
+function askConfirm(
+  run: Parameters<typeof askYesNo>[0],
+  ctx: DialogContext,
+  text: string,
+  withNote: boolean,
+): Promise<"yes" | "no" | "note"> {
+  return ask<"yes" | "no" | "note">(run, ctx, {
+    text,
+    cancelButton: false,
+    acceptsText: true,
+    lookups: true,
+    buttons: [
+      [
+        { text: ctx.t("dlg-btn-yes"), value: "y" },
+        { text: ctx.t("dlg-btn-no"), value: "n" },
+      ],
+      ...(withNote ? [[{ text: ctx.t("st-btn-note"), value: "note" }]] : []),
+    ],
+    parse: (a) => {
+      const value = a.kind === "button" ? a.value : yesNoWord(a.text);
+      if (value === "y") return accept("yes");
+      if (value === "n") return accept("no");
+      if (value === "note" && withNote) return accept("note");
+      return reject(a.ctx.t("dlg-use-buttons"));
+    },
+  });
 }
 /**
  * An order that still owes money, its current status picked again: the service

@@ -74,7 +74,7 @@ describe("linking by the sender's own contact", () => {
     await t.handle(contactUpdate(t, from, who.phones[0]!.replace(/\D/g, "")));
     const all = texts(t, from.id);
     expect(all).toContain("Готово");
-    const shown = ordersByPhone(t.mirror, [t.shopId], `+${who.phones[0]!.replace(/\D/g, "")}`);
+    const shown = ordersByPhone(t.mirror, [t.shopId], `+${who.phones[0]!.replace(/\D/g, "")}`, "RU");
     expect(shown.length).toBeGreaterThan(0);
     for (const order of orders) {
       const status = t.sandbox.store.statusById.get(order.statusId)?.group;

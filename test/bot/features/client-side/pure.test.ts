@@ -1,22 +1,29 @@
 /** The client side's pure rules: the exact phone key, the client-friendly status, the estimate, the rate. */
 import { describe, expect, it } from "vitest";
 import { dueOf, estimateOf } from "../../../../src/bot/features/client-side/orders.ts";
-import { clientPhoneKey } from "../../../../src/bot/features/client-side/phone.ts";
+import { clientPhoneKey, contactPhoneKey } from "../../../../src/bot/features/client-side/phone.ts";
 import { createRateLimit } from "../../../../src/bot/features/client-side/rate-limit.ts";
 import { approvalStatuses, clientStatus } from "../../../../src/bot/features/client-side/statuses.ts";
 import type { Order, Status } from "../../../../src/service/index.ts";
 
-describe("clientPhoneKey", () => {
+describe("the exact phone key", () => {
   it("reads +7, 8 and ten digits as one number", () => {
-    for (const typed of ["+7 912 345-67-89", "89123456789", "8 (912) 345 67 89", "9123456789", "79123456789"])
-      expect(clientPhoneKey(typed)).toBe("+79123456789");
+    for (const typed of ["+7 912 345-67-89", "89123456789", "8 (912) 345 67 89", "9123456789"])
+      expect(clientPhoneKey(typed, "RU")).toBe("+79123456789");
   });
   it("never takes part of a number, letters or nothing", () => {
     for (const typed of ["345-67-89", "912345678", "4567", "abc", "", undefined, "+7 912 345-67-89 ext 5"])
-      expect(clientPhoneKey(typed)).toBeUndefined();
+      expect(clientPhoneKey(typed, "RU")).toBeUndefined();
   });
   it("keeps other countries' numbers whole", () => {
-    expect(clientPhoneKey("+375 29 123-45-67")).toBe("+375291234567");
+    expect(clientPhoneKey("+375 29 123-45-67", "RU")).toBe("+375291234567");
+  });
+  it("reads Telegram's contact (digits without +) as the international number", () => {
+    expect(contactPhoneKey("79123456789", "RU")).toBe("+79123456789");
+    expect(contactPhoneKey("+79123456789", "RU")).toBe("+79123456789");
+    expect(contactPhoneKey("375291234567", "RU")).toBe("+375291234567");
+    expect(contactPhoneKey("89123456789", "RU")).toBe("+79123456789");
+    expect(contactPhoneKey("4567", "RU")).toBeUndefined();
   });
 });
 
