@@ -22,18 +22,17 @@ import { clientWrite, writtenBefore } from "./client-writes.ts";
 import { clientLinksOf } from "./links.ts";
 import { estimateOf, inShops } from "./orders.ts";
 import { readerFor } from "./reader.ts";
+import { approvalRounds } from "./records.ts";
 import type { ApprovalStatuses } from "./statuses.ts";
 import { deviceOf, type Reader, statusText } from "./view.ts";
 
 /** id: the order; r: the round; s: the amount in kopecks (base 36); d: a(pprove) or d(ecline). */
 const approvalPress = callbackCodec("cap", ["id", "r", "s", "d"]);
 
-const ROUNDS = "client-approval-rounds";
 /** Two records of one entry into the approval status (a sync's and a write-through's) lie closer than this. */
 const SAME_ENTRY_MS = 10 * 60 * 1000;
 
-const rounds = (services: BotServices) =>
-  services.store.adapter<{ round: string; at: number }>(ROUNDS, { ttlSeconds: 90 * 24 * 60 * 60 });
+const rounds = (services: BotServices) => services.store.open(approvalRounds);
 
 /** The round an entry into the approval status seen at `at` belongs to (a new one unless it is the same entry). */
 export async function noteRound(services: BotServices, orderId: string, at: Date): Promise<string> {

@@ -11,18 +11,12 @@ import type { ServiceClient } from "../../../service/index.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { type CounteragentForm, clientConsent, consentChecks } from "../../writes/kinds/client-consent.ts";
 import { type ClientWriteOutcome, clientWrite } from "./client-writes.ts";
+import { consentReads } from "./records.ts";
 
-const CHECK_NAMESPACE = "client-consent";
 /** How long a read of the flag stands before a message asks again. */
 const CHECK_FRESH_MS = 60 * 60 * 1000;
 
-interface Checked {
-  allowed: boolean;
-  at: number;
-}
-
-const checks = (services: BotServices) =>
-  services.store.adapter<Checked>(CHECK_NAMESPACE, { failures: "skip" });
+const checks = (services: BotServices) => services.store.open(consentReads);
 
 async function noteChecked(services: BotServices, id: string, allowed: boolean): Promise<void> {
   await checks(services).write(id, { allowed, at: services.clock.now().getTime() });

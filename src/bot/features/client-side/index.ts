@@ -28,6 +28,7 @@ import { counteragentIdsOf, inShops, ordersByPhone } from "./orders.ts";
 import { contactPhoneKey } from "./phone.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { hoursText, readerFor } from "./reader.ts";
+import { linkCounts } from "./records.ts";
 import { greetingText, listedOrders, ordersText, publicStatusText } from "./view.ts";
 
 export { ClientNotifier } from "./notifier.ts";
@@ -190,7 +191,7 @@ async function linkContact(ctx: BotContext): Promise<void> {
 
 /** Counts a link or unlink of the user today; false when they made LINKS_A_DAY already. */
 async function countLink(ctx: BotContext, userId: number): Promise<boolean> {
-  const counts = ctx.services.store.adapter<number>("client-link-count", { ttlSeconds: 24 * 60 * 60 });
+  const counts = ctx.services.store.open(linkCounts);
   const made = (await counts.read(String(userId))) ?? 0;
   if (made >= LINKS_A_DAY) return false;
   await counts.write(String(userId), made + 1);

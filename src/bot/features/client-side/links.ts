@@ -7,6 +7,7 @@
 import type { Locale } from "../../../config/index.ts";
 import type { Store } from "../../store/storage.ts";
 import type { CounteragentForm } from "../../writes/kinds/client-consent.ts";
+import { clientLinkRecords, clientsOfCounteragent } from "./records.ts";
 
 export interface ClientLink {
   userId: number;
@@ -20,8 +21,6 @@ export interface ClientLink {
   blocked?: boolean;
 }
 
-const NAMESPACE = "client-links";
-
 export interface ClientLinks {
   read(userId: number): Promise<ClientLink | undefined>;
   /** The Telegram users linked to this counteragent. */
@@ -32,17 +31,19 @@ export interface ClientLinks {
 }
 
 export function clientLinksOf(store: Store): ClientLinks {
-  const users = store.adapter<ClientLink>(NAMESPACE, { keep: 1000 });
-  const byCounteragent = store.adapter<number[]>(`${NAMESPACE}-ca`, { keep: 1000 });
+  const users = store.open(clientLinkRecords);
+  const byCounteragent = store.open(clientsOfCounteragent);
   const listOf = async (id: string) => {
     const list = await byCounteragent.read(id);
     return Array.isArray(list) ? list.filter((u) => Number.isSafeInteger(u)) : [];
   };
   const unindex = async (link: ClientLink) => {
     for (const { id } of link.counteragents) {
-      const rest = (await listOf(id)).filter((u) => u !== link.userId);
-      if (rest.length === 0) await byCounteragent.delete(id);
-      else await byCounteragent.write(id, rest);
+      // One step per change (compare-and-set on Redis): two users linking at once both land.
+      await byCounteragent.update(id, (list) => {
+        const rest = (list ?? []).filter((u) => u !== link.userId);
+        return rest.length > 0 ? rest : undefined;
+      });
     }
   };
   const read = async (userId: number) => {
@@ -56,10 +57,10 @@ export function clientLinksOf(store: Store): ClientLinks {
       const old = await read(link.userId);
       if (old) await unindex(old);
       await users.write(String(link.userId), link);
-      for (const { id } of link.counteragents) {
-        const list = await listOf(id);
-        if (!list.includes(link.userId)) await byCounteragent.write(id, [...list, link.userId]);
-      }
+      for (const { id } of link.counteragents)
+        await byCounteragent.update(id, (list) =>
+          list?.includes(link.userId) ? list : [...(list ?? []), link.userId],
+        );
     },
     async remove(userId) {
       const old = await read(userId);
