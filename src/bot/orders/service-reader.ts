@@ -100,6 +100,9 @@ async function listPage(
       return stuckPage(deps, at, spend);
     case "board": {
       // Without the mirror the board has no counts; a page of a status is one request.
+      // A workshop outside SHOP_IDS (a forged press) has nothing the bot may show: no request.
+      if (query.shopId && shopIds.length > 0 && !shopIds.includes(query.shopId))
+        return { items: [], total: 0, checked: 0, scoped: false };
       await spend();
       const page = await ordersOfShops(
         client,
