@@ -26,14 +26,14 @@ export async function commentAuthor(
 
 /**
  * The name as the card reads it back (ui/comment-name.ts): up to 4 words of
- * letters (and . ' ’ -) each starting with a capital, at most AUTHOR_LIMIT
+ * letters (and digits, . ' ’ -) each starting with a capital, at most AUTHOR_LIMIT
  * long, cut between words. An emoji, HTML or a colon in a Telegram name would
  * otherwise leave the card showing the API user; nothing readable: unsigned.
  */
 function readableName(raw: string): string {
   const words = raw
     .split(/\s+/)
-    .map((word) => word.replace(/[^\p{L}.'’-]/gu, ""))
+    .map((word) => word.replace(/[^\p{L}\p{N}.'’-]/gu, ""))
     .filter((word) => /^\p{L}/u.test(word))
     .map((word) => {
       const [first = "", ...rest] = [...word];
