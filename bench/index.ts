@@ -7,6 +7,7 @@
 import { startSandbox } from "../src/sandbox/index.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
+import { clientSide } from "./client-side.ts";
 import { clientsBench } from "./clients.ts";
 import { deskRequests } from "./desk-requests.ts";
 import { diagnosisBench } from "./diagnosis.ts";
@@ -50,6 +51,7 @@ const MODULES: BenchModule[] = [
   mirrorShopDay,
   mistypedLoad,
   deskRequests,
+  clientSide,
   clientsBench,
   reserveLoad,
   paperBench,

@@ -3,6 +3,7 @@
  * storage -> bot -> polling (runner) or webhook; graceful shutdown on SIGINT/SIGTERM.
  */
 import type { RunnerHandle } from "@grammyjs/runner";
+import { ClientNotifier } from "./bot/features/client-side/index.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
 import { startHttpServer } from "./bot/http/server.ts";
 import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
@@ -177,6 +178,12 @@ async function main(): Promise<void> {
   // Notifications from the mirror's changes (assigned, status, ready).
   const notifier = mirror ? new Notifier({ services, api: bot.api, mirror, logger }) : undefined;
   notifier?.start();
+  // Messages to linked clients (CLIENTS=on): ready, approval, and with CLIENT_ALL_STATUSES every status.
+  const clientNotifier =
+    mirror && config.clients?.enabled
+      ? new ClientNotifier({ services, api: bot.api, mirror, client, logger })
+      : undefined;
+  clientNotifier?.start();
   // Timed work (the morning digest, the owners' evening report), with the mirror on or off.
   const scheduler = botScheduler({ services, api: bot.api, logger });
   scheduler.start();
@@ -213,6 +220,7 @@ async function main(): Promise<void> {
     await server?.close();
     await scheduler.stop();
     await notifier?.stop();
+    await clientNotifier?.stop();
     // A sync step in progress ends first: its page is saved, the next start goes on from there.
     await mirror
       ?.stop()

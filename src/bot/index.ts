@@ -18,6 +18,7 @@ import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
+import { clientSide } from "./features/client-side/index.ts";
 import { deletedFeature } from "./features/clients/deleted.ts";
 import { clientDialogsFeature, orderDeleteAction } from "./features/clients/dialogs.ts";
 import { clientCardAction, clientsFeature } from "./features/clients/index.ts";
@@ -188,7 +189,9 @@ export function createBot(deps: BotDeps): CreatedBot {
   });
   // 3. i18n before the gate, so strangers are refused in their language.
   core.use(i18n);
-  // 4. Strangers stop here: nothing below ever runs for them.
+  // 4. With CLIENTS=on a non-staff user in a private chat reaches the client's side (and nothing below).
+  core.use(clientSide(services));
+  //    Strangers stop here: nothing below ever runs for them.
   core.use(accessGate());
   // Staff are around: the mirror's sync keeps its day pace (it slows down at night).
   core.use((ctx, next) => {

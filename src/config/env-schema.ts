@@ -76,6 +76,20 @@ export const commonSchema = z.object({
     (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
     z.enum(["on", "off"], { error: "GROUP_PHONES must be on or off" }),
   ),
+  /** on: people who are not staff reach the client's side (their orders by their phone, approvals); needs the mirror. */
+  CLIENTS: z.preprocess(
+    (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "CLIENTS must be on or off" }),
+  ),
+  CLIENT_APPROVAL_STATUS: optionalText,
+  CLIENT_APPROVED_STATUS: optionalText,
+  CLIENT_DECLINED_STATUS: optionalText,
+  /** on: a linked client is told of every status change of their orders, not only ready and approval. */
+  CLIENT_ALL_STATUSES: z.preprocess(
+    (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "CLIENT_ALL_STATUSES must be on or off" }),
+  ),
+  CLIENT_RATE_PER_MINUTE: positiveInt("CLIENT_RATE_PER_MINUTE", 12),
   /** Paper (receipt, act): the page size, the documents' language, the shop's details and terms. */
   PAPER_FORMAT: z.preprocess(
     (v) => (v === "" || v === undefined ? "a4" : String(v).trim().toLowerCase()),

@@ -10,7 +10,7 @@ import { parseWarrantyByType, unreadableTermsFiles } from "./paper.ts";
 import type { Config, ServiceAuth } from "./schema.ts";
 import { parseStatuses } from "./statuses.ts";
 
-export type { Config, ConfiguredStatus, Locale, MirrorConfig } from "./schema.ts";
+export type { ClientsConfig, Config, ConfiguredStatus, Locale, MirrorConfig } from "./schema.ts";
 export { parseStatuses } from "./statuses.ts";
 
 type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -40,6 +40,7 @@ export function parseConfig(env: Env): ConfigResult {
     if (c.SERVICE_LOGIN && !c.SERVICE_PASSWORD && !c.SERVICE_TOKEN) {
       errors.push("SERVICE_PASSWORD is required with SERVICE_LOGIN");
     }
+    errors.push(...clientsErrors(c));
   }
   const statuses = common.success ? parseStatuses(common.data.STATUSES) : { ok: true as const, statuses: [] };
   if (!statuses.ok) errors.push(statuses.error);
@@ -107,6 +108,19 @@ export function parseConfig(env: Env): ConfigResult {
       clients: c.MIRROR_CLIENTS === "on",
       dataDir: c.DATA_DIR,
     },
+    clients: {
+      enabled: c.CLIENTS === "on",
+      approval:
+        c.CLIENT_APPROVAL_STATUS && c.CLIENT_APPROVED_STATUS && c.CLIENT_DECLINED_STATUS
+          ? {
+              waiting: c.CLIENT_APPROVAL_STATUS,
+              approved: c.CLIENT_APPROVED_STATUS,
+              declined: c.CLIENT_DECLINED_STATUS,
+            }
+          : undefined,
+      allStatuses: c.CLIENT_ALL_STATUSES === "on",
+      ratePerMinute: c.CLIENT_RATE_PER_MINUTE,
+    },
     lookupShare: c.LOOKUP_SHARE,
     writeReserve: c.WRITE_RESERVE,
     paper: {
@@ -124,6 +138,19 @@ export function parseConfig(env: Env): ConfigResult {
     sandboxOthersSeconds: c.SANDBOX_OTHERS_SECONDS,
   };
   return { ok: true, config };
+}
+
+/** The client's side reads the mirror only (0 requests), and its approval needs all three statuses. */
+function clientsErrors(c: z.output<typeof commonSchema>): string[] {
+  const errors: string[] = [];
+  if (c.CLIENTS === "on" && c.MIRROR === "off")
+    errors.push("CLIENTS=on needs the order mirror: set MIRROR=on (or CLIENTS=off)");
+  const approval = [c.CLIENT_APPROVAL_STATUS, c.CLIENT_APPROVED_STATUS, c.CLIENT_DECLINED_STATUS];
+  if (approval.some(Boolean) && !approval.every(Boolean))
+    errors.push(
+      "CLIENT_APPROVAL_STATUS, CLIENT_APPROVED_STATUS and CLIENT_DECLINED_STATUS are set together (or none of them)",
+    );
+  return errors;
 }
 
 function messages(error: z.ZodError): string[] {

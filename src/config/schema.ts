@@ -86,6 +86,18 @@ const configSchema = z.object({
     /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
     dataDir: z.string(),
   }),
+  /** The client's side (CLIENTS=on; absent or off: strangers are refused as always). */
+  clients: z
+    .object({
+      enabled: z.boolean(),
+      /** The approval statuses, each by id or name; absent: no approval in Telegram. */
+      approval: z.object({ waiting: z.string(), approved: z.string(), declined: z.string() }).optional(),
+      /** CLIENT_ALL_STATUSES: every status change is told, not only ready and approval. */
+      allStatuses: z.boolean(),
+      /** CLIENT_RATE_PER_MINUTE: messages a non-staff user may send per minute before they are ignored. */
+      ratePerMinute: z.number(),
+    })
+    .optional(),
   /** The receipt and the act (features/paper). */
   paper: z.object({
     /** PAPER_FORMAT: A4, an 80 mm receipt roll, or both. */
@@ -113,4 +125,5 @@ export type Config = z.infer<typeof configSchema>;
 /** A status named in STATUSES; `isPayRequired` undefined: not known, payment is offered as optional. */
 export type ConfiguredStatus = NonNullable<Config["statuses"]>[number];
 export type MirrorConfig = Config["mirror"];
+export type ClientsConfig = NonNullable<Config["clients"]>;
 export type ServiceAuth = Extract<Config["service"], { kind: "remote" }>["auth"];

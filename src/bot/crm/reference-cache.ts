@@ -51,6 +51,8 @@ const referenceLists = persisted<Entry<unknown>>({
 
 export interface ReferenceCache {
   shops(): Promise<Shop[]>;
+  /** The workshops as cached, however old, or undefined: never a request (the client's side). */
+  cachedShops(): Promise<Shop[] | undefined>;
   orderTypes(): Promise<OrderType[]>;
   orderTypeFields(typeId: string): Promise<CustomFieldDefinition[]>;
   /** An order type's fields as cached, however old, or undefined: never a request (for cards). */
@@ -147,6 +149,7 @@ export function createReferenceCache(options: ReferenceCacheOptions): ReferenceC
     orderTypeFields: (typeId) =>
       cached("orderTypeFields", typeId, async () => (await client.orderTypes.fields(typeId)).items),
     statuses: () => cached("statuses", undefined, async () => (await client.statuses.list()).items),
+    cachedShops: async () => ((await entries.read("shops")) as Entry<Shop[]> | undefined)?.data,
     cachedStatuses: async () => ((await entries.read("statuses")) as Entry<Status[]> | undefined)?.data,
     cachedOrderTypeFields: async (typeId) =>
       ((await entries.read(keyOf("orderTypeFields", typeId))) as Entry<CustomFieldDefinition[]> | undefined)

@@ -49,6 +49,11 @@ export interface WriteRequest<D, R> {
   checks: FieldCheck[];
   /** Names the marker (default: the kind's name): one write per action and dialog run. */
   action?: string;
+  /**
+   * The marker's whole key, for a write that is once per thing whoever asks and from
+   * whichever chat (a client's approval of one estimate); default: action, chat and nonce.
+   */
+  key?: string;
   /** What the write-through starts from (not kept: an edit's base record, a create's draft). */
   local?: unknown;
 }
@@ -80,16 +85,23 @@ export async function writeIn<D, R>(
   outer: BotContext,
   nonce: string,
   request: WriteRequest<D, R>,
-  { open = true }: { open?: boolean } = {},
+  {
+    open = true,
+    authorize = (ctx) => ensureOperator(ctx, { pressAnswered: true }),
+  }: {
+    open?: boolean;
+    /** Who may make this write, checked at this moment (default: operators; a client's write checks its link). */
+    authorize?: (ctx: BotContext) => Promise<boolean>;
+  } = {},
 ): Promise<WriteOutcome<R>> {
   // `ask` has answered the press that brought this update (a Confirm, a pick).
-  if (!(await ensureOperator(outer, { pressAnswered: true }))) return { kind: "refused" };
+  if (!(await authorize(outer))) return { kind: "refused" };
   const { kind } = request;
   const action = request.action ?? kind.name;
   const { store, clock, config } = outer.services;
   const markers = markersOf<R>(store);
   const chat = String(outer.chat?.id ?? 0);
-  const key = `${action}.${chat}.${nonce}`;
+  const key = request.key ?? `${action}.${chat}.${nonce}`;
   const sent = { kind: kind.name, checks: request.checks, data: request.data };
 
   const done = async (attempt: Attempt<D>, result: R, record?: unknown): Promise<WriteOutcome<R>> => {

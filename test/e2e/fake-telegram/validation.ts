@@ -76,6 +76,8 @@ export function checkText(text: unknown, parseMode: unknown): string {
 export function checkMarkup(markup: unknown): InlineKeyboardMarkup | undefined {
   if (markup === undefined || markup === null) return undefined;
   const parsed: unknown = typeof markup === "string" ? JSON.parse(markup) : markup;
+  // A reply keyboard (e.g. a contact request) or its removal: checked, and kept by the call only.
+  if (isReplyKeyboard(parsed)) return undefined;
   if (!isKeyboard(parsed)) badRequest("can't parse reply keyboard markup JSON object");
   for (const row of parsed.inline_keyboard) {
     // grammY's InlineKeyboard starts with an empty row and row() always adds one: a strict
@@ -90,6 +92,23 @@ export function checkMarkup(markup: unknown): InlineKeyboardMarkup | undefined {
     }
   }
   return parsed.inline_keyboard.length > 0 ? parsed : undefined;
+}
+
+function isReplyKeyboard(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if ("remove_keyboard" in value) {
+    if (value.remove_keyboard !== true) badRequest("can't parse reply keyboard markup JSON object");
+    return true;
+  }
+  if (!("keyboard" in value)) return false;
+  const rows = value.keyboard;
+  if (!Array.isArray(rows) || rows.length === 0 || !rows.every((row) => Array.isArray(row) && row.length > 0))
+    badRequest("can't parse reply keyboard markup JSON object");
+  for (const button of rows.flat() as unknown[]) {
+    const text = typeof button === "string" ? button : (button as { text?: unknown }).text;
+    if (typeof text !== "string" || text === "") badRequest("keyboard button text is empty");
+  }
+  return true;
 }
 
 function isKeyboard(value: unknown): value is InlineKeyboardMarkup {

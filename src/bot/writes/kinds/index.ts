@@ -5,7 +5,9 @@
  * one line in this list; the core does not change.
  */
 import type { AnyWriteKind } from "../kind.ts";
+import { clientApproval } from "./client-approval.ts";
 import { clientChange } from "./client-change.ts";
+import { clientConsent } from "./client-consent.ts";
 import { clientCreate } from "./client-create.ts";
 import { orderChange } from "./order-change.ts";
 import { orderComment } from "./order-comment.ts";
@@ -20,4 +22,7 @@ export const WRITE_KINDS: readonly AnyWriteKind[] = [
   clientChange,
   clientCreate,
   orderDelete,
+  // The client's side (issue 28).
+  clientConsent,
+  clientApproval,
 ];

@@ -1,0 +1,67 @@
+## Сторона клиента (CLIENTS=on): приветствие, привязка по телефону, заказы клиента, согласование, квитанция
+client-greeting = Здравствуйте! Это бот мастерской <b>{ $shop }</b>.
+client-address = 📍 { $address }
+client-hours = 🕘 { $hours }
+client-hours-closing = 🕘 Работаем до { $time }
+client-share-ask = Чтобы видеть свои заказы и получать сообщения о готовности, поделитесь своим номером телефона кнопкой ниже. Номер должен быть тем, что вы назвали в мастерской.
+client-share-button = 📱 Поделиться номером
+client-contact-not-own = Можно поделиться только своим номером: кнопкой «📱 Поделиться номером» внизу.
+client-contact-unknown = По этому номеру заказов не нашлось. Если в мастерской записан другой номер, позвоните нам.
+client-linked = ✅ Готово: вы будете получать сообщения о своих заказах. Отписаться: /stop
+client-linked-consent-later = ✅ Готово. Отметить согласие на сообщения в мастерской сейчас не удалось: поделитесь номером ещё раз чуть позже. Отписаться: /stop
+client-orders-heading = { $count ->
+        [one] Ваш заказ:
+       *[other] Ваши заказы:
+    }
+client-orders-none = Сейчас открытых заказов нет.
+client-order-title = <b>{ $number }</b> · { $device }
+client-order-no-device = устройство
+client-order-status = Статус: { $status }
+client-order-estimate = Оценка: { $amount } ₽
+client-order-due = К оплате: { $amount } ₽
+client-order-paid = Оплачено полностью
+client-order-deadline = Срок: { $date }
+client-order-where = 📍 { $address }
+client-status-accepted = принят
+client-status-diagnosis = на диагностике
+client-status-in-work = в работе
+client-status-waiting-parts = ждёт запчасть
+client-status-waiting = ожидание
+client-status-approval = ждёт вашего согласования
+client-status-ready = ✅ готов, можно забирать
+client-status-handed-over = выдан
+client-stop-done = Вы отписались: сообщений о заказах больше не будет. Вернуться: /start
+client-stop-none = Вы не подписаны. Подписаться: /start
+client-help = Нажмите /start, чтобы увидеть свои заказы, или /stop, чтобы отписаться.
+client-too-fast = Слишком много сообщений. Подождите минуту.
+client-too-many-links = Сегодня вы уже несколько раз подписывались и отписывались. Попробуйте завтра.
+client-private-only = Этот бот отвечает клиентам только в личном чате.
+
+## Сообщения привязанным клиентам
+client-notify-ready = ✅ Заказ <b>{ $number }</b> ({ $device }) готов, можно забирать.
+client-notify-status = Заказ <b>{ $number }</b> ({ $device }): { $status }.
+client-notify-approval = Заказ <b>{ $number }</b> ({ $device }) ждёт вашего согласования. Оценка ремонта: <b>{ $amount } ₽</b>.
+client-approve = ✅ Согласовать
+client-decline = ❌ Отказаться
+
+## Согласование одним нажатием
+client-approved = ✅ Вы согласовали ремонт заказа <b>{ $number }</b> на { $amount } ₽. Спасибо!
+client-declined = ❌ Вы отказались от ремонта заказа <b>{ $number }</b>. Мастерская свяжется с вами.
+client-already-approved = По этому заказу уже согласовано.
+client-already-declined = От ремонта по этому заказу уже отказались.
+client-moved-on = Заказ уже в другом статусе: { $status }.
+client-estimate-changed = Оценка изменилась: { $amount } ₽. Смотрите новое сообщение.
+client-not-yours = Эта кнопка не для вас.
+client-approval-busy = Ответ уже отправляется.
+client-approval-failed = Не удалось передать ответ мастерской сейчас. Попробуйте через несколько минут.
+client-comment-approved = согласовано клиентом в Telegram: { $amount } ₽
+client-comment-declined = клиент отказался в Telegram от ремонта на { $amount } ₽
+
+## Квитанция (QR)
+client-receipt-unknown = Такой квитанции бот не знает.
+client-receipt-heading = Заказ <b>{ $number }</b>
+client-receipt-device = Устройство: { $device }
+client-receipt-ready-yes = ✅ Готов, можно забирать
+client-receipt-ready-no = Ещё не готов
+client-receipt-not-held = Статус этого заказа сейчас недоступен. Позвоните в мастерскую.
+client-receipt-offer = 📱 Получать новости

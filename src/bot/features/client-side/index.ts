@@ -1,0 +1,243 @@
+/**
+ * The client's side (CLIENTS=on, with the order mirror): a user who is not
+ * staff, in a private chat, reaches this instead of the refusal. Staff see the
+ * bot as before; group chats and inline queries get none of it (the access
+ * gate answers them as always).
+ *
+ * /start: the workshop's greeting and "📱 Share my phone" (Telegram's contact
+ * request); the sender's own contact, matched exactly against the mirror's
+ * clients, links them (consent.ts) and shows their orders. /stop unlinks.
+ * `/start r…` (a receipt's QR) shows that one order's public status.
+ * Approvals: approval.ts. Messages to linked clients: notifier.ts.
+ *
+ * Costs: every read is the mirror's (0 requests); only the consent write
+ * (a read and a PATCH per client) and the approval's PATCH reach the service.
+ * Anything else a non-staff user sends gets the same short help.
+ */
+import { Composer, InlineKeyboard, Keyboard, type Middleware } from "grammy";
+import type { Order } from "../../../service/index.ts";
+import type { BotContext, BotServices } from "../../context.ts";
+import { localeOf } from "../../i18n.ts";
+import { skipRedelivered } from "../../middleware/dedupe.ts";
+import { callbackCodec } from "../../ui/callback-data.ts";
+import { readSignedPayload } from "../../ui/signed-payload.ts";
+import { approvalFeature, approvalMessageNow } from "./approval.ts";
+import { clearConsent, setConsent } from "./consent.ts";
+import { type ClientLink, clientLinksOf } from "./links.ts";
+import { counteragentIdsOf, inShops, ordersByPhone } from "./orders.ts";
+import { contactPhoneKey } from "./phone.ts";
+import { createRateLimit } from "./rate-limit.ts";
+import { hoursText, readerFor } from "./reader.ts";
+import { linkCounts } from "./records.ts";
+import { greetingText, listedOrders, ordersText, publicStatusText } from "./view.ts";
+
+export { ClientNotifier } from "./notifier.ts";
+
+/** A person in the CRM twice with one number is linked to both; more is not a person. */
+const MAX_COUNTERAGENTS = 3;
+/** Links and unlinks a user may make a day: each costs the service a write. */
+const LINKS_A_DAY = 3;
+/** Approval messages sent with the list (the rest wait for their own message). */
+const APPROVALS_LISTED = 3;
+
+const getUpdates = callbackCodec("cgu", []);
+
+/** Whether this update is the client side's: CLIENTS=on, a non-staff user, a private chat. */
+function isClientUpdate(ctx: BotContext): boolean {
+  return (
+    ctx.role === "stranger" &&
+    ctx.services.config.clients?.enabled === true &&
+    ctx.services.mirror !== undefined &&
+    ctx.chat?.type === "private" &&
+    ctx.from !== undefined
+  );
+}
+
+/** Mounted before the access gate: takes the client side's updates, passes every other on. */
+export function clientSide(services: BotServices): Middleware<BotContext> {
+  const limit = createRateLimit(services.config.clients?.ratePerMinute ?? 12, () =>
+    services.clock.now().getTime(),
+  );
+  const side = new Composer<BotContext>();
+  side.use(async (ctx, next) => {
+    const verdict = limit(ctx.from?.id ?? 0);
+    if (verdict === "ok") return next();
+    ctx.log.info({ from: ctx.from?.id }, "a non-staff user over the message rate");
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+    if (verdict === "warn" && ctx.message) await ctx.reply(ctx.t("client-too-fast"));
+  });
+  side.use(skipRedelivered(services.store));
+  side.use(async (ctx, next) => {
+    // Writing again after blocking the bot: messages resume.
+    const link = await clientLinksOf(services.store).read(ctx.from?.id ?? 0);
+    if (link?.blocked) await clientLinksOf(services.store).setBlocked(link.userId, false);
+    await next();
+  });
+  side.use(approvalFeature);
+  side.command("start", async (ctx) => {
+    const payload = ctx.match.trim();
+    if (payload.startsWith("r")) return receipt(ctx, payload);
+    await welcome(ctx);
+  });
+  side.command("stop", stop);
+  side.on("message:contact", linkContact);
+  side.callbackQuery(getUpdates.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await welcome(ctx);
+  });
+  side.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("stale-button") }));
+  // Anything else (numbers, names, stickers): the same help, revealing nothing.
+  side.on("message", (ctx) => ctx.reply(ctx.t("client-help")));
+  const run = side.middleware();
+  return (ctx, next) => (isClientUpdate(ctx) ? run(ctx, async () => {}) : next());
+}
+
+async function welcome(ctx: BotContext): Promise<void> {
+  const r = await readerFor(ctx.services, await localeOf(ctx));
+  const links = clientLinksOf(ctx.services.store);
+  const link = await links.read(ctx.from?.id ?? 0);
+  const greeting = greetingText(r, hoursText(ctx.services, r.t));
+  // Their messages follow the language they speak now.
+  if (link && link.locale !== r.locale) await links.save({ ...link, locale: r.locale });
+  if (!link) {
+    const keyboard = new Keyboard().requestContact(ctx.t("client-share-button")).resized().oneTime();
+    await ctx.reply(`${greeting}\n\n${ctx.t("client-share-ask")}`, { reply_markup: keyboard });
+    return;
+  }
+  await ctx.reply(greeting);
+  await showOrders(ctx, link);
+}
+
+/** The linked client's orders (from the mirror), then the approvals waiting for them. */
+async function showOrders(ctx: BotContext, link: ClientLink): Promise<void> {
+  const { services } = ctx;
+  const r = await readerFor(services, await localeOf(ctx));
+  const ids = new Set(link.counteragents.map((c) => c.id));
+  const mine = ordersByPhone(
+    services.mirror!,
+    services.config.shopIds,
+    link.phone,
+    services.config.phoneCountry,
+  ).filter((o) => ids.has(o.counteragent?.id ?? ""));
+  const listed = listedOrders(r, mine, services.clock.now());
+  await ctx.reply(ordersText(r, listed), { reply_markup: { remove_keyboard: true } });
+  let sent = 0;
+  for (const order of listed) {
+    if (sent >= APPROVALS_LISTED) break;
+    const message = await approvalMessageNow(services, r, order);
+    if (!message) continue;
+    await ctx.reply(message.text, { reply_markup: message.keyboard });
+    sent++;
+  }
+}
+
+async function linkContact(ctx: BotContext): Promise<void> {
+  const contact = ctx.message?.contact;
+  const userId = ctx.from?.id;
+  if (!contact || userId === undefined) return;
+  // Telegram's button sends the sender's own contact; anything else is someone else's number.
+  if (contact.user_id !== userId) {
+    ctx.log.info({ from: userId }, "a contact that is not the sender's own");
+    await ctx.reply(ctx.t("client-contact-not-own"));
+    return;
+  }
+  const { services } = ctx;
+  const phone = contactPhoneKey(contact.phone_number, services.config.phoneCountry);
+  const orders = phone
+    ? ordersByPhone(services.mirror!, services.config.shopIds, phone, services.config.phoneCountry)
+    : [];
+  if (!phone || orders.length === 0) {
+    await ctx.reply(ctx.t("client-contact-unknown"), { reply_markup: { remove_keyboard: true } });
+    return;
+  }
+  const links = clientLinksOf(services.store);
+  const ids = counteragentIdsOf(orders).slice(0, MAX_COUNTERAGENTS);
+  const old = await links.read(userId);
+  const locale = await localeOf(ctx);
+  const same = old && old.phone === phone && ids.every((id) => old.counteragents.some((c) => c.id === id));
+  // The same link again (a second share): no second consent write, unless the first could not be made.
+  const written = same ? old.counteragents.filter((c) => c.typeCounteragentId !== "") : [];
+  if (same && written.length === ids.length) {
+    await links.save({ ...old, locale });
+    await showOrders(ctx, old);
+    return;
+  }
+  if (!same && !(await countLink(ctx, userId))) {
+    await ctx.reply(ctx.t("client-too-many-links"), { reply_markup: { remove_keyboard: true } });
+    return;
+  }
+  const counteragents: ClientLink["counteragents"] = [];
+  let consentLater = false;
+  for (const id of ids) {
+    const before = written.find((c) => c.id === id);
+    const outcome = before
+      ? ({ kind: "done", result: before } as const)
+      : await setConsent(ctx, id, `u${ctx.update.update_id}`);
+    if (outcome.kind === "done" && outcome.result) counteragents.push(outcome.result);
+    else {
+      consentLater ||= outcome.kind !== "done";
+      // No form: /stop has nothing to clear, the next share tries the consent again.
+      counteragents.push({ id, name: "", typeCounteragentId: "", isBuyer: true, isVendor: false });
+    }
+  }
+  const link: ClientLink = { userId, phone, counteragents, locale, linkedAt: services.clock.now().getTime() };
+  await links.save(link);
+  ctx.log.info({ from: userId, counteragents: ids.length }, "a client linked themselves");
+  await ctx.reply(ctx.t(consentLater ? "client-linked-consent-later" : "client-linked"), {
+    reply_markup: { remove_keyboard: true },
+  });
+  await showOrders(ctx, link);
+}
+
+/** Counts a link or unlink of the user today; false when they made LINKS_A_DAY already. */
+async function countLink(ctx: BotContext, userId: number): Promise<boolean> {
+  const counts = ctx.services.store.open(linkCounts);
+  const made = (await counts.read(String(userId))) ?? 0;
+  if (made >= LINKS_A_DAY) return false;
+  await counts.write(String(userId), made + 1);
+  return true;
+}
+
+async function stop(ctx: BotContext): Promise<void> {
+  const { services } = ctx;
+  const links = clientLinksOf(services.store);
+  const link = await links.remove(ctx.from?.id ?? 0);
+  if (!link) {
+    await ctx.reply(ctx.t("client-stop-none"), { reply_markup: { remove_keyboard: true } });
+    return;
+  }
+  const held = ordersByPhone(
+    services.mirror!,
+    services.config.shopIds,
+    link.phone,
+    services.config.phoneCountry,
+  );
+  for (const form of link.counteragents) {
+    // Someone else (another account of the same person) still wants the messages.
+    if ((await links.usersOf(form.id)).length > 0 || !form.typeCounteragentId) continue;
+    // The name as the mirror holds it now: the PATCH must not bring back an old one.
+    const name =
+      held.find((o: Order) => o.counteragent?.id === form.id)?.counteragent?.name?.trim() || form.name;
+    await clearConsent(ctx, { ...form, name }, `u${ctx.update.update_id}`);
+  }
+  await ctx.reply(ctx.t("client-stop-done"), { reply_markup: { remove_keyboard: true } });
+}
+
+/** A receipt's QR: that one order's public status, for whoever holds it; a forged payload shows nothing. */
+async function receipt(ctx: BotContext, payload: string): Promise<void> {
+  const { services } = ctx;
+  const id = readSignedPayload("receipt", payload, services.config.botToken);
+  if (!id) {
+    ctx.log.info("a /start payload that is no genuine receipt");
+    await ctx.reply(ctx.t("client-receipt-unknown"));
+    return;
+  }
+  const order = services.mirror?.get(id)?.order;
+  if (!order || order.isVisible === false || !inShops(order, services.config.shopIds)) {
+    await ctx.reply(ctx.t("client-receipt-not-held"));
+    return;
+  }
+  const r = await readerFor(services, await localeOf(ctx));
+  const offer = new InlineKeyboard().text(ctx.t("client-receipt-offer"), getUpdates.encode({}));
+  await ctx.reply(publicStatusText(r, order), { reply_markup: offer });
+}

@@ -1,0 +1,191 @@
+/**
+ * Messages to linked clients from the order mirror's change log, at no request
+ * but the consent check (consent.ts): an order became ready (what is due, the
+ * hours), it entered the approval status with an estimate (✅ / ❌), and with
+ * CLIENT_ALL_STATUSES every other status change. Never the client's own change
+ * (their approval), never a counteragent the shop marked as not allowing
+ * Telegram, never an order outside SHOP_IDS or deleted.
+ *
+ * Once across restarts and instances, as the staff's notifier: a cursor in the
+ * mirror's file (its own reader name), and claims per record of a change and
+ * per meaning (notify/claims.ts) before each message.
+ */
+import { type Api, GrammyError } from "grammy";
+import type { Logger } from "../../../logger.ts";
+import type { MirrorChange, OrderMirror } from "../../../mirror/index.ts";
+import type { Order, ServiceClient } from "../../../service/index.ts";
+import type { BotServices } from "../../context.ts";
+import { claimMeaning, claimOnce } from "../../notify/claims.ts";
+import { formatAmount } from "../../ui/money.ts";
+import { orderTitle } from "../../ui/order-card.ts";
+import { escapeHtml } from "../../ui/text.ts";
+import { approvalMessage, noteRound } from "./approval.ts";
+import { consentAllows } from "./consent.ts";
+import { clientLinksOf } from "./links.ts";
+import { dueOf, inShops } from "./orders.ts";
+import { hoursText, readerFor } from "./reader.ts";
+import { clientStatus } from "./statuses.ts";
+import { deviceOf, type Reader, statusText } from "./view.ts";
+
+const BATCH = 100;
+const CURSOR_READER = "clients";
+
+type ClientNotice = "ready" | "approval" | "status";
+
+interface ClientNotifierOptions {
+  services: BotServices;
+  api: Api;
+  mirror: OrderMirror;
+  client: ServiceClient;
+  logger: Logger;
+}
+
+export class ClientNotifier {
+  private readonly options: ClientNotifierOptions;
+  private cursor: number | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(options: ClientNotifierOptions) {
+    this.options = options;
+  }
+
+  start(): void {
+    this.unsubscribe = this.options.mirror.onChange(() => this.kick());
+    this.kick();
+  }
+
+  stop(): Promise<void> {
+    this.unsubscribe?.();
+    return this.queue;
+  }
+
+  /** Sends what the log holds beyond the cursor; resolves when done (tests and the bench wait on it). */
+  kick(): Promise<void> {
+    this.queue = this.queue
+      .then(() => this.drain())
+      .catch((error: unknown) => this.options.logger.warn({ err: String(error) }, "client messages failed"));
+    return this.queue;
+  }
+
+  private async drain(): Promise<void> {
+    const { mirror } = this.options;
+    this.cursor ??= this.loadCursor();
+    for (;;) {
+      const entries = mirror.changesSince(this.cursor, BATCH);
+      if (entries.length === 0) return;
+      for (const { seq, change } of entries) {
+        await this.deliver(change);
+        this.cursor = seq;
+        mirror.setLogCursor(CURSOR_READER, seq);
+      }
+    }
+  }
+
+  /** Where this reader left the log; a new log starts at its end (the claims stop a repeat). */
+  private loadCursor(): number {
+    const { mirror } = this.options;
+    const kept = mirror.logCursor(CURSOR_READER);
+    if (kept !== undefined) return kept;
+    let seq = 0;
+    for (;;) {
+      const last = mirror.changesSince(seq, 1000).at(-1);
+      if (!last) break;
+      seq = last.seq;
+    }
+    mirror.setLogCursor(CURSOR_READER, seq);
+    return seq;
+  }
+
+  private async deliver(change: MirrorChange): Promise<void> {
+    const { services, mirror } = this.options;
+    const counteragentId = change.order.counteragent?.id;
+    if (!counteragentId || change.kind === "deleted") return;
+    const links = clientLinksOf(services.store);
+    const users = await links.usersOf(counteragentId);
+    if (users.length === 0) return;
+    // The record as the mirror holds it now: a catch-up after a restart does not tell a state long gone.
+    const order = mirror.get(change.order.id)?.order ?? change.order;
+    if (order.isVisible === false || !inShops(order, services.config.shopIds)) return;
+    const plain = await readerFor(services, services.config.defaultLocale);
+    const notice = noticeOf(change, order, plain, services.config.clients?.allStatuses ?? false);
+    if (!notice) return;
+    const round = notice === "approval" ? await noteRound(services, order.id, change.detectedAt) : "0";
+    let allowed: boolean | undefined;
+    for (const userId of users) {
+      // Their own approval: the answer to the press told them.
+      if (change.source === "bot" && change.actorId === userId) continue;
+      const link = await links.read(userId);
+      if (!link || link.blocked || !link.counteragents.some((c) => c.id === counteragentId)) continue;
+      allowed ??= await consentAllows(services, this.options.client, counteragentId, this.options.logger);
+      if (!allowed) return;
+      if (!(await claimOnce(services.store, `${change.id}:c${userId}`))) continue;
+      const value = change.to?.id ?? order.status?.id ?? "-";
+      if (!(await claimMeaning(services.store, `${order.id}:client-${notice}:${value}:c${userId}`))) continue;
+      const r = await readerFor(services, link.locale);
+      const message = messageOf(services, r, notice, order, round);
+      if (message) await this.send(userId, message);
+    }
+  }
+
+  private async send(userId: number, message: { text: string; keyboard?: unknown }): Promise<void> {
+    try {
+      await this.options.api.sendMessage(
+        userId,
+        message.text,
+        message.keyboard ? { reply_markup: message.keyboard as never } : {},
+      );
+    } catch (error) {
+      if (error instanceof GrammyError && error.error_code === 403) {
+        // The client blocked the bot: nothing more until they write again.
+        await clientLinksOf(this.options.services.store).setBlocked(userId, true);
+        return;
+      }
+      this.options.logger.warn({ err: String(error), userId }, "a client's message was not sent");
+    }
+  }
+}
+
+/** What a client is told of this change, if anything. */
+function noticeOf(
+  change: MirrorChange,
+  order: Order,
+  r: Reader,
+  allStatuses: boolean,
+): ClientNotice | undefined {
+  if (change.kind === "ready") return "ready";
+  if (change.kind !== "status") return undefined;
+  const now = clientStatus(order, r.statuses, r.approval);
+  // Entered the approval status and still waits in it (a catch-up may find it decided since).
+  if (r.approval && change.to?.id === r.approval.waiting.id)
+    return now === "approval" ? "approval" : undefined;
+  // Ready is its own message (the "ready" record of the same change).
+  if (!allStatuses || now === "ready" || change.to?.id !== order.status?.id) return undefined;
+  return "status";
+}
+
+function messageOf(
+  services: BotServices,
+  r: Reader,
+  notice: ClientNotice,
+  order: Order,
+  round: string,
+): { text: string; keyboard?: unknown } | undefined {
+  const number = escapeHtml(orderTitle(order));
+  const device = deviceOf(r, order);
+  const status = { text: r.t("client-notify-status", { number, device, status: statusText(r, order) }) };
+  // Waiting for an approval without an estimate: no buttons, only the status (when every status is told).
+  if (notice === "approval")
+    return approvalMessage(r, order, round) ?? (services.config.clients?.allStatuses ? status : undefined);
+  if (notice === "status") return status;
+  const lines = [r.t("client-notify-ready", { number, device })];
+  const due = dueOf(order);
+  if (due !== undefined)
+    lines.push(
+      due > 0 ? r.t("client-order-due", { amount: formatAmount(due, r.locale) }) : r.t("client-order-paid"),
+    );
+  lines.push(hoursText(services, r.t));
+  const shop = r.shops.find((s) => s.id === order.shop?.id);
+  if (shop?.address) lines.push(r.t("client-order-where", { address: escapeHtml(shop.address) }));
+  return { text: lines.join("\n") };
+}

@@ -1,0 +1,82 @@
+/**
+ * What a client is told an order's status is, from its status group
+ * (decisions.md): new → accepted, inWork → in work (diagnosis where the name
+ * says so), wait → waiting (parts, or your approval for the approval status),
+ * finish → ready, closed → handed over. And the approval statuses of the
+ * configuration (by id or name), resolved against the cached statuses: never a request.
+ */
+import type { ClientsConfig, Config } from "../../../config/index.ts";
+import type { Order, Status } from "../../../service/index.ts";
+import type { BotServices } from "../../context.ts";
+
+export type ClientStatus =
+  | "accepted"
+  | "diagnosis"
+  | "in-work"
+  | "waiting-parts"
+  | "waiting"
+  | "approval"
+  | "ready"
+  | "handed-over";
+
+export interface ApprovalStatuses {
+  waiting: { id: string; name: string };
+  approved: { id: string; name: string; group?: string };
+  declined: { id: string; name: string; group?: string };
+}
+
+/** The statuses as known without a request: the cache (warmed at start and by staff), else STATUSES. */
+export async function knownStatuses(services: BotServices): Promise<Status[]> {
+  const cached = await services.reference.cachedStatuses().catch(() => undefined);
+  if (cached && cached.length > 0) return cached;
+  return (services.config.statuses ?? []).map((s) => ({ ...s, isPayRequired: s.isPayRequired ?? false }));
+}
+
+function resolve(statuses: readonly Status[], wanted: string): Status | undefined {
+  const byId = statuses.find((s) => s.id === wanted);
+  if (byId) return byId;
+  const folded = wanted.trim().toLowerCase();
+  return statuses.find((s) => s.name?.trim().toLowerCase() === folded);
+}
+
+/** The three approval statuses, or undefined when not configured or not all known. */
+export function approvalStatuses(
+  config: Pick<Config, "clients">,
+  statuses: readonly Status[],
+): ApprovalStatuses | undefined {
+  const wanted: ClientsConfig["approval"] = config.clients?.approval;
+  if (!wanted) return undefined;
+  const waiting = resolve(statuses, wanted.waiting);
+  const approved = resolve(statuses, wanted.approved);
+  const declined = resolve(statuses, wanted.declined);
+  if (!waiting || !approved || !declined) return undefined;
+  const named = (s: Status) => ({ id: s.id, name: s.name ?? s.id, group: s.group });
+  return { waiting: named(waiting), approved: named(approved), declined: named(declined) };
+}
+
+export function groupOf(order: Order, statuses: readonly Status[]): string | undefined {
+  return order.status?.type ?? statuses.find((s) => s.id === order.status?.id)?.group ?? undefined;
+}
+
+export function clientStatus(
+  order: Order,
+  statuses: readonly Status[],
+  approval: ApprovalStatuses | undefined,
+): ClientStatus {
+  const name = order.status?.name ?? "";
+  if (approval && order.status?.id === approval.waiting.id) return "approval";
+  switch (groupOf(order, statuses)) {
+    case "new":
+      return "accepted";
+    case "wait":
+      return /запчаст|детал|part/i.test(name) ? "waiting-parts" : "waiting";
+    case "finish":
+      return "ready";
+    case "closed":
+      return "handed-over";
+    default:
+      if (order.dateClose) return "handed-over";
+      if (order.dateFinish) return "ready";
+      return /диагност|diagnos/i.test(name) ? "diagnosis" : "in-work";
+  }
+}

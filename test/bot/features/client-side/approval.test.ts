@@ -1,0 +1,271 @@
+/**
+ * Messages to linked clients and the approval in one tap: an order made ready
+ * by another CRM user reaches its linked client once (also after a restart);
+ * entering the approval status with an estimate brings ✅ / ❌; a press sends
+ * ONE PATCH with the new status and a comment naming the amount, and staff who
+ * follow the order are told; a double press, a stale press and someone else's
+ * press send nothing. A counteragent the shop turned off gets nothing.
+ */
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { ClientNotifier } from "../../../../src/bot/features/client-side/index.ts";
+import type { StoredMessage } from "../../../helpers/fake-telegram.ts";
+import {
+  APPROVED,
+  aClient,
+  type ClientBot,
+  contactUpdate,
+  DECLINED,
+  numberOf,
+  OPERATOR,
+  person,
+  startClientBot,
+  statusId,
+  WAITING,
+} from "./setup.ts";
+
+let t: ClientBot | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const READY = "Готов";
+const IN_WORK = "В работе";
+
+/** A linked client (`userId`, language) and one of their open orders. */
+async function linked(bot: ClientBot, userId: number, languageCode: "ru" | "en") {
+  const { who, orders } = aClient(bot);
+  const order = orders.find(
+    (o) => !["closed", "finish"].includes(bot.sandbox.store.statusById.get(o.statusId)?.group ?? ""),
+  )!;
+  const from = person(userId, languageCode);
+  await bot.handle(contactUpdate(bot, from, who.phones[0]!));
+  bot.mark();
+  return { who, order, from, user: bot.user(userId, { languageCode }) };
+}
+
+/** The callback data of a message's buttons, read before a press edits them away. */
+const buttonsOf = (message: StoredMessage | undefined): string[] =>
+  (message?.replyMarkup?.inline_keyboard.flat() ?? []).map((b) =>
+    "callback_data" in b ? String(b.callback_data) : "",
+  );
+const messagesTo = (bot: ClientBot, id: number) => bot.telegram.botMessages(id).map((m) => m.text);
+
+describe("messages to a linked client", () => {
+  it("an order made ready by another CRM user reaches the client once, within the mirror's sync, also after a restart (ru)", async () => {
+    t = await startClientBot();
+    const { order, from } = await linked(t, 6001, "ru");
+    const before = messagesTo(t, from.id).length;
+    t.sandbox.others.changeStatus(order.id, statusId(t, READY));
+    await t.syncAndNotify();
+    const after = messagesTo(t, from.id).slice(before);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toContain(`Заказ <b>${numberOf(t, order.id)}</b>`);
+    expect(after[0]).toContain("готов");
+    expect(after[0]).toContain("Работаем до 19:00");
+    // A restart: a new notifier on the same store and mirror tells nothing again.
+    await t.stopNotifiers();
+    const again = new ClientNotifier({
+      services: t.services,
+      api: t.bot.api,
+      mirror: t.mirror,
+      client: t.client,
+      logger: pino({ level: "silent" }),
+    });
+    again.start();
+    await again.kick();
+    await again.stop();
+    expect(messagesTo(t, from.id).slice(before)).toHaveLength(1);
+  });
+
+  it("a counteragent the shop turned off gets nothing (en)", async () => {
+    t = await startClientBot();
+    const { who, order, from } = await linked(t, 6002, "en");
+    t.sandbox.store.counteragentById.get(who.id)!.isSendTelegram = false;
+    // The consent read at linking stands an hour.
+    await t.clock.advance(61 * 60_000);
+    const before = messagesTo(t, from.id).length;
+    t.sandbox.others.changeStatus(order.id, statusId(t, READY));
+    await t.syncAndNotify();
+    expect(messagesTo(t, from.id).slice(before)).toHaveLength(0);
+  });
+
+  it("after /stop nothing more comes (en)", async () => {
+    t = await startClientBot();
+    const { order, from, user } = await linked(t, 6003, "en");
+    await user.send("/stop");
+    const before = messagesTo(t, from.id).length;
+    t.sandbox.others.changeStatus(order.id, statusId(t, READY));
+    await t.syncAndNotify();
+    expect(messagesTo(t, from.id).slice(before)).toHaveLength(0);
+  });
+
+  it("with CLIENT_ALL_STATUSES every status change is told in the client's words (en)", async () => {
+    t = await startClientBot({ clients: { allStatuses: true } });
+    const { order, from } = await linked(t, 6004, "en");
+    const before = messagesTo(t, from.id).length;
+    const target = t.sandbox.store.statusById.get(order.statusId)?.name === IN_WORK ? "Диагностика" : IN_WORK;
+    t.sandbox.others.changeStatus(order.id, statusId(t, target));
+    await t.syncAndNotify();
+    const after = messagesTo(t, from.id).slice(before);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatch(/in work|in diagnosis/);
+    expect(after[0]).not.toContain(target);
+  });
+});
+
+/** Puts the order into the approval status with an estimate, as staff would, and lets the bot tell the client. */
+async function awaitingApproval(bot: ClientBot, orderId: string, amount = "3500"): Promise<void> {
+  // No works or parts priced yet: the estimate is the approximate price.
+  const record = bot.sandbox.store.orders.find((o) => o.id === orderId)!;
+  record.positions.length = 0;
+  bot.sandbox.others.change(orderId, { approximatePrice: amount });
+  await bot.syncAndNotify();
+  bot.sandbox.others.changeStatus(orderId, statusId(bot, WAITING));
+  await bot.syncAndNotify();
+  bot.mark();
+}
+
+describe("the estimate approved in one tap", () => {
+  it("✅ sends ONE PATCH with the approved status and the comment; a double press sends none; staff following the order are told (ru)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6101, "ru");
+    await t.services.users.update(OPERATOR, (s) => {
+      s.watch.push(order.id);
+      s.locale = "ru";
+    });
+    await awaitingApproval(t, order.id);
+    const offer = user.lastReply();
+    expect(offer?.text).toContain("ждёт вашего согласования");
+    expect(offer?.text).toMatch(/3\s500 ₽/);
+    const [approve, decline] = buttonsOf(offer);
+    await user.press("✅ Согласовать");
+    expect(t.requests()).toBe(1);
+    const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
+    expect(record.statusId).toBe(statusId(t, APPROVED));
+    expect(record.comments.map((c) => c.text).join("\n")).toMatch(
+      /согласовано клиентом в Telegram: 3\s500 ₽/,
+    );
+    expect(user.lastReply()?.text).toContain("Вы согласовали");
+    // The same button again, and the other one: nothing is sent.
+    await user.pressData(approve!, offer);
+    await user.pressData(decline!, offer);
+    expect(t.requests()).toBe(1);
+    expect(t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1)?.payload.text).toContain(
+      "уже согласовано",
+    );
+    // Staff who watch the order hear of it as of any change.
+    await t.staffNotifier.kick();
+    expect(messagesTo(t, OPERATOR).join("\n")).toContain(APPROVED);
+  });
+
+  it("❌ sends ONE PATCH with the declined status and the comment (en)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6102, "en");
+    await awaitingApproval(t, order.id, "4200");
+    const offer = user.lastReply();
+    expect(offer?.text).toContain("4,200 ₽");
+    const [approve] = buttonsOf(offer);
+    await user.press("❌ Decline");
+    expect(t.requests()).toBe(1);
+    const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
+    expect(record.statusId).toBe(statusId(t, DECLINED));
+    // The CRM's comment is in the shop's language (ru by default).
+    expect(record.comments.map((c) => c.text).join("\n")).toMatch(/4\s200 ₽/);
+    expect(user.lastReply()?.text).toContain("You declined");
+    await user.pressData(approve!, offer);
+    expect(t.requests()).toBe(1);
+  });
+
+  it("a stale press (the order moved on) is answered truly and sends nothing (en)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6103, "en");
+    await awaitingApproval(t, order.id);
+    const offer = user.lastReply();
+    t.sandbox.others.changeStatus(order.id, statusId(t, IN_WORK));
+    await t.syncAndNotify();
+    t.mark();
+    await user.press("✅ Approve", { message: offer });
+    expect(t.requests()).toBe(0);
+    const answer = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1);
+    expect(answer?.payload.text).toContain("moved on");
+    expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, IN_WORK));
+  });
+
+  it("a new estimate makes the old button stale: told, shown anew, nothing sent (ru)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6104, "ru");
+    await awaitingApproval(t, order.id, "3500");
+    const offer = user.lastReply();
+    t.sandbox.others.change(order.id, { approximatePrice: "5000" });
+    await t.syncAndNotify();
+    t.mark();
+    await user.press("✅ Согласовать", { message: offer });
+    expect(t.requests()).toBe(0);
+    expect(user.lastReply()?.text).toMatch(/5\s000 ₽/);
+  });
+
+  it("someone else's press (another stranger, forged data) learns nothing and sends nothing (en)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6105, "en");
+    await awaitingApproval(t, order.id);
+    const offer = user.lastReply()!;
+    const [data] = buttonsOf(offer);
+    const intruder = t.user(6199, { languageCode: "en" });
+    await intruder.send("/start");
+    await intruder.pressData(data!);
+    await intruder.pressData("cap:nonsense:0:1:a");
+    expect(t.requests()).toBe(0);
+    const answers = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").slice(-2);
+    for (const a of answers) expect(a.payload.text).toContain("not for you");
+    expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, WAITING));
+  });
+
+  it("a failed PATCH (the service unavailable) says so, and the next press sends it after one check (en)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6106, "en");
+    await awaitingApproval(t, order.id);
+    const offer = user.lastReply();
+    t.sandbox.faults.set({ errorRate: 1 });
+    await user.press("✅ Approve", { message: offer });
+    const answer = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1);
+    expect(answer?.payload.text).toContain("could not reach");
+    t.sandbox.faults.clear();
+    t.mark();
+    await user.press("✅ Approve", { message: offer });
+    // One read (did it land?) and one PATCH.
+    expect(t.requests()).toBe(2);
+    expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, APPROVED));
+  });
+
+  it("a PATCH that landed but whose answer was lost is found by one read at the next press, never sent twice (ru)", async () => {
+    let lose = false;
+    t = await startClientBot({
+      clientOptions: {
+        fetch: async (input, init) => {
+          const answer = await fetch(input, init);
+          if (lose && init?.method === "PATCH") {
+            lose = false;
+            throw new TypeError("fetch failed: the connection was reset");
+          }
+          return answer;
+        },
+      },
+    });
+    const { order, user } = await linked(t, 6107, "ru");
+    await awaitingApproval(t, order.id);
+    const offer = user.lastReply();
+    const [approve] = buttonsOf(offer);
+    lose = true;
+    await user.press("✅ Согласовать");
+    expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, APPROVED));
+    t.mark();
+    await user.pressData(approve!, offer);
+    // One read (it landed), no second PATCH: the comment is there once.
+    expect(t.requests()).toBe(1);
+    const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
+    expect(record.comments.filter((c) => c.text.includes("согласовано клиентом"))).toHaveLength(1);
+    expect(user.lastReply()?.text).toContain("Вы согласовали");
+  });
+});

@@ -1,0 +1,115 @@
+/** The client side's pure rules: the exact phone key, the client-friendly status, the estimate, the rate. */
+import { describe, expect, it } from "vitest";
+import { dueOf, estimateOf } from "../../../../src/bot/features/client-side/orders.ts";
+import { clientPhoneKey, contactPhoneKey } from "../../../../src/bot/features/client-side/phone.ts";
+import { createRateLimit } from "../../../../src/bot/features/client-side/rate-limit.ts";
+import { approvalStatuses, clientStatus } from "../../../../src/bot/features/client-side/statuses.ts";
+import type { Order, Status } from "../../../../src/service/index.ts";
+
+describe("the exact phone key", () => {
+  it("reads +7, 8 and ten digits as one number", () => {
+    for (const typed of ["+7 912 345-67-89", "89123456789", "8 (912) 345 67 89", "9123456789"])
+      expect(clientPhoneKey(typed, "RU")).toBe("+79123456789");
+  });
+  it("never takes part of a number, letters or nothing", () => {
+    for (const typed of ["345-67-89", "912345678", "4567", "abc", "", undefined, "+7 912 345-67-89 ext 5"])
+      expect(clientPhoneKey(typed, "RU")).toBeUndefined();
+  });
+  it("keeps other countries' numbers whole", () => {
+    expect(clientPhoneKey("+375 29 123-45-67", "RU")).toBe("+375291234567");
+  });
+  it("reads Telegram's contact (digits without +) as the international number", () => {
+    expect(contactPhoneKey("79123456789", "RU")).toBe("+79123456789");
+    expect(contactPhoneKey("+79123456789", "RU")).toBe("+79123456789");
+    expect(contactPhoneKey("375291234567", "RU")).toBe("+375291234567");
+    expect(contactPhoneKey("89123456789", "RU")).toBe("+79123456789");
+    expect(contactPhoneKey("4567", "RU")).toBeUndefined();
+  });
+});
+
+const statuses: Status[] = [
+  { id: "1", name: "Новый", group: "new", isPayRequired: false },
+  { id: "3", name: "Диагностика", group: "inWork", isPayRequired: false },
+  { id: "4", name: "В работе", group: "inWork", isPayRequired: false },
+  { id: "5", name: "Согласовано", group: "inWork", isPayRequired: true },
+  { id: "6", name: "Ждёт запчасть", group: "wait", isPayRequired: false },
+  { id: "7", name: "Ждёт согласования клиента", group: "wait", isPayRequired: false },
+  { id: "8", name: "Готов", group: "finish", isPayRequired: false },
+  { id: "10", name: "Выдан", group: "closed", isPayRequired: false },
+  { id: "12", name: "Отказ", group: "closed", isPayRequired: false },
+];
+const order = (statusId: string, extra: Partial<Order> = {}): Order =>
+  ({
+    id: "o1",
+    status: { id: statusId, name: statuses.find((s) => s.id === statusId)?.name },
+    ...extra,
+  }) as Order;
+
+describe("clientStatus", () => {
+  const approval = approvalStatuses(
+    {
+      clients: {
+        enabled: true,
+        approval: { waiting: "ждёт согласования клиента", approved: "5", declined: "Отказ" },
+        allStatuses: false,
+        ratePerMinute: 12,
+      },
+    },
+    statuses,
+  );
+  it("resolves the approval statuses by id or name (any case)", () => {
+    expect(approval?.waiting.id).toBe("7");
+    expect(approval?.approved.id).toBe("5");
+    expect(approval?.declined.id).toBe("12");
+  });
+  it("an unknown approval status turns the approval off", () => {
+    const none = approvalStatuses(
+      {
+        clients: {
+          enabled: true,
+          approval: { waiting: "nope", approved: "5", declined: "12" },
+          allStatuses: false,
+          ratePerMinute: 12,
+        },
+      },
+      statuses,
+    );
+    expect(none).toBeUndefined();
+  });
+  it("maps the status groups to what a client reads", () => {
+    const expected: Record<string, string> = {
+      "1": "accepted",
+      "3": "diagnosis",
+      "4": "in-work",
+      "6": "waiting-parts",
+      "7": "approval",
+      "8": "ready",
+      "10": "handed-over",
+    };
+    for (const [id, status] of Object.entries(expected))
+      expect(clientStatus(order(id), statuses, approval)).toBe(status);
+    expect(clientStatus(order("7"), statuses, undefined)).toBe("waiting");
+  });
+});
+
+describe("estimate and due", () => {
+  it("the priced works first, else the approximate price; due never below 0", () => {
+    expect(estimateOf(order("4", { summ: { price: 1200 } }))).toBe(1200);
+    expect(estimateOf(order("4", { approximatePrice: "3 500 ₽" }))).toBe(3500);
+    expect(estimateOf(order("4", { approximatePrice: "до 5000,50" }))).toBe(5000.5);
+    expect(estimateOf(order("4", { approximatePrice: "по результату" }))).toBeUndefined();
+    expect(dueOf(order("4", { summ: { price: 1200 }, cash: { summ: 200 } }))).toBe(1000);
+    expect(dueOf(order("4", { summ: { price: 1200 }, cash: { summ: 2000 } }))).toBe(0);
+  });
+});
+
+describe("the message rate", () => {
+  it("lets `limit` a minute through, warns once, then drops until the minute is over", () => {
+    let now = 0;
+    const limit = createRateLimit(3, () => now);
+    expect([1, 2, 3, 4, 5].map(() => limit(7))).toEqual(["ok", "ok", "ok", "warn", "drop"]);
+    expect(limit(8)).toBe("ok");
+    now = 60_000;
+    expect(limit(7)).toBe("ok");
+  });
+});
