@@ -386,6 +386,24 @@ describe("deleting an order", () => {
     await plain.close();
   });
 
+  it("money taken while an operator's confirmation waits: their Yes deletes nothing (checked at the write) (en)", async () => {
+    const order = heldOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(order.number);
+    await op.press("🗑 Delete");
+    // A prepayment taken at the counter meanwhile; the mirror's sync sees it.
+    order.paidCash = 500;
+    order.lastAction = t.clock.now().getTime();
+    t.sandbox.store.touchOrder(order);
+    await t.sync();
+    expect(t.mirror.get(order.id)?.order.cash?.summ).toBe(500);
+    t.mark();
+    await op.press("✅ Yes");
+    expect(lastText(op)).toContain("only an owner may delete it");
+    expect(t.requests()).toBe(0);
+    expect(t.sandbox.store.orderById.get(order.id)?.isVisible).toBe(true);
+  });
+
   it("an owner who is no owner any more by the time of Yes deletes nothing (the role is checked at the write)", async () => {
     const order = heldOrder({ paid: true });
     const owner = t.user(OWNER, { languageCode: "en" });
