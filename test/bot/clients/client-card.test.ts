@@ -116,6 +116,11 @@ describe("the client card", () => {
     for (const order of theirs.slice(0, 10))
       expect(labels.some((l) => l.startsWith(order.number))).toBe(true);
     expect(labels).not.toContain("📜 All orders");
+    // A second press of 📜 (a double press, an older card's button): kept, no request.
+    t.mark();
+    await user.pressData(`ko:${returning.id}`);
+    expect(t.requests()).toBe(0);
+    expect(lastText(user)).toContain(`Orders: ${theirs.length}`);
     // Each order one tap to its card, from the mirror now.
     t.mark();
     const first = theirs[0];
