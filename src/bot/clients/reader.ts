@@ -111,8 +111,14 @@ export function clientReader(services: Services) {
       return { items, complete: mirror.client(id)?.ordersReadAt !== undefined };
     },
 
-    /** Every order of the client from the service (1 request); the mirror keeps them. */
+    /** Every order of the client from the service (1 request; none once the mirror has read them); the mirror keeps them. */
     async older(id: string, userId?: number): Promise<ClientOrders> {
+      // Read once already (a double press, an older card's button): the mirror keeps them, no request.
+      if (mirror?.client(id)?.ordersReadAt !== undefined)
+        return {
+          items: mirror.clientOrders(id, CLIENT_ORDERS_SHOWN).map((held) => held.order),
+          complete: true,
+        };
       await share.spend(userId);
       if (mirror) {
         await mirror.readClientOrders(id);

@@ -23,7 +23,7 @@ import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "./plugins.ts";
  * state saved by other code is dropped instead of replayed wrongly (git log of
  * this line says what each number brought).
  */
-const DIALOG_VERSION = 16;
+const DIALOG_VERSION = 17;
 
 /** Whether this user may start a dialog here and now; answers the user when not. */
 export async function canEnterDialog(ctx: BotContext): Promise<boolean> {

@@ -90,8 +90,10 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     const held = source.heldNumber(query);
     if (held) return localPage(held, at);
     const empty = localPage([], at);
-    // Known to be deleted (and nothing else held of that number): said so with no request.
-    if (at.page === 1 && (await deletedOf(query)).length > 0) return empty;
+    // Known to be deleted (and nothing else held of that number): said so with no request. Digits
+    // alone name an order in each workshop (each numbers its own): asked unless only one is in scope.
+    const whole = query.kind === "number" || deps.shopIds.length === 1;
+    if (at.page === 1 && whole && (await deletedOf(query)).length > 0) return empty;
     if (query.kind === "num" && (await beyondNewest(query.num))) return empty;
     const key = missKey(query.kind, query.text, deps.shopIds);
     if (at.page === 1 && (await misses.known(key))) return empty;

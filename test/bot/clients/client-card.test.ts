@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Counteragent as SandboxClient } from "../../../src/sandbox/model.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { textsOf } from "../../helpers/test-bot.ts";
+import { messageUpdate, telegramUser } from "../../helpers/updates.ts";
 import { buttonData, lastText } from "../dialogs/driver.ts";
 
 const DAY = 86_400_000;
@@ -115,6 +116,11 @@ describe("the client card", () => {
     for (const order of theirs.slice(0, 10))
       expect(labels.some((l) => l.startsWith(order.number))).toBe(true);
     expect(labels).not.toContain("📜 All orders");
+    // A second press of 📜 (a double press, an older card's button): kept, no request.
+    t.mark();
+    await user.pressData(`ko:${returning.id}`);
+    expect(t.requests()).toBe(0);
+    expect(lastText(user)).toContain(`Orders: ${theirs.length}`);
     // Each order one tap to its card, from the mirror now.
     t.mark();
     const first = theirs[0];
@@ -197,5 +203,26 @@ describe("the client card", () => {
     const calls = await op.pressData("kc:%E0%A4%A:-");
     expect(JSON.stringify(calls)).toMatch(/outdated|no longer/);
     expect(buttonData).toBeDefined();
+  });
+});
+
+describe("clients found in a group chat", () => {
+  it("list no phone numbers with GROUP_PHONES off (as the card hides them there)", async () => {
+    // A surname's start that several clients with phones share: /client lists them.
+    const counts = new Map<string, number>();
+    for (const c of t.sandbox.store.counteragents)
+      if (c.phones.length > 0 && /^\p{L}{3}/u.test(c.name)) {
+        const start = c.name.slice(0, 3);
+        counts.set(start, (counts.get(start) ?? 0) + 1);
+      }
+    const start = [...counts].find(([, n]) => n >= 2)?.[0];
+    if (!start) throw new Error("no two clients share a surname's start");
+    const GROUP = -100_500;
+    const calls = await t.handle(
+      messageUpdate(telegramUser(OPERATOR, { languageCode: "en" }), `/client ${start}`, 1, GROUP),
+    );
+    const buttons = allButtons(calls);
+    expect(buttons.some((b) => b.startsWith("👤"))).toBe(true);
+    for (const button of buttons) expect(button).not.toMatch(/\d{3}[\s-]*\d{2}[\s-]*\d{2}/);
   });
 });

@@ -386,6 +386,24 @@ describe("deleting an order", () => {
     await plain.close();
   });
 
+  it("money taken while an operator's confirmation waits: their Yes deletes nothing (checked at the write) (en)", async () => {
+    const order = heldOrder();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send(order.number);
+    await op.press("🗑 Delete");
+    // A prepayment taken at the counter meanwhile; the mirror's sync sees it.
+    order.paidCash = 500;
+    order.lastAction = t.clock.now().getTime();
+    t.sandbox.store.touchOrder(order);
+    await t.sync();
+    expect(t.mirror.get(order.id)?.order.cash?.summ).toBe(500);
+    t.mark();
+    await op.press("✅ Yes");
+    expect(lastText(op)).toContain("only an owner may delete it");
+    expect(t.requests()).toBe(0);
+    expect(t.sandbox.store.orderById.get(order.id)?.isVisible).toBe(true);
+  });
+
   it("an owner who is no owner any more by the time of Yes deletes nothing (the role is checked at the write)", async () => {
     const order = heldOrder({ paid: true });
     const owner = t.user(OWNER, { languageCode: "en" });
@@ -422,5 +440,40 @@ describe("deleting an order", () => {
     expect(lastText(op)).toContain("lacks the “delete orders” permission");
     expect(t.sandbox.store.orderById.get(order.id)?.isVisible).toBe(true);
     await restricted.close();
+  });
+});
+
+describe("a deleted order's digits", () => {
+  it("another workshop's order with the same digits is still found after the delete (en)", async () => {
+    const { store } = t.sandbox;
+    const gone = heldOrder();
+    // Workshops number their orders each on their own: another one's next order gets the same digits.
+    const other = t.sandbox.shops.find((shop) => shop.id !== gone.shopId);
+    if (!other) throw new Error("one workshop only");
+    store.setNextNum(other.id, gone.num);
+    const created = await t.client.orders.create(other.id, {
+      typeOrderId: store.ref.typeOrders[0]?.id ?? "",
+      name: "Same Digits Client",
+      brand: "Nokia",
+    });
+    const kept = store.orderById.get(created.id);
+    if (!kept || kept.num !== gone.num) throw new Error("no order with the same digits");
+    const plain = await createTestBot({ sandbox: t.sandbox, operators: [OPERATOR], clock: t.clock });
+    try {
+      const op = plain.user(OPERATOR, { languageCode: "en" });
+      await op.send(gone.number);
+      await op.press("🗑 Delete");
+      await op.press("✅ Yes");
+      expect(store.orderById.get(gone.id)?.isVisible).toBe(false);
+      await op.send(String(gone.num));
+      expect(lastText(op)).toContain(kept.number);
+      // The full number typed is the deleted one's: said so with no request.
+      plain.resetServiceRequests();
+      await op.send(gone.number);
+      expect(lastText(op)).toContain("was deleted");
+      expect(plain.serviceRequests()).toBe(0);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -65,7 +65,7 @@ export async function clientEditDialog(dialog: Dialog, ctx: DialogContext, raw: 
     await ctx.reply(ctx.t("ce-no-type"));
     return;
   }
-  const input = clientInput(client, changes, form.typeId);
+  const input = clientInput(client, changes, form.typeId, form.definitions);
   const saved = await saveClient(run, ctx, client, input, mergedClient(client, changes));
   if (!saved) return;
   await clientSaved(run, ctx, saved);

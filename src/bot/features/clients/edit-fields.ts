@@ -95,15 +95,28 @@ export function changedFields(client: Counteragent, changes: ClientChanges): Set
   return out;
 }
 
-/** The PATCH body: the default form's four required fields from the record, and what changed. */
+/**
+ * The PATCH body: the default form's four required fields and the type's required custom
+ * fields from the record (a type's changed form requires them in a change too), and what changed.
+ */
 export function clientInput(
   client: Counteragent,
   changes: ClientChanges,
   typeId: string,
+  definitions: readonly CustomFieldDefinition[] = [],
 ): CounteragentUpdateInput {
   const now = mergedClient(client, changes);
   const changed = changedFields(client, changes);
-  const customFields = Object.values(changes.fields ?? {}).map((f) => ({ id: f.id, value: f.value }));
+  const customFields: { id: string; value: unknown }[] = Object.values(changes.fields ?? {}).map((f) => ({
+    id: f.id,
+    value: f.value,
+  }));
+  for (const def of definitions) {
+    if (!def.required || changes.fields?.[def.id]) continue;
+    const held = client.customFields?.find((f) => f.id === def.id);
+    if (held && held.value !== undefined && held.value !== null && held.value !== "")
+      customFields.push({ id: def.id, value: held.value });
+  }
   return {
     name: now.name?.trim() || client.id,
     typeCounteragentId: typeId,

@@ -125,13 +125,15 @@ export async function openClient(ctx: BotContext, id: string, fromOrder?: string
   await ctx.reply(card.text, { reply_markup: card.keyboard });
 }
 
-/** One button per client: name and first phone. */
+/** One button per client: name and first phone (not in a group unless GROUP_PHONES=on). */
 export function clientButtons(ctx: BotContext, clients: readonly Counteragent[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
+  // Phones where the card shows them: a private chat, or groups with GROUP_PHONES=on.
+  const contacts = ctx.chat?.type === "private" || ctx.services.config.groupPhones;
   for (const client of clients) {
     const values = { id: client.id, order: NO_ORDER };
     if (!clientOpen.fits(values)) continue;
-    const phone = client.phones?.find((p) => p.trim() !== "");
+    const phone = contacts ? client.phones?.find((p) => p.trim() !== "") : undefined;
     const name = clientName(client);
     const label = phone
       ? ctx.t("client-btn-open-phone", { name, phone })

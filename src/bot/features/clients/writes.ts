@@ -121,15 +121,15 @@ export async function moveOrder(
  * the request. A service that refuses it (the API user lacks the grant) is told as such.
  */
 export async function deleteOrder(run: DialogRun, ctx: DialogContext, order: Order): Promise<boolean> {
-  if (moneyTaken(order) > 0) {
-    // The role as configured now: a dialog may span hours.
-    const owner = await run.dialog.external((outer: BotContext) =>
-      seesMoney(roleOf(outer.from?.id, outer.services.config)),
-    );
-    if (!owner) {
-      await ctx.reply(ctx.t("od-owner-only"));
-      return false;
-    }
+  // The money as the reader holds it now (no request: money may have been taken since the press)
+  // and the role as configured now (a dialog may span hours).
+  const refused = await run.dialog.external((outer: BotContext) => {
+    const latest = outer.services.orders.held(order.id)?.order ?? order;
+    return moneyTaken(latest) > 0 && !seesMoney(roleOf(outer.from?.id, outer.services.config));
+  });
+  if (refused) {
+    await ctx.reply(ctx.t("od-owner-only"));
+    return false;
   }
   const by = { id: ctx.from?.id ?? 0, name: authorOf(ctx) };
   const forbidden = ctx.t("err-forbidden");
