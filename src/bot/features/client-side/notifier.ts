@@ -99,13 +99,15 @@ export class ClientNotifier {
 
   private async deliver(change: MirrorChange): Promise<void> {
     const { services, mirror } = this.options;
-    const counteragentId = change.order.counteragent?.id;
-    if (!counteragentId || change.kind === "deleted") return;
+    if (change.kind === "deleted") return;
+    // The record as the mirror holds it now: a catch-up after a restart does not tell a state long gone,
+    // nor an order since moved to another client to its former one.
+    const order = mirror.get(change.order.id)?.order ?? change.order;
+    const counteragentId = order.counteragent?.id;
+    if (!counteragentId) return;
     const links = clientLinksOf(services.store);
     const users = await links.usersOf(counteragentId);
     if (users.length === 0) return;
-    // The record as the mirror holds it now: a catch-up after a restart does not tell a state long gone.
-    const order = mirror.get(change.order.id)?.order ?? change.order;
     if (order.isVisible === false || !inShops(order, services.config.shopIds)) return;
     const plain = await readerFor(services, services.config.defaultLocale);
     const notice = noticeOf(change, order, plain, services.config.clients?.allStatuses ?? false);

@@ -79,6 +79,34 @@ describe("messages to a linked client", () => {
     expect(messagesTo(t, from.id).slice(before)).toHaveLength(1);
   });
 
+  it("an order moved to another client before a late delivery (a restart's catch-up) is not told to its former client (ru)", async () => {
+    t = await startClientBot();
+    const { who, order, from } = await linked(t, 6009, "ru");
+    const other = t.sandbox.store.counteragents.find((c) => c.id !== who.id)!;
+    // The bot is down: the mirror records the order's readiness, nothing is sent yet.
+    await t.stopNotifiers();
+    const before = messagesTo(t, from.id).length;
+    t.sandbox.others.changeStatus(order.id, statusId(t, READY));
+    await t.clock.advance(60_000);
+    await t.sync();
+    // Then the shop moves the order to the client it belongs to.
+    t.sandbox.others.change(order.id, { counteragentId: other.id });
+    await t.clock.advance(60_000);
+    await t.sync();
+    expect(t.mirror.get(order.id)?.order.counteragent?.id).toBe(other.id);
+    const again = new ClientNotifier({
+      services: t.services,
+      api: t.bot.api,
+      mirror: t.mirror,
+      client: t.client,
+      logger: pino({ level: "silent" }),
+    });
+    again.start();
+    await again.kick();
+    await again.stop();
+    expect(messagesTo(t, from.id).slice(before)).toEqual([]);
+  });
+
   it("a counteragent the shop turned off gets nothing (en)", async () => {
     t = await startClientBot();
     const { who, order, from } = await linked(t, 6002, "en");
