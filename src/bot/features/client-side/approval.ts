@@ -20,7 +20,7 @@ import { escapeHtml } from "../../ui/text.ts";
 import { approvalChecks, clientApproval, type Decided } from "../../writes/kinds/client-approval.ts";
 import { clientWrite, writtenBefore } from "./client-writes.ts";
 import { clientLinksOf } from "./links.ts";
-import { estimateOf, inShops } from "./orders.ts";
+import { estimateOf, hasPhone, inShops } from "./orders.ts";
 import { readerFor } from "./reader.ts";
 import { approvalRounds } from "./records.ts";
 import type { ApprovalStatuses } from "./statuses.ts";
@@ -96,7 +96,8 @@ approvalFeature.callbackQuery(approvalPress.filter, async (ctx) => {
     !link ||
     held.isVisible === false ||
     !inShops(held, services.config.shopIds) ||
-    !link.counteragents.some((c) => c.id === held.counteragent?.id)
+    !link.counteragents.some((c) => c.id === held.counteragent?.id) ||
+    !hasPhone(held, link.phone, services.config.phoneCountry)
   ) {
     await ctx.answerCallbackQuery({ text: ctx.t("client-not-yours"), show_alert: true });
     return;

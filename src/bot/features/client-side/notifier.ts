@@ -22,7 +22,7 @@ import { escapeHtml } from "../../ui/text.ts";
 import { approvalMessage, noteRound } from "./approval.ts";
 import { consentAllows } from "./consent.ts";
 import { clientLinksOf } from "./links.ts";
-import { dueOf, inShops } from "./orders.ts";
+import { dueOf, hasPhone, inShops } from "./orders.ts";
 import { hoursText, readerFor } from "./reader.ts";
 import { clientStatus } from "./statuses.ts";
 import { deviceOf, type Reader, statusText } from "./view.ts";
@@ -119,6 +119,7 @@ export class ClientNotifier {
       if (change.source === "bot" && change.actorId === userId) continue;
       const link = await links.read(userId);
       if (!link || link.blocked || !link.counteragents.some((c) => c.id === counteragentId)) continue;
+      if (!hasPhone(order, link.phone, services.config.phoneCountry)) continue;
       allowed ??= await consentAllows(services, this.options.client, counteragentId, this.options.logger);
       if (!allowed) return;
       if (!(await claimOnce(services.store, `${change.id}:c${userId}`))) continue;

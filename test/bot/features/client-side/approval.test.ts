@@ -107,6 +107,18 @@ describe("messages to a linked client", () => {
     expect(messagesTo(t, from.id).slice(before)).toEqual([]);
   });
 
+  it("a number the shop corrected on the client's record after linking no longer gets its orders' messages (en)", async () => {
+    t = await startClientBot();
+    const { who, order, from } = await linked(t, 6010, "en");
+    // The number was mistyped at intake: the sender is not this client. The shop corrects it.
+    t.sandbox.store.counteragentById.get(who.id)!.phones = ["+7 999 000-11-22"];
+    const before = messagesTo(t, from.id).length;
+    t.sandbox.others.changeStatus(order.id, statusId(t, READY));
+    await t.syncAndNotify();
+    expect(t.mirror.get(order.id)?.order.counteragent?.phones).toEqual(["+7 999 000-11-22"]);
+    expect(messagesTo(t, from.id).slice(before)).toEqual([]);
+  });
+
   it("a counteragent the shop turned off gets nothing (en)", async () => {
     t = await startClientBot();
     const { who, order, from } = await linked(t, 6002, "en");
@@ -247,6 +259,24 @@ describe("the estimate approved in one tap", () => {
     expect(t.requests()).toBe(0);
     const answers = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").slice(-2);
     for (const a of answers) expect(a.payload.text).toContain("not for you");
+    expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, WAITING));
+  });
+
+  it("a press after the shop corrected the client's number to another person's sends nothing (en)", async () => {
+    t = await startClientBot();
+    const { who, order, user } = await linked(t, 6106, "en");
+    await awaitingApproval(t, order.id);
+    const offer = user.lastReply();
+    // The shop corrects a mistyped number; the change reaches the mirror with the order's next read.
+    t.sandbox.store.counteragentById.get(who.id)!.phones = ["+7 999 000-11-33"];
+    t.sandbox.others.change(order.id, { approximatePrice: "3500" });
+    await t.syncAndNotify();
+    expect(t.mirror.get(order.id)?.order.counteragent?.phones).toEqual(["+7 999 000-11-33"]);
+    t.mark();
+    await user.press("✅ Approve", { message: offer });
+    expect(t.requests()).toBe(0);
+    const answer = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1);
+    expect(answer?.payload.text).toContain("not for you");
     expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, WAITING));
   });
 
