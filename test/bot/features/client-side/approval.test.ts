@@ -280,6 +280,33 @@ describe("the estimate approved in one tap", () => {
     expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, WAITING));
   });
 
+  it("a new estimate asked for again within minutes of the first answer can be approved: one more PATCH (en)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6107, "en");
+    await awaitingApproval(t, order.id, "3500");
+    await user.press("✅ Approve");
+    expect(t.requests()).toBe(1);
+    // The master finds more to do: a new estimate, the order waits for the client again, 5 minutes on.
+    await t.clock.advance(4 * 60_000);
+    t.sandbox.others.change(order.id, { approximatePrice: "5000" });
+    t.sandbox.others.changeStatus(order.id, statusId(t, WAITING));
+    await t.syncAndNotify();
+    await user.send("/start");
+    const offer = t.telegram
+      .botMessages(user.id)
+      .filter((m) => buttonsOf(m).length > 0)
+      .at(-1);
+    expect(offer?.text).toContain("5,000 ₽");
+    t.mark();
+    await user.press("✅ Approve", { message: offer });
+    const answer = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1);
+    expect(answer?.payload.text ?? "").not.toContain("already");
+    expect(t.requests()).toBe(1);
+    const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
+    expect(record.statusId).toBe(statusId(t, APPROVED));
+    expect(record.comments.map((c) => c.text).join("\n")).toMatch(/5\s000 ₽/);
+  });
+
   it("a failed PATCH (the service unavailable) says so, and the next press sends it after one check (en)", async () => {
     t = await startClientBot();
     const { order, user } = await linked(t, 6106, "en");
