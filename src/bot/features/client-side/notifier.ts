@@ -24,7 +24,7 @@ import { consentAllows } from "./consent.ts";
 import { clientLinksOf } from "./links.ts";
 import { dueOf, hasPhone, inShops } from "./orders.ts";
 import { hoursText, readerFor } from "./reader.ts";
-import { clientStatus } from "./statuses.ts";
+import { approvalStatuses, clientStatus, knownStatuses } from "./statuses.ts";
 import { deviceOf, type Reader, statusText } from "./view.ts";
 
 const BATCH = 100;
@@ -103,6 +103,10 @@ export class ClientNotifier {
     // The record as the mirror holds it now: a catch-up after a restart does not tell a state long gone,
     // nor an order since moved to another client to its former one.
     const order = mirror.get(change.order.id)?.order ?? change.order;
+    // Every entry into the approval status opens a round, linked client or not: one who links later
+    // must not find the round they answered before.
+    if (change.kind === "status" && (await enteredApproval(services, change)))
+      await noteRound(services, order.id, change.detectedAt);
     const counteragentId = order.counteragent?.id;
     if (!counteragentId) return;
     const links = clientLinksOf(services.store);
@@ -147,6 +151,11 @@ export class ClientNotifier {
       this.options.logger.warn({ err: String(error), userId }, "a client's message was not sent");
     }
   }
+}
+
+async function enteredApproval(services: BotServices, change: MirrorChange): Promise<boolean> {
+  const approval = approvalStatuses(services.config, await knownStatuses(services));
+  return approval !== undefined && change.to?.id === approval.waiting.id;
 }
 
 /** What a client is told of this change, if anything. */

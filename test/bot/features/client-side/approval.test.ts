@@ -307,6 +307,32 @@ describe("the estimate approved in one tap", () => {
     expect(record.comments.map((c) => c.text).join("\n")).toMatch(/5\s000 ₽/);
   });
 
+  it("an estimate asked for again while the client was unsubscribed can be approved after they come back: one PATCH (ru)", async () => {
+    t = await startClientBot();
+    const { who, order, user, from } = await linked(t, 6108, "ru");
+    await awaitingApproval(t, order.id, "3500");
+    await user.press("✅ Согласовать");
+    await user.send("/stop");
+    // Unsubscribed: the order waits for the client again with a new estimate.
+    await t.clock.advance(30 * 60_000);
+    t.sandbox.others.change(order.id, { approximatePrice: "5000" });
+    t.sandbox.others.changeStatus(order.id, statusId(t, WAITING));
+    await t.syncAndNotify();
+    await t.handle(contactUpdate(t, from, who.phones[0]!));
+    const offer = t.telegram
+      .botMessages(user.id)
+      .filter((m) => buttonsOf(m).length > 0)
+      .at(-1);
+    expect(offer?.text).toMatch(/5\s000 ₽/);
+    t.mark();
+    await user.press("✅ Согласовать", { message: offer });
+    const answer = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1);
+    expect(answer?.payload.text ?? "").not.toContain("уже");
+    const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
+    expect(record.statusId).toBe(statusId(t, APPROVED));
+    expect(record.comments.map((c) => c.text).join("\n")).toMatch(/5\s000 ₽/);
+  });
+
   it("a failed PATCH (the service unavailable) says so, and the next press sends it after one check (en)", async () => {
     t = await startClientBot();
     const { order, user } = await linked(t, 6106, "en");
