@@ -165,9 +165,10 @@ function noticeOf(
   r: Reader,
   allStatuses: boolean,
 ): ClientNotice | undefined {
-  if (change.kind === "ready") return "ready";
-  if (change.kind !== "status") return undefined;
   const now = clientStatus(order, r.statuses, r.approval);
+  // Still ready now: a catch-up does not call an order handed over since "ready for pick-up".
+  if (change.kind === "ready") return now === "ready" ? "ready" : undefined;
+  if (change.kind !== "status") return undefined;
   // Entered the approval status and still waits in it (a catch-up may find it decided since).
   if (r.approval && change.to?.id === r.approval.waiting.id)
     return now === "approval" ? "approval" : undefined;

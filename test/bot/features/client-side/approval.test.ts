@@ -107,6 +107,31 @@ describe("messages to a linked client", () => {
     expect(messagesTo(t, from.id).slice(before)).toEqual([]);
   });
 
+  it("a late delivery (a restart's catch-up) does not say 'ready for pick-up' of an order handed over since (ru)", async () => {
+    t = await startClientBot();
+    const { order, from } = await linked(t, 6011, "ru");
+    const handedOver = [...t.sandbox.store.statusById.values()].find((s) => s.group === "closed")!;
+    await t.stopNotifiers();
+    const before = messagesTo(t, from.id).length;
+    t.sandbox.others.changeStatus(order.id, statusId(t, READY));
+    await t.clock.advance(60_000);
+    await t.sync();
+    t.sandbox.others.changeStatus(order.id, handedOver.id);
+    await t.clock.advance(60_000);
+    await t.sync();
+    const again = new ClientNotifier({
+      services: t.services,
+      api: t.bot.api,
+      mirror: t.mirror,
+      client: t.client,
+      logger: pino({ level: "silent" }),
+    });
+    again.start();
+    await again.kick();
+    await again.stop();
+    expect(messagesTo(t, from.id).slice(before).join("\n")).not.toContain("готов");
+  });
+
   it("a number the shop corrected on the client's record after linking no longer gets its orders' messages (en)", async () => {
     t = await startClientBot();
     const { who, order, from } = await linked(t, 6010, "en");
