@@ -8,6 +8,7 @@ import { startSandbox } from "../src/sandbox/index.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
 import { clientSide } from "./client-side.ts";
+import { clientsBench } from "./clients.ts";
 import { deskRequests } from "./desk-requests.ts";
 import { diagnosisBench } from "./diagnosis.ts";
 import { dialogRss } from "./dialog-rss.ts";
@@ -51,6 +52,7 @@ const MODULES: BenchModule[] = [
   mistypedLoad,
   deskRequests,
   clientSide,
+  clientsBench,
   reserveLoad,
   paperBench,
 ];

@@ -19,6 +19,9 @@ import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { clientSide } from "./features/client-side/index.ts";
+import { deletedFeature } from "./features/clients/deleted.ts";
+import { clientDialogsFeature, orderDeleteAction } from "./features/clients/dialogs.ts";
+import { clientCardAction, clientsFeature } from "./features/clients/index.ts";
 import { diagnosisCard } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
 import { labelAction, labelFeature } from "./features/label/index.ts";
@@ -69,7 +72,16 @@ const sessions = persisted<SessionData>({
  * 🔔 with the mirror.
  */
 const cards = cardDialogs([statusCard, commentCard, masterCard, managerCard, diagnosisCard]);
-const cardActions: CardAction[] = [...cards.actions, labelAction, receiptAction, actAction, photosAddAction];
+const cardActions: CardAction[] = [
+  ...cards.actions,
+  labelAction,
+  receiptAction,
+  actAction,
+  photosAddAction,
+  // Clients and mistakes (issue 26): the order's client, deleting an order created by mistake.
+  clientCardAction,
+  orderDeleteAction,
+];
 
 export interface BotDeps {
   config: Config;
@@ -210,6 +222,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(orderCreateFeature);
   // The card's dialogs: status, comment, master, manager, diagnosis (their buttons and presses).
   core.use(cards.feature);
+  // Fixing a client, an order's client, deleting an order (issue 26).
+  core.use(clientDialogsFeature);
   // Extra features (tests, add-ons) see the conversations plugin installed above.
   for (const feature of deps.features?.(services) ?? []) core.use(feature);
   core.use(staleCardActions);
@@ -224,6 +238,9 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(languageFeature);
   core.use(statusFeature);
   core.use(staffFeature);
+  // Clients: /client, the client card (👤), a client's older orders.
+  core.use(clientsFeature);
+  core.use(deletedFeature);
   core.use(orderLookupFeature);
   core.use(overdueFeature);
   // The open orders by status (the order mirror's counts).

@@ -117,6 +117,11 @@ export const commonSchema = z.object({
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),
   MIRROR_RESERVE: positiveInt("MIRROR_RESERVE", 20),
+  /** on: the mirror keeps the company's clients too (GET /counteragents within its budget). */
+  MIRROR_CLIENTS: z.preprocess(
+    (v) => (v === "" || v === undefined ? "on" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "MIRROR_CLIENTS must be on or off" }),
+  ),
   LOOKUP_SHARE: z.preprocess(
     (v) => (v === undefined || v === "" ? 25 : Number(String(v).trim().replace(/%$/, ""))),
     z

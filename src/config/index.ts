@@ -105,6 +105,7 @@ export function parseConfig(env: Env): ConfigResult {
       backfillDays: c.MIRROR_BACKFILL_DAYS,
       budget: c.MIRROR_BUDGET,
       reserve: c.MIRROR_RESERVE,
+      clients: c.MIRROR_CLIENTS === "on",
       dataDir: c.DATA_DIR,
     },
     clients: {

@@ -81,6 +81,8 @@ const configSchema = z.object({
     budget: z.number(),
     /** Requests above the write reserve that the sync never uses (kept for users' reads). */
     reserve: z.number(),
+    /** MIRROR_CLIENTS: the company's clients are kept too. */
+    clients: z.boolean(),
     /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
     dataDir: z.string(),
   }),

@@ -4,11 +4,18 @@
  * listeners. An older read never replaces a newer record.
  */
 import type { Logger } from "pino";
-import type { Order } from "../service/index.ts";
+import type { Counteragent, Order } from "../service/index.ts";
 import type { Coordinator, FeedBatch } from "./coordinator.ts";
 import type { MirrorDb } from "./db.ts";
 import { type DiffContext, diffOrder, mergeRecords } from "./diff.ts";
-import { decodeChange, decodeOrder, encodeChange, encodeOrder } from "./records.ts";
+import {
+  decodeChange,
+  decodeOrder,
+  decodeRecord,
+  encodeChange,
+  encodeOrder,
+  encodeRecord,
+} from "./records.ts";
 import type { ChangeListener, MirrorChange } from "./types.ts";
 
 interface ApplierOptions {
@@ -79,12 +86,30 @@ export class ChangeApplier {
     return { changes, published };
   }
 
-  /** Another instance's batch: its records (unless ours are newer) and its changes. */
+  /** Clients this instance read or wrote, for the other instances (nothing to do alone). */
+  publishClients(clients: readonly Counteragent[], syncedAt: number): Promise<void> {
+    if (clients.length === 0) return Promise.resolve();
+    return this.options.coordinator
+      .publish({
+        origin: this.options.instanceId,
+        syncedAt,
+        records: [],
+        changes: [],
+        clients: clients.map(encodeRecord),
+      })
+      .catch((error: unknown) =>
+        this.options.logger?.warn({ err: String(error) }, "mirror: publishing clients failed"),
+      );
+  }
+
+  /** Another instance's batch: its records (unless ours are newer), its clients and its changes. */
   applyBatch(batch: FeedBatch): void {
     if (batch.origin === this.options.instanceId) return;
     const { db } = this.options;
     const changes = batch.changes.map(decodeChange);
     const added = db.transaction(() => {
+      for (const json of batch.clients ?? [])
+        db.clients.put(decodeRecord<Counteragent>(json), batch.syncedAt);
       for (const json of batch.records) {
         const order = decodeOrder(json);
         const held = db.get(order.id);

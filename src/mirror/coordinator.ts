@@ -16,6 +16,8 @@ export interface FeedBatch {
   records: string[];
   /** Changes found, JSON (see db.ts logChanges). */
   changes: string[];
+  /** Clients read or written (records.ts encodeRecord): the other instances keep them too. */
+  clients?: string[];
 }
 
 export interface Coordinator {

@@ -5,7 +5,7 @@
  * its -wal and -shm) and a new one is made, which the sync's backfill fills;
  * the bot starts meanwhile and reads what it misses from the service.
  */
-import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, renameSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Logger } from "pino";
@@ -26,11 +26,13 @@ const COMPANIONS = ["", "-wal", "-shm"];
 /** The database, ready for use: a sound file as it is, a broken one replaced by a new empty one. */
 export function openMirrorFile(options: OpenOptions): DatabaseSync {
   if (options.path === ":memory:") return prepare(new DatabaseSync(":memory:"));
-  mkdirSync(dirname(options.path), { recursive: true });
+  // It holds every order with its client's name and phone: 0600 in a 0700 folder, whatever the umask.
+  mkdirSync(dirname(options.path), { recursive: true, mode: 0o700 });
   let db: DatabaseSync | undefined;
   try {
     db = new DatabaseSync(options.path);
-    return prepare(checked(db));
+    narrow(options.path);
+    return narrowed(options.path, prepare(checked(db)));
   } catch (error) {
     if (db?.isOpen) db.close();
     const aside = setAside(options.path, options.now?.() ?? Date.now());
@@ -38,8 +40,26 @@ export function openMirrorFile(options: OpenOptions): DatabaseSync {
       { err: String(error), path: options.path, setAside: aside },
       "mirror: the database file is broken; it is set aside and a new one is filled from the service",
     );
-    return prepare(new DatabaseSync(options.path));
+    const fresh = new DatabaseSync(options.path);
+    narrow(options.path);
+    return narrowed(options.path, prepare(fresh));
   }
+}
+
+/** The file and its companions 0600 (SQLite makes the log and index with the file's mode). */
+function narrow(path: string): void {
+  for (const suffix of COMPANIONS) {
+    try {
+      chmodSync(path + suffix, 0o600);
+    } catch {
+      // Not there (yet), or not ours to change: the log and index follow the file's mode.
+    }
+  }
+}
+
+function narrowed(path: string, db: DatabaseSync): DatabaseSync {
+  narrow(path);
+  return db;
 }
 
 /** The database when its pages read back sound; throws what SQLite says otherwise. */

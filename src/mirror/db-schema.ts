@@ -14,15 +14,28 @@ import { foldLookAlikes, foldWords, numberKey, phoneDigits, phoneQuery, suffixes
  * thousands sorts them without reading their JSON. Words and digit runs have their
  * own full-text tables: the suffixes of phones and serial numbers (what makes "4567"
  * find "+7 912 345-45-67") would otherwise crowd every prefix query of a word.
+ * `clients` holds the company's counteragents (a returning client is found by name or
+ * phone with none of their orders held), indexed the same way; `orders.client_id`
+ * lists a client's held orders.
  */
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 3;
 export const PRAGMAS = `
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = NORMAL;
 PRAGMA cache_size = -32000;
 PRAGMA temp_store = MEMORY;
 `;
-export const TABLES = ["orders", "records", "orders_fts", "orders_digits", "meta", "changes"];
+export const TABLES = [
+  "orders",
+  "records",
+  "orders_fts",
+  "orders_digits",
+  "meta",
+  "changes",
+  "clients",
+  "clients_fts",
+  "clients_digits",
+];
 export const SCHEMA = `
 CREATE TABLE orders (
   rid INTEGER PRIMARY KEY,
@@ -38,6 +51,7 @@ CREATE TABLE orders (
   deadline INTEGER,
   date_create INTEGER,
   synced_at INTEGER NOT NULL,
+  client_id TEXT,
   is_open INTEGER GENERATED ALWAYS AS (status_group IS NULL OR status_group <> 'closed') VIRTUAL
 );
 CREATE INDEX orders_rank ON orders(is_visible, is_open, date_create);
@@ -48,12 +62,28 @@ CREATE INDEX orders_manager ON orders(manager_id);
 CREATE INDEX orders_deadline ON orders(deadline);
 CREATE INDEX orders_created ON orders(date_create);
 CREATE INDEX orders_status ON orders(status_id);
+CREATE INDEX orders_client ON orders(client_id, date_create);
 CREATE TABLE records (rid INTEGER PRIMARY KEY, record TEXT NOT NULL);
 CREATE VIRTUAL TABLE orders_fts USING fts5(
   number, client, device, sn, faults,
   tokenize = "unicode61 remove_diacritics 2", content = "", contentless_delete = 1
 );
 CREATE VIRTUAL TABLE orders_digits USING fts5(digits, content = "", contentless_delete = 1);
+CREATE TABLE clients (
+  rid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  name TEXT,
+  last_action INTEGER,
+  synced_at INTEGER NOT NULL,
+  orders_read_at INTEGER,
+  record TEXT NOT NULL
+);
+CREATE INDEX clients_last_action ON clients(last_action);
+CREATE VIRTUAL TABLE clients_fts USING fts5(
+  name, email,
+  tokenize = "unicode61 remove_diacritics 2", content = "", contentless_delete = 1
+);
+CREATE VIRTUAL TABLE clients_digits USING fts5(digits, content = "", contentless_delete = 1);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE changes (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,

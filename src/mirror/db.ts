@@ -6,6 +6,7 @@
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { Order } from "../service/index.ts";
+import { ClientRows } from "./clients-db.ts";
 import { type OpenOptions, openMirrorFile } from "./db-open.ts";
 import { ftsColumns } from "./db-schema.ts";
 import { countByStatus, queryOrders, type Row, type SqlHandle, toMirrored } from "./db-search.ts";
@@ -37,9 +38,13 @@ export class MirrorDb {
     prepare: (text) => this.db.prepare(text),
   };
 
+  /** The company's clients (clients-db.ts). */
+  readonly clients: ClientRows;
+
   /** Opens the file (a broken one is set aside and started afresh: db-open.ts). */
   constructor(options: OpenOptions) {
     this.db = openMirrorFile(options);
+    this.clients = new ClientRows({ sql: (text) => this.sql(text) });
   }
 
   private index(rid: number, order: Order): void {
@@ -95,26 +100,28 @@ export class MirrorDb {
       order.deadline?.getTime() ?? null,
       order.dateCreate?.getTime() ?? null,
       syncedAt,
+      order.counteragent?.id ?? null,
     ] as const;
     let rid: number;
     if (existing) {
       rid = existing.rid;
       this.sql(
         `UPDATE orders SET number_key = ?, num = ?, shop_id = ?, status_id = ?, status_group = ?, is_visible = ?,
-         master_id = ?, manager_id = ?, deadline = ?, date_create = ?, synced_at = ? WHERE rid = ?`,
+         master_id = ?, manager_id = ?, deadline = ?, date_create = ?, synced_at = ?, client_id = ? WHERE rid = ?`,
       ).run(...values, rid);
       this.sql("DELETE FROM orders_fts WHERE rowid = ?").run(rid);
       this.sql("DELETE FROM orders_digits WHERE rowid = ?").run(rid);
     } else {
       const result = this.sql(
         `INSERT INTO orders (id, number_key, num, shop_id, status_id, status_group, is_visible,
-         master_id, manager_id, deadline, date_create, synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         master_id, manager_id, deadline, date_create, synced_at, client_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(order.id, ...values);
       rid = Number(result.lastInsertRowid);
     }
     this.sql("INSERT OR REPLACE INTO records (rid, record) VALUES (?, ?)").run(rid, encodeOrder(order));
     if (order.isVisible === false) return; // deleted orders leave the search
     this.index(rid, order);
+    this.clients.seen(order.counteragent);
   }
 
   get(id: string): MirroredOrder | undefined {
@@ -136,17 +143,47 @@ export class MirrorDb {
     return out;
   }
 
-  /** Orders whose number is this one (`А001042`, `a-1042`, `1042`); deleted ones left out. Newest first. */
-  byNumber(text: string): MirroredOrder[] {
+  /**
+   * Orders whose number is this one (`А001042`, `a-1042`, `1042`); deleted ones left out
+   * (`visible` 0: only the deleted ones). Newest first.
+   */
+  byNumber(text: string, visible: 0 | 1 = 1): MirroredOrder[] {
     const key = parseNumberKey(text);
     if (!key) return [];
     const rows = (key.prefix === ""
       ? this.sql(
-          "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.num = ? AND o.is_visible = 1 ORDER BY o.date_create DESC LIMIT 50",
-        ).all(key.num)
+          "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.num = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
+        ).all(key.num, visible)
       : this.sql(
-          "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.number_key = ? AND o.is_visible = 1 ORDER BY o.date_create DESC LIMIT 50",
-        ).all(`${key.prefix}${key.num}`)) as unknown as Row[];
+          "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.number_key = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
+        ).all(`${key.prefix}${key.num}`, visible)) as unknown as Row[];
+    return rows.map(toMirrored);
+  }
+
+  /** A client's held orders (deleted ones left out): open first, newest first. */
+  ordersOfClient(clientId: string, limit: number): MirroredOrder[] {
+    const rows = this.sql(
+      `SELECT r.record, o.synced_at FROM orders o INDEXED BY orders_client JOIN records r ON r.rid = o.rid
+       WHERE o.client_id = ? AND o.is_visible = 1 ORDER BY o.is_open DESC, o.date_create DESC LIMIT ?`,
+    ).all(clientId, limit) as unknown as Row[];
+    return rows.map(toMirrored);
+  }
+
+  /** Held orders of a client (deleted ones left out). */
+  countOfClient(clientId: string): number {
+    return (
+      this.sql("SELECT count(*) AS n FROM orders WHERE client_id = ? AND is_visible = 1").get(clientId) as {
+        n: number;
+      }
+    ).n;
+  }
+
+  /** Deleted orders held, the most recently seen first. */
+  deleted(limit: number): MirroredOrder[] {
+    const rows = this.sql(
+      `SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid
+       WHERE o.is_visible = 0 ORDER BY o.synced_at DESC, o.rid DESC LIMIT ?`,
+    ).all(limit) as unknown as Row[];
     return rows.map(toMirrored);
   }
 

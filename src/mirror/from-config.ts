@@ -45,6 +45,7 @@ export function mirrorFromConfig(deps: MirrorDeps): OrderMirror | undefined {
     },
     overlapMs: OVERLAP_MS,
     backfillDays: config.mirror.backfillDays,
+    clients: config.mirror.clients,
     logger,
     instanceId,
     statuses: deps.statuses,

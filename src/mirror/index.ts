@@ -9,13 +9,15 @@
  *   await mirror.fetch(id);                     // 0 requests when held, else 1 (and kept)
  *   mirror.upsert(order, { actorId });          // after each write of the bot
  *   mirror.onChange((changes) => notify(...));  // created, status, ready, master, manager, deleted
+ *   mirror.searchClients("иванов", 5);         // the company's clients (MIRROR_CLIENTS), 0 requests
  */
-import type { Order } from "../service/index.ts";
+import type { Counteragent, Order } from "../service/index.ts";
 import { Mirror, type MirrorOptions } from "./mirror.ts";
 import type { StepOutcome } from "./sync.ts";
 import type {
   ChangeListener,
   MirrorChange,
+  MirroredClient,
   MirroredOrder,
   MirrorPage,
   MirrorQuery,
@@ -33,6 +35,7 @@ export type {
   ChangeListener,
   MirrorChange,
   MirrorChangeKind,
+  MirroredClient,
   MirroredOrder,
   MirrorPage,
   MirrorQuery,
@@ -52,6 +55,21 @@ export interface OrderMirror {
   /** The open orders per status (the board), of one employee or workshop when asked. */
   statusCounts(filter?: StatusCountFilter): StatusCount[];
 
+  /** Deleted orders held with this number (0 requests: a lookup says it was deleted). */
+  deletedByNumber(text: string): MirroredOrder[];
+  /** Deleted orders held, the most recently seen first. */
+  deleted(limit: number): MirroredOrder[];
+
+  // Clients (MIRROR_CLIENTS; clients of held orders in any case): 0 requests.
+  client(id: string): MirroredClient | undefined;
+  /** By name, e-mail or phone digits (4 or more), the most recently active first. */
+  searchClients(text: string, limit: number): { items: MirroredClient[]; total: number };
+  /** A client's held orders: open first, newest first. */
+  clientOrders(id: string, limit: number): MirroredOrder[];
+  /** One request: every order of the client (the newest 50), kept; `ordersReadAt` then says so. */
+  readClientOrders(id: string): Promise<number>;
+  /** After a read or write of the bot: the client kept, their held orders' copies updated. */
+  putClient(client: Counteragent): void;
   /**
    * The held copy when it is as new as the service's within the sync interval
    * (MIRROR_SYNC_SECONDS): read itself, or covered by a complete sync that began, that

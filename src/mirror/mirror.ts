@@ -4,7 +4,7 @@
  * the write-through of the bot's writes, and the change listeners (apply.ts).
  */
 import type { Logger } from "pino";
-import type { Order, ServiceClient, Status } from "../service/index.ts";
+import type { Counteragent, Order, ServiceClient, Status } from "../service/index.ts";
 import { ChangeApplier } from "./apply.ts";
 import { type BudgetOptions, SyncBudget } from "./budget.ts";
 import { type Coordinator, localCoordinator } from "./coordinator.ts";
@@ -15,6 +15,7 @@ import { BUDGET_KEY, SyncLoop } from "./sync-loop.ts";
 import type {
   ChangeListener,
   MirrorChange,
+  MirroredClient,
   MirroredOrder,
   MirrorPage,
   MirrorQuery,
@@ -23,8 +24,9 @@ import type {
   StatusCountFilter,
 } from "./types.ts";
 
-/** What the mirror needs of the service client: order lists and reads, statuses, the quota. */
-export type MirrorClient = Pick<ServiceClient, "orders" | "statuses" | "quota">;
+/** What the mirror needs of the service client: order lists and reads, statuses, the quota; clients when kept. */
+export type MirrorClient = Pick<ServiceClient, "orders" | "statuses" | "quota"> &
+  Partial<Pick<ServiceClient, "counteragents">>;
 
 export interface MirrorOptions {
   client: MirrorClient;
@@ -36,6 +38,8 @@ export interface MirrorOptions {
   /** Re-read this much before the watermark (clock skew between us and the service). */
   overlapMs: number;
   backfillDays: number;
+  /** Keep the company's clients too (MIRROR_CLIENTS): GET /counteragents within the sync's budget. */
+  clients?: boolean;
   /** The statuses with their groups (the bot's cache); default GET /statuses. */
   statuses?: () => Promise<Status[]>;
   coordinator?: (db: MirrorDb) => Coordinator;
@@ -49,6 +53,20 @@ export interface MirrorOptions {
 export interface SyncProgress {
   state: SyncState;
   idleRuns: number;
+}
+
+/** A client's orders read in one request (the newest). */
+const CLIENT_ORDERS_PAGE = 50;
+/** Held orders of a client whose copies a change of the client updates. */
+const CLIENT_ORDERS_KEPT = 500;
+
+/** Whether an order's copy of its client differs from the client's record (name, phones, rating). */
+function clientDiffers(held: Order["counteragent"], client: Counteragent): boolean {
+  return (
+    held?.name !== client.name ||
+    JSON.stringify(held?.phones ?? []) !== JSON.stringify(client.phones ?? []) ||
+    held?.rating !== client.rating
+  );
 }
 
 /** An order the bot writes that was created this recently (and is not held yet) counts as created. */
@@ -90,6 +108,10 @@ export class Mirror {
       applier: this.applier,
       overlapMs: options.overlapMs,
       backfillDays: options.backfillDays,
+      clients: options.clients,
+      onClients: (clients, at) => {
+        for (const client of clients) this.refreshCopies(client, at);
+      },
       statuses: options.statuses,
       now: this.now,
       logger: options.logger,
@@ -148,6 +170,85 @@ export class Mirror {
     const held = this.byNumber(text);
     if (held.length > 0) return held;
     return this.lookups.readNumber(text);
+  }
+
+  /** Deleted orders held with this number (a lookup says "deleted" with no request). */
+  deletedByNumber(text: string): MirroredOrder[] {
+    return this.db.byNumber(text, 0).filter((held) => this.inScope(held.order));
+  }
+
+  /** Deleted orders held, the most recently seen first. */
+  deleted(limit: number): MirroredOrder[] {
+    return this.db.deleted(limit).filter((held) => this.inScope(held.order));
+  }
+
+  // ---- clients (0 requests, but the one read of a client's orders) ----
+
+  client(id: string): MirroredClient | undefined {
+    return this.db.clients.get(id);
+  }
+
+  /** Clients by name, e-mail or phone digits (4 or more), the most recently active first. */
+  searchClients(text: string, limit: number): { items: MirroredClient[]; total: number } {
+    return this.db.clients.search(text, limit);
+  }
+
+  /** A client's held orders in the configured workshops: open first, newest first. */
+  clientOrders(id: string, limit: number): MirroredOrder[] {
+    return this.db.ordersOfClient(id, limit).filter((held) => this.inScope(held.order));
+  }
+
+  /**
+   * Every order of a client (one page of 50, the newest), read once from the service and
+   * kept: the client's card lists them from then on with no request. Returns how many came.
+   */
+  async readClientOrders(id: string): Promise<number> {
+    const readAt = this.now();
+    const page = await this.options.client.orders.list({
+      counteragentId: id,
+      isVisible: true,
+      page: 1,
+      pageSize: CLIENT_ORDERS_PAGE,
+    });
+    // Only what was asked for: a service that ignored the filter must not fill the mirror with strangers.
+    const theirs = page.items.filter((order) => order.counteragent?.id === id);
+    this.applier.apply(theirs, readAt, this.sync.readContext(readAt));
+    this.db.clients.markOrdersRead(id, readAt);
+    return theirs.length;
+  }
+
+  /**
+   * A client as the bot read or wrote them: kept, and every held order of theirs shows the
+   * client's name and phones at once (the card of each, with no request).
+   */
+  putClient(client: Counteragent): void {
+    const at = this.now();
+    this.db.transaction(() => this.db.clients.put(client, at));
+    void this.applier.publishClients([client], at);
+    this.refreshCopies(client, at);
+  }
+
+  /** The held orders of `client` take its name, phones and rating (no change is told of it). */
+  private refreshCopies(client: Counteragent, at: number): void {
+    const orders = this.db.ordersOfClient(client.id, CLIENT_ORDERS_KEPT).map((held) => held.order);
+    const changed = orders
+      .filter((order) => clientDiffers(order.counteragent, client))
+      .map((order) => ({
+        ...order,
+        counteragent: {
+          ...order.counteragent,
+          name: client.name,
+          phones: client.phones,
+          rating: client.rating,
+        },
+      }));
+    if (changed.length === 0) return;
+    this.applier.apply(changed, at, {
+      groups: this.db.groups,
+      detectedAt: at,
+      source: "bot",
+      isNew: () => false,
+    });
   }
 
   // ---- writes ----
@@ -243,6 +344,8 @@ export class Mirror {
     return {
       enabled: true,
       orders: this.db.count(),
+      clients: this.db.clients.count(),
+      clientsFilling: this.sync.clientsFilling,
       lastSyncAt: last === undefined ? null : new Date(last),
       lastSyncAgeSeconds: last === undefined ? null : Math.max(0, Math.round((now - last) / 1000)),
       requestsThisWindow: this.budget.spent(now, quota),

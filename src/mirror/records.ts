@@ -6,20 +6,29 @@ import type { Order } from "../service/index.ts";
 import type { MirrorChange } from "./types.ts";
 
 export function encodeOrder(order: Order): string {
-  return JSON.stringify(order, function (this: Record<string, unknown>, key, value: unknown) {
+  return encodeRecord(order);
+}
+
+export function decodeOrder(json: string): Order {
+  return decodeRecord<Order>(json);
+}
+
+/** Any record (an order, a counteragent) as JSON with its dates kept as dates. */
+export function encodeRecord(record: object): string {
+  return JSON.stringify(record, function (this: Record<string, unknown>, key, value: unknown) {
     const raw = this[key];
     return raw instanceof Date ? { $date: raw.getTime() } : value;
   });
 }
 
-export function decodeOrder(json: string): Order {
+export function decodeRecord<T>(json: string): T {
   return JSON.parse(json, (_key, value: unknown) => {
     if (value !== null && typeof value === "object" && !Array.isArray(value)) {
       const date = (value as { $date?: unknown }).$date;
       if (typeof date === "number" && Object.keys(value).length === 1) return new Date(date);
     }
     return value;
-  }) as Order;
+  }) as T;
 }
 
 /** Status groups where an order is done with: "finish" is ready (still open for the hand-over), "closed" handed over. */

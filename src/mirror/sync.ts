@@ -13,6 +13,7 @@
  */
 import type { Order, OrderListQuery, Page } from "../service/index.ts";
 import { MAX_PAGE_SIZE, MAX_REACHABLE } from "../service/index.ts";
+import type { ClientSyncState } from "./client-sync.ts";
 
 /**
  * One filter set of a run and how far it was read. Bounds are Unix ms; `to` null: open end.
@@ -48,6 +49,8 @@ export interface SyncState {
   lastSyncAt?: number;
   /** The sync's requests in the current quota window: shared, so a new leader does not start from 0. */
   budget?: { windowKey: number; spent: number };
+  /** The clients' sync (client-sync.ts), when the mirror keeps clients. */
+  clients?: ClientSyncState;
 }
 
 interface SyncSettings {

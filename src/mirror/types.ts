@@ -2,13 +2,23 @@
  * The seam between the mirror and its users (the bot, notifications): plain
  * types over the service's normalized `Order`. No grammY here.
  */
-import type { Order } from "../service/index.ts";
+import type { Counteragent, Order } from "../service/index.ts";
 
 /** An order as the mirror holds it, with the time the mirror last saw it from the service. */
 export interface MirroredOrder {
   order: Order;
   /** When this record was last read from the service (or written through by the bot). */
   syncedAt: Date;
+}
+
+/**
+ * A client (counteragent) as the mirror holds it. `syncedAt` 0 (the epoch): only seen on an
+ * order (name, phones); `ordersReadAt`: when all their orders were read from the service.
+ */
+export interface MirroredClient {
+  client: Counteragent;
+  syncedAt: Date;
+  ordersReadAt?: Date;
 }
 
 /** One page of a mirror list, with the total of the whole list. */
@@ -75,6 +85,10 @@ export interface MirrorStats {
   enabled: boolean;
   /** Orders held (deleted ones not counted). */
   orders: number;
+  /** Clients held (read, or seen on an order). */
+  clients: number;
+  /** The first fill of the clients is still running. */
+  clientsFilling: boolean;
   /** End of the last completed sync; null before the first. */
   lastSyncAt: Date | null;
   /** Seconds since lastSyncAt; null before the first. */

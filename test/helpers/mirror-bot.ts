@@ -30,6 +30,8 @@ export async function createMirrorBot(
     orders?: number;
     /** The sync's budget (tests: a large one, so a sync never waits). */
     budget?: Partial<BudgetOptions>;
+    /** The mirror keeps the company's clients too (filled before the bot starts). */
+    clients?: boolean;
     /** The bot and its mirror share one service client, as in production (with `clientOptions`). */
     oneClient?: boolean;
   } = {},
@@ -61,10 +63,12 @@ export async function createMirrorBot(
       budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000, ...options.budget },
       overlapMs: 30_000,
       backfillDays: 30,
+      clients: options.clients,
       now,
     });
     await made.open();
     await syncUntilDone(made);
+    for (let steps = 0; made.stats().clientsFilling && steps < 100; steps++) await made.step();
     return made;
   };
   const mirror = await newMirror();

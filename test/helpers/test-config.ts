@@ -25,7 +25,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mode: { kind: "polling" },
     logLevel: "silent",
     serviceTimeoutMs: 5000,
-    mirror: { enabled: false, syncSeconds: 60, backfillDays: 30, budget: 40, reserve: 20, dataDir: "./data" },
+    mirror: {
+      enabled: false,
+      syncSeconds: 60,
+      backfillDays: 30,
+      budget: 40,
+      reserve: 20,
+      clients: true,
+      dataDir: "./data",
+    },
     // Tests drive one user through many lookups: the share is off unless a test sets it.
     lookupShare: 100,
     // No write reserve unless a test sets one (most tests run with the sandbox's quota off).

@@ -16,6 +16,7 @@ describe("mirror settings", () => {
       backfillDays: 30,
       budget: 40,
       reserve: 20,
+      clients: true,
       dataDir: "./data",
     });
     expect(result.config.sandboxOthersSeconds).toBe(120);
@@ -27,14 +28,21 @@ describe("mirror settings", () => {
       MIRROR_SYNC_SECONDS: "5",
       DATA_DIR: "/var/bot",
       SANDBOX_OTHERS_SECONDS: "0",
+      MIRROR_CLIENTS: "Off",
     });
     if (!result.ok) throw new Error(result.errors.join());
-    expect(result.config.mirror).toMatchObject({ enabled: false, syncSeconds: 5, dataDir: "/var/bot" });
+    expect(result.config.mirror).toMatchObject({
+      enabled: false,
+      syncSeconds: 5,
+      dataDir: "/var/bot",
+      clients: false,
+    });
     expect(result.config.sandboxOthersSeconds).toBe(0);
   });
 
   it.each([
     [{ MIRROR: "maybe" }, /MIRROR must be on or off/],
+    [{ MIRROR_CLIENTS: "yes" }, /MIRROR_CLIENTS must be on or off/],
     [{ MIRROR_SYNC_SECONDS: "0" }, /MIRROR_SYNC_SECONDS must be a positive integer/],
     [{ MIRROR_BACKFILL_DAYS: "-1" }, /MIRROR_BACKFILL_DAYS must be a positive integer/],
     [{ MIRROR_BUDGET: "lots" }, /MIRROR_BUDGET/],

@@ -242,8 +242,11 @@ function typed(message: Message, at: number): Incoming {
   return { kind: "text", text: trimmed, at };
 }
 
-/** A number in a free-text answer: digits (#1042) or a whole number with letters (А001042), never "A52". */
-const TYPED_ORDER_NUMBER = /^(?:#?\s*\d{1,9}|[A-Za-zА-Яа-яЁё]{1,4}[-‐‑–—]?\d{4,9})$/u;
+/**
+ * A number in a free-text answer: digits (#1042) or a whole number as the service writes it, a prefix
+ * and six digits (А001042); never a model such as "A52", "A2337" or "RTX3080".
+ */
+const TYPED_ORDER_NUMBER = /^(?:#?\s*\d{1,9}|[A-Za-zА-Яа-яЁё]{1,4}[-‐‑–—]?\d{6})$/u;
 
 /** The order number typed where the prompt takes none as an answer; undefined otherwise. */
 function orderNumberTyped(text: string, options: AskOptions<unknown>): OrderQuery | undefined {

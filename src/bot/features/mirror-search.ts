@@ -11,6 +11,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
 import { type ListQuery, MAX_SEARCH_TEXT } from "../orders/list-query.ts";
 import { escapeHtml } from "../ui/text.ts";
+import { clientsFound } from "./clients/index.ts";
 import { type OrderListKind, showOrderList } from "./order-list.ts";
 
 type SearchQuery = Extract<ListQuery, { kind: "search" }>;
@@ -29,6 +30,8 @@ export const searchList: OrderListKind<SearchQuery> = {
       : ctx.t("search-none", { query: text, orders: held });
   },
   singleAsCard: true,
+  // The clients the text finds too (a returning client with no order held): from the mirror, no request.
+  extra: (ctx, query) => clientsFound(ctx, query.text),
 };
 
 export const mirrorSearchFeature = new Composer<BotContext>();

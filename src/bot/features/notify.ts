@@ -88,21 +88,37 @@ notifyFeature.callbackQuery(watchToggle.filter, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }
+  // What the pressed button said is what the press does: an older card's "🔔 Watch" never stops watching.
+  const wanted = pressedIntent(ctx);
   let watching = false;
   await ctx.services.users.updateFrom(ctx, (s) => {
-    watching = !s.watch.includes(id);
+    watching = wanted ?? !s.watch.includes(id);
     s.watch = watching ? [...s.watch, id].slice(-MAX_WATCHED) : s.watch.filter((w) => w !== id);
   });
   await ctx.answerCallbackQuery({ text: ctx.t(watching ? "watch-on" : "watch-off") });
   await relabelPressed(ctx, ctx.t(watching ? "card-btn-watching" : "card-btn-watch"));
 });
 
+/** Watch (true) or stop (false) as the pressed button's label said in a private chat; undefined: a toggle. */
+function pressedIntent(ctx: BotContext): boolean | undefined {
+  const message = ctx.callbackQuery?.message;
+  if (message?.chat.type !== "private") return undefined;
+  const data = ctx.callbackQuery?.data;
+  const pressed = message.reply_markup?.inline_keyboard
+    .flat()
+    .find((button) => "callback_data" in button && button.callback_data === data)?.text;
+  if (pressed === ctx.t("card-btn-watch")) return true;
+  if (pressed === ctx.t("card-btn-watching")) return false;
+  return undefined;
+}
+
 /** The pressed button of the card shows the new state (the rest of the card stays). Best-effort. */
 async function relabelPressed(ctx: BotContext, label: string): Promise<void> {
   const message = ctx.callbackQuery?.message;
   const data = ctx.callbackQuery?.data;
   const rows = message?.reply_markup?.inline_keyboard;
-  if (!message || !rows) return;
+  // A card in a group is read by many: one member's state is no label for all of them.
+  if (!message || !rows || message.chat.type !== "private") return;
   const relabelled = rows.map((row) =>
     row.map((button) =>
       "callback_data" in button && button.callback_data === data ? { ...button, text: label } : button,

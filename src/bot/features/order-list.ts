@@ -64,6 +64,12 @@ export interface OrderListKind<Q extends ListQuery = ListQuery> {
   deadlines?: boolean;
   /** Viewers may not page or open it either (the kind's command is for operators). */
   operatorsOnly?: boolean;
+  /** More found beside the orders (a search's clients): a line and its buttons under the first answer. */
+  extra?(
+    ctx: BotContext,
+    query: Q,
+    items: readonly Order[],
+  ): Promise<{ line: string; keyboard: InlineKeyboard } | undefined>;
   /** A mark of the kind's own at the start of each button (🐢 how long untouched), before the deadline's. */
   mark?(ctx: BotContext, order: Order): string | undefined;
 }
@@ -100,12 +106,22 @@ export async function showOrderList<Q extends ListQuery>(
     if (!fetched) return;
     result = fetched;
   }
+  // Only the first answer carries it: pages and retries edit the list alone.
+  const extra = token === undefined ? await kind.extra?.(ctx, query, result.items) : undefined;
   if (result.items.length === 0 && !hasMore(result)) {
-    await show(ctx, token, await kind.empty(ctx, query));
+    const empty = await kind.empty(ctx, query);
+    await show(ctx, token, extra ? `${empty}\n\n${extra.line}` : empty, extra?.keyboard);
     return;
   }
   const only = result.items[0];
-  if (kind.singleAsCard && result.fetch === 1 && result.items.length === 1 && !hasMore(result) && only) {
+  if (
+    kind.singleAsCard &&
+    !extra &&
+    result.fetch === 1 &&
+    result.items.length === 1 &&
+    !hasMore(result) &&
+    only
+  ) {
     const card = await heldCard(ctx, only);
     const note = kind.cardNote?.(ctx, query, only);
     await show(ctx, token, note ? `${note}\n\n${card.text}` : card.text, card.keyboard);
@@ -118,6 +134,11 @@ export async function showOrderList<Q extends ListQuery>(
     else await ctx.services.searches.saveResult(listToken, result);
   }
   const list = listMessage(ctx, kind, result, page, listToken ?? "", await localeOf(ctx));
+  if (extra) {
+    const rows = [...list.keyboard.inline_keyboard, ...extra.keyboard.inline_keyboard];
+    await show(ctx, token, `${list.text}\n\n${extra.line}`, tidyKeyboard(new InlineKeyboard(rows)));
+    return;
+  }
   await show(ctx, token, list.text, list.keyboard);
 }
 
@@ -311,7 +332,13 @@ export async function openById(ctx: BotContext, id: string, retry: string): Prom
 
 /** A card of a listed order: the newest copy the reader holds (with its age), else the listed record. */
 async function heldCard(ctx: BotContext, listed: Order): Promise<CardMessage> {
-  const { order, asOf } = ctx.services.orders.held(listed.id) ?? { order: listed };
+  const held = ctx.services.orders.held(listed.id);
+  if (!held) {
+    // Deleted since the list was made: its card says so and offers nothing (no request).
+    const deleted = await ctx.services.orders.deletedById(listed.id);
+    if (deleted) return cardMessage(ctx, { ...(deleted.order ?? listed), isVisible: false });
+  }
+  const { order, asOf } = held ?? { order: listed };
   return cardMessage(ctx, order, { asOf });
 }
 

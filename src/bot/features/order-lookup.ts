@@ -18,6 +18,8 @@ import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { escapeHtml } from "../ui/text.ts";
+import { deletedText } from "./clients/deleted.ts";
+import { clientsFound } from "./clients/index.ts";
 import { type OrderListKind, openById, scopeText, showOrderList } from "./order-list.ts";
 
 export const orderLookupFeature = new Composer<BotContext>();
@@ -78,6 +80,11 @@ export const numberList: OrderListKind<OrderQuery> = {
   title: (ctx, query) => ctx.t("list-title-number", { query: escapeHtml(query.text) }),
   empty: nothingFound,
   singleAsCard: true,
+  // Digits typed bare that are no order's number: the clients whose phone holds them (mirror, no request).
+  extra: async (ctx, query, items) =>
+    query.kind === "num" && query.phone && !items.some((order) => order.num === query.num)
+      ? clientsFound(ctx, query.text)
+      : undefined,
   cardNote: (ctx, query, order) =>
     byPhone(ctx, query, [order]) ? ctx.t("lookup-by-phone-one", { num: query.text }) : undefined,
 };
@@ -113,6 +120,9 @@ export function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {
 }
 
 async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string> {
+  // Deleted (by the bot, or in the CRM as the mirror saw): said so, not "not found" (no request).
+  const deleted = await ctx.services.orders.deletedOf(query);
+  if (deleted.length > 0) return deletedText(ctx, deleted);
   const scope = await scopeText(ctx);
   if (query.kind !== "num") {
     const none = ctx.t("lookup-none-text", { query: escapeHtml(query.text), scope });

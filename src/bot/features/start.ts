@@ -30,6 +30,9 @@ function helpText(ctx: BotContext): string {
     ...(seesMoney(ctx.role) ? [ctx.t("help-desk", { time: reportTime(ctx) })] : []),
     // The order mirror's features when it is on; else search, /me and /my, which work without it.
     ctx.t(ctx.services.mirror ? "help-mirror" : "help-search"),
+    // Clients and mistakes (issue 26): the client card, fixing a client, deleting an order.
+    ctx.t(operator ? "help-clients-operator" : "help-clients-viewer"),
+    ...(seesMoney(ctx.role) ? [ctx.t("help-deleted")] : []),
     ctx.t("help-staff"),
     ctx.t(operator ? "help-other-operator" : "help-other-viewer"),
   ].join("\n\n");

@@ -25,10 +25,10 @@ const ownChanges = persisted({
   whenStoreFails: "throw",
 });
 
-/** What a write of the bot changes: a status, a master or manager (to this id), or a new order. */
+/** What a write of the bot changes: a status, a master or manager (to this id), a new order, a deleted one. */
 export interface OwnChange {
   order: string;
-  kind: "status" | "master" | "manager" | "created";
+  kind: "status" | "master" | "manager" | "created" | "deleted";
   to?: string;
 }
 
@@ -52,6 +52,8 @@ function ownOf(change: MirrorChange): OwnChange | undefined {
   switch (change.kind) {
     case "created":
       return { order, kind: "created" };
+    case "deleted":
+      return { order, kind: "deleted" };
     // "Ready" is the status change seen from its group.
     case "status":
     case "ready":

@@ -139,7 +139,7 @@ export interface OrderPage {
 }
 
 /**
- * One page of the orders matching `filter` (non-deleted) in the configured
+ * One page of the orders matching `filter` (non-deleted, unless `visible` is false) in the configured
  * workshops: one request. One workshop configured -> its own list, otherwise
  * the company-wide list (narrowed here to SHOP_IDS when set: it has no filter for that).
  */
@@ -148,12 +148,14 @@ export async function ordersOfShops(
   shopIds: readonly string[],
   filter: Omit<OrderListQuery, "shopId" | "page" | "pageSize" | "isVisible">,
   at: { page: number; pageSize: number },
+  /** False: the deleted orders instead (`isVisible=false`, /deleted). */
+  visible = true,
 ): Promise<OrderPage> {
   const single = shopIds.length === 1 ? shopIds[0] : undefined;
   const page = await client.orders.list({
     shopId: single,
     ...filter,
-    isVisible: true,
+    isVisible: visible,
     page: at.page,
     pageSize: at.pageSize,
   });

@@ -16,16 +16,18 @@ import type { ServiceClient } from "../../service/index.ts";
 import type { Clock } from "../clock.ts";
 import type { Store } from "../store/storage.ts";
 import { numberShapesOf, type OrderQuery } from "./by-number.ts";
+import { deletionsOf } from "./deletions.ts";
 import { createLookupShare } from "./lookup-share.ts";
 import { mirrorSource } from "./mirror-reader.ts";
 import { createMisses, isFarAbove, missKey } from "./misses.ts";
 import { localPage, phoneMatches } from "./order-rules.ts";
 import { closedPerBucket } from "./period-dating.ts";
 import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
-import type { OrderPage, OrderReader, PageAt } from "./types.ts";
+import type { DeletedOrder, OrderPage, OrderReader, PageAt } from "./types.ts";
 
 export { isLookupShareError, LookupShareError } from "./lookup-share.ts";
 export type {
+  DeletedOrder,
   HeldOrder,
   OrderPage,
   OrderReader,
@@ -60,6 +62,7 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
   };
   const source: OrderSource = deps.mirror ? mirrorSource(deps.mirror, sourceDeps) : serviceSource(sourceDeps);
   const misses = createMisses(deps.store);
+  const deletions = deletionsOf(deps.store);
   const share = createLookupShare(deps.store, deps.lookupShare, () => now().getTime(), {
     writeReserve: deps.client.writeReserve,
     checkRead: () => deps.client.checkRead(),
@@ -67,10 +70,28 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
   // The mirror's sync sees every new order: the newest number stays known without a lookup.
   deps.mirror?.onChange((changes) => misses.seen(changes.map((change) => change.order)));
 
+  /** The mirror's deleted copies of a number and the bot's own deletes of it, by order. */
+  async function deletedOf(query: Pick<OrderQuery, "kind" | "text">): Promise<DeletedOrder[]> {
+    const found = new Map<string, DeletedOrder>();
+    for (const order of source.deletedNumber(query as OrderQuery))
+      found.set(order.id, { number: order.number ?? query.text, order });
+    for (const deletion of await deletions.byNumber(query.text)) {
+      const inScope =
+        deps.shopIds.length === 0 ||
+        (deletion.shopId !== undefined && deps.shopIds.includes(deletion.shopId));
+      if (!inScope) continue;
+      const known = found.get(deletion.orderId);
+      found.set(deletion.orderId, { number: deletion.number, order: known?.order, deletion });
+    }
+    return [...found.values()];
+  }
+
   async function numberPage(query: OrderQuery, at: PageAt, userId: number | undefined) {
     const held = source.heldNumber(query);
     if (held) return localPage(held, at);
     const empty = localPage([], at);
+    // Known to be deleted (and nothing else held of that number): said so with no request.
+    if (at.page === 1 && (await deletedOf(query)).length > 0) return empty;
     if (query.kind === "num" && (await beyondNewest(query.num))) return empty;
     const key = missKey(query.kind, query.text, deps.shopIds);
     if (at.page === 1 && (await misses.known(key))) return empty;
@@ -123,6 +144,13 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     closedPerBucket: (buckets, dated, budget, total) =>
       closedPerBucket({ client: deps.client, shopIds: deps.shopIds }, buckets, dated, budget, total),
     heldCount: () => source.heldCount(),
+    deletedOf,
+    async deletedById(id) {
+      const order = source.deletedHeld(id);
+      const deletion = await deletions.byId(id);
+      if (!order && !deletion) return undefined;
+      return { number: order?.number ?? deletion?.number ?? id, order, deletion };
+    },
     statusCounts: (filter) => source.statusCounts(filter),
     async period(range, budget) {
       const read = await source.period(range, budget);

@@ -30,6 +30,11 @@ export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource
       const held = mirror.byNumber(query.text);
       return held.length > 0 ? held.map((h) => h.order) : undefined;
     },
+    deletedNumber: (query) => mirror.deletedByNumber(query.text).map((h) => h.order),
+    deletedHeld(id) {
+      const held = mirror.get(id);
+      return held?.order.isVisible === false ? held.order : undefined;
+    },
     async number(query, at, spend) {
       await spend();
       // Digits, or a whole number as the workshop prints it ("А001042"): the mirror asks once and keeps

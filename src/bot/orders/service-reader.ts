@@ -39,6 +39,10 @@ type Spend = () => Promise<void>;
 export interface OrderSource {
   /** The orders of a number held locally; undefined when only the service can tell. */
   heldNumber(query: OrderQuery): Order[] | undefined;
+  /** Deleted orders of a number held locally (the mirror's copies); none without it. */
+  deletedNumber(query: OrderQuery): Order[];
+  /** The deleted copy of an order held locally, if the reader holds one. */
+  deletedHeld(id: string): Order | undefined;
   number(query: OrderQuery, at: PageAt, spend: Spend): Promise<OrderPage>;
   list(query: Exclude<ListQuery, OrderQuery>, at: PageAt, spend: Spend): Promise<OrderPage>;
   /** `fresh`: with `refresh`, a held copy synced within the sync interval will do (the mirror's). */
@@ -59,6 +63,8 @@ export function serviceSource(deps: SourceDeps): OrderSource {
   };
   return {
     heldNumber: () => undefined,
+    deletedNumber: () => [],
+    deletedHeld: () => undefined,
     async number(query, at, spend) {
       await spend();
       return kept(await ordersOfNumber(client, shopIds, query, deps.shapes, at));
@@ -100,6 +106,9 @@ async function listPage(
       return stuckPage(deps, at, spend);
     case "board": {
       // Without the mirror the board has no counts; a page of a status is one request.
+      // A workshop outside SHOP_IDS (a forged press) has nothing the bot may show: no request.
+      if (query.shopId && shopIds.length > 0 && !shopIds.includes(query.shopId))
+        return { items: [], total: 0, checked: 0, scoped: false };
       await spend();
       const page = await ordersOfShops(
         client,

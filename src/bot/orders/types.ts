@@ -6,6 +6,7 @@
 import type { StatusCount, StatusCountFilter } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { OrderPage } from "./by-number.ts";
+import type { Deletion } from "./deletions.ts";
 import type { ListQuery } from "./list-query.ts";
 import type { BucketCounts } from "./period-dating.ts";
 
@@ -59,6 +60,13 @@ export interface OrdersOfPeriod {
   asOf?: Date | null;
 }
 
+/** An order known to be deleted: its last copy (the mirror's) and, when the bot deleted it, who and when. */
+export interface DeletedOrder {
+  number: string;
+  order?: Order;
+  deletion?: Deletion;
+}
+
 export interface OrderReader {
   /**
    * One order by id within the configured workshops (another workshop's reads as
@@ -104,6 +112,13 @@ export interface OrderReader {
   ): Promise<BucketCounts>;
   /** How many orders the reader holds locally (undefined: it holds none, it asks the service). */
   heldCount(): number | undefined;
+  /**
+   * Orders of this number known to be deleted (by the bot, or in the CRM as the mirror saw it):
+   * never a request. A number lookup that finds only these asks the service nothing.
+   */
+  deletedOf(query: { kind: "num" | "number"; text: string }): Promise<DeletedOrder[]>;
+  /** The order with this id, when known to be deleted (never a request). */
+  deletedById(id: string): Promise<DeletedOrder | undefined>;
   /** The open orders per status (the board), with no request; undefined without the mirror. */
   statusCounts(filter: StatusCountFilter): StatusCount[] | undefined;
 }

@@ -21,8 +21,33 @@ export async function commentAuthor(
         .then((settings) => settings.employee?.name.trim())
         .catch(() => undefined)
     : undefined;
-  const name = (linked || telegram || String(from?.id ?? "")).replace(/[\r\n:]+/g, " ").trim();
-  return name.slice(0, AUTHOR_LIMIT);
+  return readableName(linked || telegram);
+}
+
+/**
+ * The name as the card reads it back (ui/comment-name.ts): up to 4 words of
+ * letters (and digits, . ' ’ -) each starting with a capital, at most AUTHOR_LIMIT
+ * long, cut between words. An emoji, HTML or a colon in a Telegram name would
+ * otherwise leave the card showing the API user; nothing readable: unsigned.
+ */
+function readableName(raw: string): string {
+  const words = raw
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}.'’-]/gu, ""))
+    .filter((word) => /^\p{L}/u.test(word))
+    .map((word) => {
+      const [first = "", ...rest] = [...word];
+      return first.toLocaleUpperCase() + rest.join("");
+    });
+  let name = "";
+  for (const word of words.slice(0, 4)) {
+    const longer = name ? `${name} ${word}` : word;
+    if (longer.length > AUTHOR_LIMIT) break;
+    name = longer;
+  }
+  // One word longer than the limit: cut between characters, never inside one.
+  if (!name && words[0]) for (const ch of words[0]) if (name.length + ch.length <= AUTHOR_LIMIT) name += ch;
+  return name;
 }
 
 /** The comment as sent: "Анна Петрова: text". */

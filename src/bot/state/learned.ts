@@ -47,8 +47,17 @@ const learnedData = z.object({
 });
 type LearnedData = z.infer<typeof learnedData>;
 
-/** One entry ("learned"); learning never fails a lookup, and a store that cannot be read has learned nothing. */
-const learnedRecord = persisted({ namespace: "learned", schema: learnedData, whenStoreFails: "skip" });
+/**
+ * One entry ("learned"); learning never fails a lookup, and a store that cannot be read has learned
+ * nothing. What a refusing store skipped is kept here and written once it takes it (the lessons are
+ * not taught twice by this process).
+ */
+const learnedRecord = persisted({
+  namespace: "learned",
+  schema: learnedData,
+  whenStoreFails: "skip",
+  keep: { entries: 1 },
+});
 
 const KEY = "learned";
 const DEVICE_TYPES_KEPT = 8;
@@ -74,7 +83,7 @@ const byStore = new WeakMap<Store, Learned>();
 export function learnedOf(store: Store): Learned {
   let learned = byStore.get(store);
   if (!learned) {
-    learned = createLearned(store.open(learnedRecord));
+    learned = createLearned(store.open(learnedRecord), () => legacyLearned(store));
     byStore.set(store, learned);
   }
   return learned;
@@ -90,9 +99,33 @@ function withDeviceType(types: readonly string[], type: string): string[] {
   return [type, ...types.filter((t) => deviceSignature(t) !== same)].slice(0, DEVICE_TYPES_KEPT);
 }
 
-function createLearned(entries: RecordAdapter<LearnedData>): Learned {
+/** Versions before the registry kept it in the reference cache's namespace, under the same key. */
+async function legacyLearned(store: Store): Promise<LearnedData | undefined> {
+  return learnedData.safeParse(await store.adapter<unknown>("reference").read(KEY)).data;
+}
+
+function createLearned(
+  entries: RecordAdapter<LearnedData>,
+  legacy: () => Promise<LearnedData | undefined>,
+): Learned {
   const written = new Set<string>();
-  const read = async (): Promise<LearnedData> => (await entries.read(KEY)) ?? { statuses: [], numbers: [] };
+  // Looked for once per process, while this namespace has nothing: then moved into it
+  // (again at the next read if the store could not be read).
+  let upgraded: Promise<LearnedData | undefined> | undefined;
+  const upgrade = async (): Promise<LearnedData | undefined> => {
+    upgraded ??= legacy().then(async (data) => {
+      if (data) await entries.write(KEY, data).catch(() => undefined);
+      return data;
+    });
+    try {
+      return await upgraded;
+    } catch {
+      upgraded = undefined;
+      return undefined;
+    }
+  };
+  const read = async (): Promise<LearnedData> =>
+    (await entries.read(KEY)) ?? structuredClone((await upgrade()) ?? { statuses: [], numbers: [] });
 
   return {
     async fromOrders(orders) {

@@ -13,6 +13,7 @@
  * foreign bytes) throws `StoreCorruptError`: it is never "nothing stored"; the
  * guard sets it aside (`<key>.json.broken-<time>`) where its record allows.
  */
+import { createHash } from "node:crypto";
 import { chmod, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import writeFileAtomic from "write-file-atomic";
@@ -36,9 +37,17 @@ const BROKEN_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** Temporary siblings: write-file-atomic's `<name>.<number>`, and an older version's `.<hex>.tmp`. */
 const TEMPORARY = /(\.json\.\d+|\.tmp)$/;
 
-/** Keys become file names: keep them to a safe alphabet, keep them distinct. */
+/** Longer names are hashed: a file name has 255 bytes, and a set-aside entry's name adds 32. */
+const NAME_BYTES = 200;
+
+/** Keys become file names: keep them to a safe alphabet, keep them distinct, keep them short. */
 function fileKey(key: string): string {
-  return /^[\w.-]+$/.test(key) && !/^\.+$/.test(key) ? key : `~${Buffer.from(key).toString("base64url")}`;
+  const name =
+    /^[\w.-]+$/.test(key) && !/^\.+$/.test(key) ? key : `~${Buffer.from(key).toString("base64url")}`;
+  // "~~" never starts a name above (base64url has no "~").
+  return Buffer.byteLength(name) <= NAME_BYTES
+    ? name
+    : `~~${createHash("sha256").update(key).digest("base64url")}`;
 }
 
 function isMissing(error: unknown): boolean {
@@ -132,10 +141,17 @@ export function fileEntries<T>(dir: string, options: FileEntryOptions): RawAdapt
         else await write(key, next);
         return next;
       }),
-    async setAside(key) {
-      const path = pathOf(key);
-      await rename(path, `${path}.broken-${new Date().toISOString().replace(/[:.]/g, "-")}`);
-    },
+    // Queued with the key's writes, and only what still does not fit: a writer's new entry stays.
+    setAside: (key, fits) =>
+      queue(pathOf(key), async () => {
+        const path = pathOf(key);
+        const now = await read(key).then(
+          (value) => (value === undefined ? "gone" : fits(value) ? "fits" : "broken"),
+          (error: unknown) => (error instanceof StoreCorruptError ? "broken" : Promise.reject(error)),
+        );
+        if (now !== "broken") return;
+        await rename(path, `${path}.broken-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+      }),
   };
 }
 

@@ -22,8 +22,11 @@ export interface RawAdapter<T> {
    * serves; Redis: across instances). `change` may run more than once; undefined deletes.
    */
   update(key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
-  /** Moves an entry that cannot be read back out of the way, where it can still be looked at. */
-  setAside(key: string): Promise<void>;
+  /**
+   * Moves an entry that cannot be read back out of the way, where it can still be looked at;
+   * unless what is there now `fits` (a writer replaced it since it was read).
+   */
+  setAside(key: string, fits: (value: unknown) => boolean): Promise<void>;
 }
 
 /** A record's entries, as the bot uses them (grammY's StorageAdapter, plus `update`). */
@@ -107,7 +110,7 @@ export function withFaults<T>(raw: RawAdapter<T>, faults: FaultSwitch | undefine
     delete: (key) => (faults.writes ? fail(faults.writes) : raw.delete(key)),
     update: (key, change) =>
       faults.writes ? fail(faults.writes) : faults.reads ? fail(faults.reads) : raw.update(key, change),
-    setAside: (key) => (faults.writes ? fail(faults.writes) : raw.setAside(key)),
+    setAside: (key, fits) => (faults.writes ? fail(faults.writes) : raw.setAside(key, fits)),
   };
 }
 
@@ -156,7 +159,8 @@ export function guard<T>(raw: RawAdapter<T>, record: Persisted<T>, deps: GuardDe
   };
   const broken = async (key: string, error: StoreCorruptError): Promise<undefined> => {
     if (record.broken === "throw") throw error;
-    const aside = await raw.setAside(key).then(
+    const fits = (value: unknown) => record.schema.safeParse(value).success;
+    const aside = await raw.setAside(key, fits).then(
       () => true,
       () => false,
     );

@@ -30,6 +30,16 @@ return 1
 const MAX_ATTEMPTS = 100;
 const BROKEN_KEPT_SECONDS = 7 * 24 * 60 * 60;
 
+/** KEYS[1] the entry, KEYS[2] where it goes; ARGV: the text that did not fit, seconds kept. */
+const SET_ASIDE_IF_SAME = `
+if redis.call("GET", KEYS[1]) ~= ARGV[1] then
+  return 0
+end
+redis.call("RENAME", KEYS[1], KEYS[2])
+redis.call("EXPIRE", KEYS[2], ARGV[2])
+return 1
+`;
+
 export function redisEntries<T>(
   redis: Redis,
   namespace: string,
@@ -94,16 +104,28 @@ export function redisEntries<T>(
       }
       throw new StoreWriteError(namespace, "failed", { cause: new Error("too many concurrent changes") });
     },
-    async setAside(key) {
-      const aside = `${full(key)}:broken:${Date.now()}`;
-      await redis
-        .multi()
-        .rename(full(key), aside)
-        .expire(aside, BROKEN_KEPT_SECONDS)
-        .exec()
-        .catch((error: unknown) => {
-          throw down(error, "write");
+    // Only the text that did not fit, as one step: an entry another writer put there meanwhile stays.
+    async setAside(key, fits) {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const text = await redis.get(full(key)).catch((error: unknown) => {
+          throw down(error, "read");
         });
+        if (text === null) return;
+        let fitting = false;
+        try {
+          fitting = fits(parse(key, text));
+        } catch {
+          // Not JSON: it does not fit.
+        }
+        if (fitting) return;
+        const aside = `${full(key)}:broken:${Date.now()}`;
+        const moved = await redis
+          .eval(SET_ASIDE_IF_SAME, 2, full(key), aside, text, String(BROKEN_KEPT_SECONDS))
+          .catch((error: unknown) => {
+            throw down(error, "write");
+          });
+        if (moved === 1) return;
+      }
     },
   };
 }

@@ -153,7 +153,11 @@ function withExpiry<T>(inner: RawAdapter<Expiring<T>>, ttlSeconds: number): RawA
       });
       return next?.v;
     },
-    setAside: (key) => inner.setAside(key),
+    setAside: (key, fits) =>
+      inner.setAside(
+        key,
+        (entry) => typeof entry === "object" && entry !== null && fits((entry as Expiring<T>).v),
+      ),
   };
 }
 
@@ -315,7 +319,9 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
               else await write(key, next);
               return next;
             }),
-          setAside: remove,
+          async setAside(key, fits) {
+            if (!fits(await read(key))) await remove(key);
+          },
         };
       };
       const entries = record.ttlSeconds ? withExpiry(plain<Expiring<T>>(), record.ttlSeconds) : plain<T>();

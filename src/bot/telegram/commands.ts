@@ -24,6 +24,7 @@ const VIEWER = [
   "start",
   "order",
   "find",
+  "client",
   "overdue",
   "board",
   "my",
@@ -40,6 +41,7 @@ const OPERATOR = [
   "start",
   "order",
   "find",
+  "client",
   "new",
   "status",
   "overdue",
@@ -60,7 +62,7 @@ export function isCancelCommand(text: string): boolean {
 }
 
 /** Operators' menu plus money and output (the desk's /cash and /report). */
-const OWNER = [...OPERATOR.slice(0, -3), "cash", "report", ...OPERATOR.slice(-3)] as const;
+const OWNER = [...OPERATOR.slice(0, -3), "cash", "report", "deleted", ...OPERATOR.slice(-3)] as const;
 
 export const MENUS: Record<Role, readonly string[]> = {
   owner: OWNER,

@@ -53,6 +53,18 @@ export const paperPrint = callbackCodec("pp", ["kind", "id"]);
 /** 🩺 on a card: the diagnosis dialog `dx:<orderId>`. */
 export const diagnosisOpen = callbackCodec("dx", ["id"]);
 
+// --- Clients and mistakes (issue 26) ---
+/** 👤 on a card, a found client: the client card `kc:<clientId>:<orderId or ->` (the order it was opened from). */
+export const clientOpen = callbackCodec("kc", ["id", "order"]);
+/** 📜 on a client card: the client's older orders (one request) `ko:<clientId>`. */
+export const clientOlder = callbackCodec("ko", ["id"]);
+/** ✏️ on a client card: fixing the client `ke:<clientId>`. */
+export const clientEdit = callbackCodec("ke", ["id"]);
+/** 🔁 on a client card opened from an order: another client for the order `km:<orderId>`. */
+export const orderClientMove = callbackCodec("km", ["order"]);
+/** 🗑 on a card: deleting an order created by mistake `kd:<orderId>`. */
+export const orderDelete = callbackCodec("kd", ["id"]);
+
 // --- The board ---
 /** /board with its filters: `bd:<mine 0|1>:<shopId or ->`. */
 export const boardView = callbackCodec("bd", ["mine", "shop"]);

@@ -87,11 +87,11 @@ export async function cardFor(
   const text = options.asOf
     ? `${card}\n${ctx.t("card-as-of", { time: formatTime(options.asOf, locale, config.timezone, clock.now()) })}`
     : card;
-  const actions = options.actions === false ? [] : cardActions;
+  const actions = options.actions === false || order.isVisible === false ? [] : cardActions;
   const keyboard = orderCardKeyboard(order, {
     t: ctx.t,
     role: ctx.role,
-    // Inline results are seen by everyone in a chat: no operator buttons there.
+    // Inline results are seen by everyone in a chat: no operator buttons there; a deleted order takes none.
     actions,
     privateLink: options.actions === false ? undefined : options.groupOf,
     statusGroup,

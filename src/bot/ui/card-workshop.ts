@@ -38,18 +38,26 @@ export function approximateAmount(order: Pick<Order, "approximatePrice">): numbe
   return value > 0 ? value : undefined;
 }
 
-/** Verdict and approximate price (shown when the order has no priced works yet). */
-export function verdictLines(order: Order, options: SectionOptions, priced: boolean): string[] {
+/**
+ * Verdict and approximate price, whenever one is set (a master who just entered 3 500 sees
+ * it); with the price of works and parts beside it when the order has one.
+ */
+export function verdictLines(order: Order, options: SectionOptions): string[] {
   const { t, locale } = options;
   const lines: string[] = [];
   const verdict = order.recommendation?.trim();
   if (verdict) lines.push(t("card-verdict", { verdict: escapeHtml(cutText(verdict, 500)) }));
-  if (!priced) {
-    const amount = approximateAmount(order);
-    if (amount !== undefined) lines.push(t("card-approx-price", { price: money(t, amount, locale) }));
-    else if (order.approximatePrice?.trim())
-      lines.push(t("card-approx-price", { price: escapeHtml(cutText(order.approximatePrice.trim(), 100)) }));
-  }
+  const amount = approximateAmount(order);
+  const typed = order.approximatePrice?.trim();
+  const price =
+    amount !== undefined ? money(t, amount, locale) : typed ? escapeHtml(cutText(typed, 100)) : undefined;
+  if (price === undefined) return lines;
+  const works = order.summ?.price;
+  lines.push(
+    works !== undefined && works > 0
+      ? t("card-approx-price-beside", { price, works: money(t, works, locale) })
+      : t("card-approx-price", { price }),
+  );
   return lines;
 }
 

@@ -7,7 +7,7 @@ const AUTHOR_LIMIT = 60;
  * them): the name and the rest. A name is 1-4 words each starting with a
  * capital letter, so "Запчасть заказана: ..." stays a plain comment.
  */
-const BY_NAME = /^(\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*){0,3}): ([\s\S]+)$/u;
+const BY_NAME = /^(\p{Lu}[\p{L}\p{N}.'’-]*(?: \p{Lu}[\p{L}\p{N}.'’-]*){0,3}): ([\s\S]+)$/u;
 
 export function commentByName(text: string): { author: string; text: string } | undefined {
   const match = BY_NAME.exec(text.trim());

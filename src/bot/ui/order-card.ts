@@ -71,6 +71,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const line = (key: string, vars: Record<string, string | number>) => lines.push(t(key, vars));
 
   line("card-title", { number: e(orderTitle(order)) });
+  if (order.isVisible === false) lines.push(t("card-deleted"));
   lines.push(t("card-status", { status: e(order.status?.name ?? t("value-none")) }));
   const marks = [
     order.isUrgent ? t("card-urgent") : "",
@@ -87,7 +88,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const faults = (order.problem ?? []).map((p) => p.trim()).filter(Boolean);
   if (faults.length > 0) line("card-faults", { faults: e(cutText(faults.join("; "), FREE_TEXT_LIMIT)) });
   const price = order.summ?.price;
-  lines.push(...verdictLines(order, options, price !== undefined && price > 0));
+  lines.push(...verdictLines(order, options));
   for (const field of options.fields ?? [])
     line("card-field", { name: e(field.name), value: e(field.value) });
 

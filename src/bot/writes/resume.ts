@@ -18,6 +18,7 @@
  * The core knows no kind: the registry (writes/kinds) is handed in.
  */
 import type { Middleware } from "grammy";
+import { asWrite } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
 import { StoreCorruptError } from "../store/errors.ts";
@@ -60,7 +61,10 @@ export function resumeWrites(kinds: readonly AnyWriteKind[], hooks: DialogHooks)
     const attempt: Attempt = { at: marker.at, sent };
     const check = await callService(ctx, async (client): Promise<Landed<unknown> | undefined> => {
       if (marker.state === "sending") return findLanded(client, kind, attempt, config.shopIds);
-      const records = await kind.read(client, attempt, { shopIds: config.shopIds }, marker.result);
+      // The read is the write's own (it may use the write reserve), as the check of a "sending" one is.
+      const records = await asWrite(() =>
+        kind.read(client, attempt, { shopIds: config.shopIds }, marker.result),
+      );
       const record = records.find((r) => holdsAll(r, attempt.sent.checks)) ?? records[0];
       return { record, result: marker.result };
     });

@@ -55,6 +55,40 @@ describe("/cash for an owner", () => {
     expect(t.serviceRequests()).toBe(2);
   });
 
+  it("counts each register's day against it, moves between registers apart (en and ru)", async () => {
+    const range = periodRange("day", t.clock.now());
+    const today = transactionsIn(sandbox, [shopId], range);
+    const text = textsOf(await t.user(OWNER, { languageCode: "en" }).send("/cash")).join("\n");
+    const ru = textsOf(await t.user(OWNER, { languageCode: "ru" }).send("/cash")).join("\n");
+    let shown = 0;
+    for (const register of registers()) {
+      const own = today.filter((x) => x.cashRegisterId === register.id);
+      const moves = own.filter((x) => sandbox.store.cashItemById.get(x.cashItemId)?.isBalance === false);
+      const { income, expense } = incomeExpense(
+        sandbox,
+        own.filter((x) => !moves.includes(x)),
+      );
+      // The register's own lines follow its balance line, before the next register's.
+      const start = text.indexOf(`${register.name}:`);
+      const block = text.slice(start, text.indexOf("\n", text.indexOf("\n", start) + 1) + 200);
+      if (income === 0 && expense === 0) continue;
+      shown++;
+      expect(block).toContain(
+        `↳ today: income ${amountText(income, "en")} ₽, expense ${amountText(expense, "en")} ₽`,
+      );
+      expect(ru).toContain(
+        `↳ сегодня: приход ${amountText(income, "ru")} ₽, расход ${amountText(expense, "ru")} ₽`,
+      );
+    }
+    expect(shown).toBeGreaterThan(0);
+    const moved = today.filter((x) => sandbox.store.cashItemById.get(x.cashItemId)?.isBalance === false);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const move of moved)
+      expect(text).toMatch(
+        new RegExp(`↳ moves between registers: in [^\\n]*${amountText(move.money, "en")} ₽`),
+      );
+  });
+
   it("speaks Russian to a Russian owner", async () => {
     const calls = await t.user(OWNER, { languageCode: "ru" }).send("/cash");
     const text = textsOf(calls).join("\n");

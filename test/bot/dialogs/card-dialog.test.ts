@@ -45,6 +45,9 @@ describe("the card's dialogs, listed once", () => {
       "🧾 Receipt",
       "🧾 Act",
       "📷 Add photos",
+      // Clients and mistakes (issue 26).
+      "👤 Client",
+      "🗑 Delete",
     ]);
   });
 

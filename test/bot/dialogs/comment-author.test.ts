@@ -5,6 +5,7 @@
  * person as the comment's author.
  */
 import { describe, expect, it } from "vitest";
+import { commentAuthor, signedComment } from "../../../src/bot/state/comment-author.ts";
 import { commentByName } from "../../../src/bot/ui/comment-name.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
@@ -65,5 +66,31 @@ describe("reading the name back", () => {
     expect(commentByName("Запчасть заказана: ждём")).toBeUndefined();
     expect(commentByName("Клиент заберёт после 18:00")).toBeUndefined();
     expect(commentByName("Anna:")).toBeUndefined();
+  });
+});
+
+describe("a Telegram name as the bot signs it", () => {
+  const users = { read: async () => ({ employee: undefined }) } as never;
+  const signedBy = async (first_name: string, last_name?: string) =>
+    commentByName(
+      signedComment(await commentAuthor({ users }, { id: 5, first_name, last_name }), "Позвонить"),
+    );
+
+  it("a name with an emoji, in lower case, or with HTML is read back as its author (ru, en)", async () => {
+    expect(await signedBy("Anna 🌸")).toEqual({ author: "Anna", text: "Позвонить" });
+    expect(await signedBy("анна", "петрова")).toEqual({ author: "Анна Петрова", text: "Позвонить" });
+    const html = await signedBy("<b>Ann</b> :)");
+    expect(html?.text).toBe("Позвонить");
+    expect(html?.author).not.toMatch(/[<>:]/);
+    expect(await signedBy("Мария-Анна", "д'Арк")).toEqual({ author: "Мария-Анна Д'Арк", text: "Позвонить" });
+  });
+
+  it("a long name is cut whole words, never inside an emoji, and stays readable", async () => {
+    const author = await commentAuthor(
+      { users },
+      { id: 5, first_name: `${"А".repeat(59)}😀`, last_name: "Ли" },
+    );
+    expect(author.isWellFormed()).toBe(true);
+    expect(commentByName(signedComment(author, "x"))?.author).toBe(author);
   });
 });

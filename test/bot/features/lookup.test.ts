@@ -249,8 +249,8 @@ describe("order lookup", () => {
         .lastReply()
         ?.replyMarkup?.inline_keyboard.flat()
         .map((b) => b.text),
-      // A viewer prints labels and receipts (that only reads the order) but gets no operator action.
-    ).toEqual(["🔄 Обновить", "🏷 Этикетка", "🧾 Квитанция"]);
+      // A viewer prints labels and receipts and reads the client's card (that only reads) but gets no operator action.
+    ).toEqual(["🔄 Обновить", "🏷 Этикетка", "🧾 Квитанция", "👤 Клиент"]);
   });
 
   it("searches only the configured workshop", async () => {

@@ -165,4 +165,23 @@ describe("service webhook", () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+  it("a long event id (non-Latin, 200 characters) syncs once and its retry does not (a file name has 255 bytes)", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "webhook-long-"));
+    try {
+      const hook = await start(createFileStore(dataDir));
+      for (const id of ["я".repeat(200), `${"!".repeat(199)}x`, "\u0000".repeat(150)]) {
+        hook.advance(10_000);
+        const before = hook.syncs();
+        expect((await hook.post(secret, event(id))).status).toBe(200);
+        await new Promise((r) => setTimeout(r, 20));
+        expect(hook.syncs()).toBe(before + 1);
+        hook.advance(10_000);
+        await hook.post(secret, event(id));
+        await new Promise((r) => setTimeout(r, 20));
+        expect(hook.syncs()).toBe(before + 1);
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });

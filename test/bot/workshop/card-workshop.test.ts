@@ -77,8 +77,16 @@ describe("order card: the bench's lines", () => {
     expect(text).toContain("🧰 Работы и запчасти:");
     expect(text).toContain("🔧 Замена разъёма × 1 — 1 500 ₽");
     expect(text).toContain("🔩 Разъём &lt;USB-C&gt; × 2 — 600 ₽");
-    // With priced works the price line stands for itself; the preliminary one is left out.
-    expect(text).not.toContain("Предварительная");
+    // The preliminary price stays whenever it is set, with the works' and parts' price beside it.
+    expect(text).toContain("Предварительная стоимость: 4 500,50 ₽ (работы и запчасти: 2 200 ₽)");
+    expect(card("en", full)).toContain("Preliminary price: 4,500.50 ₽ (works and parts: 2,200 ₽)");
+  });
+
+  it("a price just entered shows on the card of an order with no works yet, alone", () => {
+    const entered: Order = { ...order, approximatePrice: "3500", summ: { price: 0 } };
+    expect(card("ru", entered)).toContain("Предварительная стоимость: 3 500 ₽");
+    expect(card("ru", entered)).not.toContain("работы и запчасти");
+    expect(card("en", { ...order, approximatePrice: undefined })).not.toContain("Preliminary price");
   });
 
   it("a legacy non-numeric approximate price is shown escaped, a bad number never as money", () => {

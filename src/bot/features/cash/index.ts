@@ -3,7 +3,8 @@
  * with its cash and bank balance as the service states them, and today's
  * income and expense in TIMEZONE (non-deleted transactions; income by the
  * cash item), with what of it was taken on orders and what moved between
- * registers. Per workshop: the registers (1 request, fresh for the balances)
+ * registers; under each register its own day (income and expense, its moves
+ * between registers apart), so an owner counts each till against it. Per workshop: the registers (1 request, fresh for the balances)
  * and today's transactions (`GET /cash`, 1 request per 50, at most 2); cash
  * items from the reference cache. A button per register opens its latest
  * transactions (history.ts).
@@ -72,6 +73,9 @@ async function cashView(ctx: BotContext): Promise<{ text: string; keyboard: Inli
     if (registers.length === 0) lines.push(ctx.t("cash-no-registers"));
     for (const register of registers) {
       lines.push(registerLine(ctx, register, locale));
+      // Each till counted against its own day: its income and expense, its moves apart.
+      const own = day.items.filter((x) => x.cashRegister?.id === register.id);
+      if (own.length > 0) lines.push(...registerDayLines(ctx, sumDay(own, items), locale));
       const name = register.name ?? register.id;
       if (cashHistory.fits({ id: register.id, page: 1 }))
         keyboard
@@ -113,6 +117,19 @@ function registerLine(ctx: BotContext, register: CashRegister, locale: Locale): 
   if (register.isEnableBank === false && register.isEnableCash !== false)
     return ctx.t("cash-register-cash", { name, cash });
   return ctx.t("cash-register", { name, cash, bank });
+}
+
+/** One register's day: income and expense without its moves, and the moves apart. */
+function registerDayLines(ctx: BotContext, sum: DayMoney, locale: Locale): string[] {
+  const amount = (n: number) => formatAmount(n, locale);
+  const lines: string[] = [];
+  const income = Math.round((sum.income - sum.movesIn) * 100) / 100;
+  const expense = Math.round((sum.expense - sum.movesOut) * 100) / 100;
+  if (income !== 0 || expense !== 0)
+    lines.push(ctx.t("cash-register-today", { income: amount(income), expense: amount(expense) }));
+  if (sum.movesIn + sum.movesOut > 0)
+    lines.push(ctx.t("cash-register-moves", { in: amount(sum.movesIn), out: amount(sum.movesOut) }));
+  return lines;
 }
 
 function dayLines(ctx: BotContext, sum: DayMoney, day: string, locale: Locale): string[] {

@@ -79,6 +79,11 @@ export async function consentAllows(
 ): Promise<boolean> {
   const known = await checks(services).read(counteragentId);
   const now = services.clock.now().getTime();
+  // The mirror's copy of the client (MIRROR_CLIENTS), when read from the service after our own last read: 0 requests.
+  const held = services.mirror?.client(counteragentId);
+  const heldAt = held?.syncedAt.getTime() ?? 0;
+  if (held && heldAt > 0 && heldAt >= (known?.at ?? 0) && held.client.isSendTelegram !== undefined)
+    return held.client.isSendTelegram === true;
   if (known && now - known.at < CHECK_FRESH_MS) return known.allowed;
   try {
     const allowed = (await client.counteragents.get(counteragentId)).isSendTelegram === true;

@@ -15,6 +15,7 @@ import { type ReportFigures, reportFigures, withClosedCounts } from "../../desk/
 import { deskShops } from "../../desk/scope.ts";
 import { transactionsOf } from "../../desk/till.ts";
 import type { OrdersOfPeriod } from "../../orders/index.ts";
+import { sharePerWindow } from "../../orders/lookup-share.ts";
 
 /** Cash pages (50 transactions each) a report may read per period. */
 const MONEY_PAGES: Record<PeriodKind, number> = { day: 2, week: 4, month: 8 };
@@ -91,7 +92,15 @@ export async function buildReport(services: BotServices, kind: PeriodKind, at?: 
   budget -= money.requests;
   const items = indexItems(await reference.cashItems().catch(() => []));
   const read = reportFigures(period, orders, transactions, items);
-  const dated = await dateClosed(services, period, read, orders, Math.min(budget, DATING_REQUESTS[kind]));
+  // One owner's counts are reads like a clerk's lookups: no more than one user's share of a window.
+  const share = sharePerWindow(config.lookupShare, config.writeReserve);
+  const dated = await dateClosed(
+    services,
+    period,
+    read,
+    orders,
+    Math.min(budget, DATING_REQUESTS[kind], share),
+  );
   return {
     period,
     figures: dated.figures,

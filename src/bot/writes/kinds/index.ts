@@ -6,15 +6,23 @@
  */
 import type { AnyWriteKind } from "../kind.ts";
 import { clientApproval } from "./client-approval.ts";
+import { clientChange } from "./client-change.ts";
 import { clientConsent } from "./client-consent.ts";
+import { clientCreate } from "./client-create.ts";
 import { orderChange } from "./order-change.ts";
 import { orderComment } from "./order-comment.ts";
 import { orderCreate } from "./order-create.ts";
+import { orderDelete } from "./order-delete.ts";
 
 export const WRITE_KINDS: readonly AnyWriteKind[] = [
   orderCreate,
   orderChange,
   orderComment,
+  // Clients and mistakes (issue 26).
+  clientChange,
+  clientCreate,
+  orderDelete,
+  // The client's side (issue 28).
   clientConsent,
   clientApproval,
 ];

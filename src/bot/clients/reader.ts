@@ -1,0 +1,153 @@
+/**
+ * The one way the bot reads clients (counteragents) and a client's orders:
+ * from the order mirror when it is on (search and a client's held orders cost
+ * nothing; their older orders one request, kept), else from the service.
+ *
+ * - search: mirror 0 requests; without it GET /counteragents (`phone` for
+ *   digits, `filter` for words) 1.
+ * - record: GET /counteragents/{id} 1 (what a card shows and an edit starts
+ *   from), kept in the mirror and, for a while, in the store: an edit opened
+ *   from the card right after costs no read.
+ * - orders: the mirror's held ones 0; `older` 1 (kept by the mirror).
+ * Each request counts against the user's share of the quota window (LOOKUP_SHARE), as orders' reads do.
+ */
+import { z } from "zod";
+import type { Counteragent, Order } from "../../service/index.ts";
+import type { BotServices } from "../context.ts";
+import { ordersOfShops } from "../orders/by-number.ts";
+import { createLookupShare } from "../orders/lookup-share.ts";
+import { persisted } from "../store/storage.ts";
+
+/** A card's read stands for an edit opened from it this long. */
+const RECORD_TTL_SECONDS = 15 * 60;
+
+/** The record a client card read, by the client's id: an edit opened from that card starts from it. */
+const clientRecords = persisted({
+  namespace: "client-records",
+  schema: z.object({ at: z.number(), client: z.looseObject({ id: z.string() }) }),
+  ttlSeconds: RECORD_TTL_SECONDS,
+  // A cache: a store that fails costs the edit one read.
+  whenStoreFails: "skip",
+  keep: { entries: 200, copies: "all" },
+});
+/** A client's orders the card lists. */
+export const CLIENT_ORDERS_SHOWN = 50;
+/** Phone digits from this many on search the phones (as the order search does). */
+const PHONE_DIGITS = 4;
+
+export interface ClientOrders {
+  items: Order[];
+  /** Every order of the client is among them (read once, or none held is older). */
+  complete: boolean;
+}
+
+type Services = Pick<BotServices, "client" | "mirror" | "store" | "clock" | "config">;
+
+export function clientReader(services: Services) {
+  const { client, mirror, store, clock, config } = services;
+  // As the orders' reads: the user's share, and never the requests kept for writes (WRITE_RESERVE).
+  const share = createLookupShare(store, config.lookupShare, () => clock.now().getTime(), {
+    writeReserve: client.writeReserve,
+    checkRead: () => client.checkRead(),
+  });
+  const records = store.open(clientRecords);
+  const remember = async (record: Counteragent) => {
+    mirror?.putClient(record);
+    // As JSON (dates as strings): revived when read back.
+    await records.write(record.id, { at: clock.now().getTime(), client: JSON.parse(JSON.stringify(record)) });
+  };
+
+  return {
+    /** Clients matching a name, an e-mail or phone digits; `held`: answered with no request. */
+    async search(
+      text: string,
+      limit: number,
+      userId?: number,
+    ): Promise<{ items: Counteragent[]; total: number; held: boolean }> {
+      if (mirror) {
+        const found = mirror.searchClients(text, limit);
+        return { items: found.items.map((m) => m.client), total: found.total, held: true };
+      }
+      const digits = text.replace(/\D/g, "");
+      const phone = /^[\d\s()+\-.]+$/.test(text.trim()) && digits.length >= PHONE_DIGITS;
+      await share.spend(userId);
+      const page = await client.counteragents.list({
+        ...(phone ? { phone: digits } : { filter: text }),
+        page: 1,
+        pageSize: Math.min(limit, 50),
+      });
+      return { items: page.items, total: page.total ?? page.items.length, held: false };
+    },
+
+    /** The client's record from the service (1 request), kept for an edit opened from the card. */
+    async read(id: string, userId?: number): Promise<Counteragent> {
+      await share.spend(userId);
+      const record = await client.counteragents.get(id);
+      await remember(record);
+      return record;
+    },
+
+    /** The record a card read a moment ago (no request), else undefined. */
+    async recent(id: string): Promise<Counteragent | undefined> {
+      const stored = await records.read(id);
+      // The bot's clock decides (the store's expiry is only its housekeeping).
+      if (!stored || clock.now().getTime() - stored.at > RECORD_TTL_SECONDS * 1000) return undefined;
+      return reviveClient(stored.client);
+    },
+
+    /** After a write of the bot: the record as it now is, kept (the mirror's order copies follow). */
+    written: remember,
+
+    /** The mirror's record of a client read from the service (no request); not one only seen on an order. */
+    held(id: string): Counteragent | undefined {
+      const held = mirror?.client(id);
+      return held && held.syncedAt.getTime() > 0 ? held.client : undefined;
+    },
+
+    /** The client's orders the mirror holds (no request); undefined without the mirror. */
+    orders(id: string): ClientOrders | undefined {
+      if (!mirror) return undefined;
+      const items = mirror.clientOrders(id, CLIENT_ORDERS_SHOWN).map((held) => held.order);
+      return { items, complete: mirror.client(id)?.ordersReadAt !== undefined };
+    },
+
+    /** Every order of the client from the service (1 request); the mirror keeps them. */
+    async older(id: string, userId?: number): Promise<ClientOrders> {
+      await share.spend(userId);
+      if (mirror) {
+        await mirror.readClientOrders(id);
+        return {
+          items: mirror.clientOrders(id, CLIENT_ORDERS_SHOWN).map((held) => held.order),
+          complete: true,
+        };
+      }
+      const page = await ordersOfShops(
+        client,
+        config.shopIds,
+        { counteragentId: id },
+        { page: 1, pageSize: CLIENT_ORDERS_SHOWN },
+      );
+      return { items: sortOrders(page.items.filter((o) => o.counteragent?.id === id)), complete: true };
+    },
+  };
+}
+
+export type ClientReader = ReturnType<typeof clientReader>;
+
+/** Open orders first (a status group other than closed), newest first. */
+function sortOrders(orders: Order[]): Order[] {
+  const closed = (o: Order) => (o.status?.type === "closed" ? 1 : 0);
+  return [...orders].sort(
+    (a, b) => closed(a) - closed(b) || (b.dateCreate?.getTime() ?? 0) - (a.dateCreate?.getTime() ?? 0),
+  );
+}
+
+/** A record that went through JSON (the store, a dialog's argument): its dates back as dates. */
+export function reviveClient(raw: unknown): Counteragent {
+  const record = { ...(raw as Counteragent) };
+  for (const key of ["dateCreate", "lastAction"] as const) {
+    const value = record[key] as unknown;
+    if (typeof value === "string" || typeof value === "number") record[key] = new Date(value);
+  }
+  return record;
+}
