@@ -1,6 +1,8 @@
 ## The client's side (CLIENTS=on): greeting, linking by phone, the client's orders, approval, the receipt
 client-greeting = Hello! This is the bot of <b>{ $shop }</b>.
+client-greeting-unnamed = Hello! This is the workshop's bot.
 client-address = 📍 { $address }
+client-address-of = 📍 { $shop }: { $address }
 client-hours = 🕘 { $hours }
 client-hours-closing = 🕘 Open until { $time }
 client-share-ask = To see your orders and hear when they are ready, share your phone number with the button below. It must be the number you gave the workshop.

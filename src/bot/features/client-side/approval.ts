@@ -18,9 +18,10 @@ import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { approvalChecks, clientApproval, type Decided } from "../../writes/kinds/client-approval.ts";
+import { markersOf } from "../../writes/markers.ts";
 import { clientWrite, writtenBefore } from "./client-writes.ts";
 import { clientLinksOf } from "./links.ts";
-import { estimateOf, inShops } from "./orders.ts";
+import { estimateOf, hasPhone, inShops } from "./orders.ts";
 import { readerFor } from "./reader.ts";
 import { approvalRounds } from "./records.ts";
 import type { ApprovalStatuses } from "./statuses.ts";
@@ -37,10 +38,22 @@ const rounds = (services: BotServices) => services.store.open(approvalRounds);
 /** The round an entry into the approval status seen at `at` belongs to (a new one unless it is the same entry). */
 export async function noteRound(services: BotServices, orderId: string, at: Date): Promise<string> {
   const kept = await rounds(services).read(orderId);
-  if (kept && Math.abs(kept.at - at.getTime()) <= SAME_ENTRY_MS) return kept.round;
+  if (
+    kept &&
+    Math.abs(kept.at - at.getTime()) <= SAME_ENTRY_MS &&
+    !(await answered(services, orderId, kept.round))
+  )
+    return kept.round;
   const round = Math.floor(at.getTime() / 1000).toString(36);
   await rounds(services).write(orderId, { round, at: at.getTime() });
   return round;
+}
+
+/** Whether the client answered (or is answering) this round: an entry after that is a new one, however soon. */
+async function answered(services: BotServices, orderId: string, round: string): Promise<boolean> {
+  const key = `client-approval.${orderId}.${round}`;
+  const marker = await Promise.resolve(markersOf(services.store).read(key)).catch(() => undefined);
+  return marker !== undefined;
 }
 
 /** The order's current round; "0" when it entered the approval status before the bot looked. */
@@ -96,7 +109,8 @@ approvalFeature.callbackQuery(approvalPress.filter, async (ctx) => {
     !link ||
     held.isVisible === false ||
     !inShops(held, services.config.shopIds) ||
-    !link.counteragents.some((c) => c.id === held.counteragent?.id)
+    !link.counteragents.some((c) => c.id === held.counteragent?.id) ||
+    !hasPhone(held, link.phone, services.config.phoneCountry)
   ) {
     await ctx.answerCallbackQuery({ text: ctx.t("client-not-yours"), show_alert: true });
     return;

@@ -162,7 +162,13 @@ async function linkContact(ctx: BotContext): Promise<void> {
     await showOrders(ctx, old);
     return;
   }
-  if (!same && !(await countLink(ctx, userId))) {
+  // Every share that would write counts, a retry of the same link too: each costs the service a read.
+  if (!(await countLink(ctx, userId))) {
+    if (same) {
+      await links.save({ ...old, locale });
+      await showOrders(ctx, old);
+      return;
+    }
     await ctx.reply(ctx.t("client-too-many-links"), { reply_markup: { remove_keyboard: true } });
     return;
   }

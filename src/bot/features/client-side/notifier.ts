@@ -22,9 +22,9 @@ import { escapeHtml } from "../../ui/text.ts";
 import { approvalMessage, noteRound } from "./approval.ts";
 import { consentAllows } from "./consent.ts";
 import { clientLinksOf } from "./links.ts";
-import { dueOf, inShops } from "./orders.ts";
+import { dueOf, hasPhone, inShops } from "./orders.ts";
 import { hoursText, readerFor } from "./reader.ts";
-import { clientStatus } from "./statuses.ts";
+import { approvalStatuses, clientStatus, knownStatuses } from "./statuses.ts";
 import { deviceOf, type Reader, statusText } from "./view.ts";
 
 const BATCH = 100;
@@ -99,13 +99,19 @@ export class ClientNotifier {
 
   private async deliver(change: MirrorChange): Promise<void> {
     const { services, mirror } = this.options;
-    const counteragentId = change.order.counteragent?.id;
-    if (!counteragentId || change.kind === "deleted") return;
+    if (change.kind === "deleted") return;
+    // The record as the mirror holds it now: a catch-up after a restart does not tell a state long gone,
+    // nor an order since moved to another client to its former one.
+    const order = mirror.get(change.order.id)?.order ?? change.order;
+    // Every entry into the approval status opens a round, linked client or not: one who links later
+    // must not find the round they answered before.
+    if (change.kind === "status" && (await enteredApproval(services, change)))
+      await noteRound(services, order.id, change.detectedAt);
+    const counteragentId = order.counteragent?.id;
+    if (!counteragentId) return;
     const links = clientLinksOf(services.store);
     const users = await links.usersOf(counteragentId);
     if (users.length === 0) return;
-    // The record as the mirror holds it now: a catch-up after a restart does not tell a state long gone.
-    const order = mirror.get(change.order.id)?.order ?? change.order;
     if (order.isVisible === false || !inShops(order, services.config.shopIds)) return;
     const plain = await readerFor(services, services.config.defaultLocale);
     const notice = noticeOf(change, order, plain, services.config.clients?.allStatuses ?? false);
@@ -117,6 +123,7 @@ export class ClientNotifier {
       if (change.source === "bot" && change.actorId === userId) continue;
       const link = await links.read(userId);
       if (!link || link.blocked || !link.counteragents.some((c) => c.id === counteragentId)) continue;
+      if (!hasPhone(order, link.phone, services.config.phoneCountry)) continue;
       allowed ??= await consentAllows(services, this.options.client, counteragentId, this.options.logger);
       if (!allowed) return;
       if (!(await claimOnce(services.store, `${change.id}:c${userId}`))) continue;
@@ -146,6 +153,11 @@ export class ClientNotifier {
   }
 }
 
+async function enteredApproval(services: BotServices, change: MirrorChange): Promise<boolean> {
+  const approval = approvalStatuses(services.config, await knownStatuses(services));
+  return approval !== undefined && change.to?.id === approval.waiting.id;
+}
+
 /** What a client is told of this change, if anything. */
 function noticeOf(
   change: MirrorChange,
@@ -153,9 +165,10 @@ function noticeOf(
   r: Reader,
   allStatuses: boolean,
 ): ClientNotice | undefined {
-  if (change.kind === "ready") return "ready";
-  if (change.kind !== "status") return undefined;
   const now = clientStatus(order, r.statuses, r.approval);
+  // Still ready now: a catch-up does not call an order handed over since "ready for pick-up".
+  if (change.kind === "ready") return now === "ready" ? "ready" : undefined;
+  if (change.kind !== "status") return undefined;
   // Entered the approval status and still waits in it (a catch-up may find it decided since).
   if (r.approval && change.to?.id === r.approval.waiting.id)
     return now === "approval" ? "approval" : undefined;

@@ -24,12 +24,16 @@ export function ordersByPhone(
     const result = mirror.list({ text: digits, includeClosed: true, page, pageSize: 50 });
     for (const { order } of result.items) {
       if (order.isVisible === false || !inShops(order, shopIds)) continue;
-      if ((order.counteragent?.phones ?? []).some((p) => clientPhoneKey(p, country) === phone))
-        found.push(order);
+      if (hasPhone(order, phone, country)) found.push(order);
     }
     if (page * 50 >= result.total) break;
   }
   return found.sort((a, b) => (b.dateCreate?.getTime() ?? 0) - (a.dateCreate?.getTime() ?? 0));
+}
+
+/** Whether the order's counteragent has exactly this number now (a link outlives no corrected number). */
+export function hasPhone(order: Order, phone: string, country: string): boolean {
+  return (order.counteragent?.phones ?? []).some((p) => clientPhoneKey(p, country) === phone);
 }
 
 export function inShops(order: Order, shopIds: readonly string[]): boolean {

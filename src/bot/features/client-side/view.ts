@@ -78,11 +78,19 @@ export function ordersText(r: Reader, orders: readonly Order[]): string {
 /** The greeting: the workshop's name, address and hours (each workshop's address when there are several). */
 export function greetingText(r: Reader, hours: string): string {
   const names = r.shops.map((shop) => shop.name?.trim()).filter(Boolean);
-  const lines = [r.t("client-greeting", { shop: escapeHtml(names.length > 0 ? names.join(", ") : "—") })];
+  const lines = [
+    names.length > 0
+      ? r.t("client-greeting", { shop: escapeHtml(names.join(", ")) })
+      : r.t("client-greeting-unnamed"),
+  ];
   for (const shop of r.shops) {
     if (!shop.address) continue;
-    const address = r.shops.length > 1 ? `${shop.name ?? ""}: ${shop.address}` : shop.address;
-    lines.push(r.t("client-address", { address: escapeHtml(address) }));
+    const address = escapeHtml(shop.address);
+    lines.push(
+      r.shops.length > 1 && shop.name?.trim()
+        ? r.t("client-address-of", { shop: escapeHtml(shop.name.trim()), address })
+        : r.t("client-address", { address }),
+    );
   }
   lines.push(hours);
   return lines.join("\n");

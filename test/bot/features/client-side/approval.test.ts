@@ -79,6 +79,71 @@ describe("messages to a linked client", () => {
     expect(messagesTo(t, from.id).slice(before)).toHaveLength(1);
   });
 
+  it("an order moved to another client before a late delivery (a restart's catch-up) is not told to its former client (ru)", async () => {
+    t = await startClientBot();
+    const { who, order, from } = await linked(t, 6009, "ru");
+    const other = t.sandbox.store.counteragents.find((c) => c.id !== who.id)!;
+    // The bot is down: the mirror records the order's readiness, nothing is sent yet.
+    await t.stopNotifiers();
+    const before = messagesTo(t, from.id).length;
+    t.sandbox.others.changeStatus(order.id, statusId(t, READY));
+    await t.clock.advance(60_000);
+    await t.sync();
+    // Then the shop moves the order to the client it belongs to.
+    t.sandbox.others.change(order.id, { counteragentId: other.id });
+    await t.clock.advance(60_000);
+    await t.sync();
+    expect(t.mirror.get(order.id)?.order.counteragent?.id).toBe(other.id);
+    const again = new ClientNotifier({
+      services: t.services,
+      api: t.bot.api,
+      mirror: t.mirror,
+      client: t.client,
+      logger: pino({ level: "silent" }),
+    });
+    again.start();
+    await again.kick();
+    await again.stop();
+    expect(messagesTo(t, from.id).slice(before)).toEqual([]);
+  });
+
+  it("a late delivery (a restart's catch-up) does not say 'ready for pick-up' of an order handed over since (ru)", async () => {
+    t = await startClientBot();
+    const { order, from } = await linked(t, 6011, "ru");
+    const handedOver = [...t.sandbox.store.statusById.values()].find((s) => s.group === "closed")!;
+    await t.stopNotifiers();
+    const before = messagesTo(t, from.id).length;
+    t.sandbox.others.changeStatus(order.id, statusId(t, READY));
+    await t.clock.advance(60_000);
+    await t.sync();
+    t.sandbox.others.changeStatus(order.id, handedOver.id);
+    await t.clock.advance(60_000);
+    await t.sync();
+    const again = new ClientNotifier({
+      services: t.services,
+      api: t.bot.api,
+      mirror: t.mirror,
+      client: t.client,
+      logger: pino({ level: "silent" }),
+    });
+    again.start();
+    await again.kick();
+    await again.stop();
+    expect(messagesTo(t, from.id).slice(before).join("\n")).not.toContain("готов");
+  });
+
+  it("a number the shop corrected on the client's record after linking no longer gets its orders' messages (en)", async () => {
+    t = await startClientBot();
+    const { who, order, from } = await linked(t, 6010, "en");
+    // The number was mistyped at intake: the sender is not this client. The shop corrects it.
+    t.sandbox.store.counteragentById.get(who.id)!.phones = ["+7 999 000-11-22"];
+    const before = messagesTo(t, from.id).length;
+    t.sandbox.others.changeStatus(order.id, statusId(t, READY));
+    await t.syncAndNotify();
+    expect(t.mirror.get(order.id)?.order.counteragent?.phones).toEqual(["+7 999 000-11-22"]);
+    expect(messagesTo(t, from.id).slice(before)).toEqual([]);
+  });
+
   it("a counteragent the shop turned off gets nothing (en)", async () => {
     t = await startClientBot();
     const { who, order, from } = await linked(t, 6002, "en");
@@ -220,6 +285,77 @@ describe("the estimate approved in one tap", () => {
     const answers = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").slice(-2);
     for (const a of answers) expect(a.payload.text).toContain("not for you");
     expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, WAITING));
+  });
+
+  it("a press after the shop corrected the client's number to another person's sends nothing (en)", async () => {
+    t = await startClientBot();
+    const { who, order, user } = await linked(t, 6106, "en");
+    await awaitingApproval(t, order.id);
+    const offer = user.lastReply();
+    // The shop corrects a mistyped number; the change reaches the mirror with the order's next read.
+    t.sandbox.store.counteragentById.get(who.id)!.phones = ["+7 999 000-11-33"];
+    t.sandbox.others.change(order.id, { approximatePrice: "3500" });
+    await t.syncAndNotify();
+    expect(t.mirror.get(order.id)?.order.counteragent?.phones).toEqual(["+7 999 000-11-33"]);
+    t.mark();
+    await user.press("✅ Approve", { message: offer });
+    expect(t.requests()).toBe(0);
+    const answer = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1);
+    expect(answer?.payload.text).toContain("not for you");
+    expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, WAITING));
+  });
+
+  it("a new estimate asked for again within minutes of the first answer can be approved: one more PATCH (en)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6107, "en");
+    await awaitingApproval(t, order.id, "3500");
+    await user.press("✅ Approve");
+    expect(t.requests()).toBe(1);
+    // The master finds more to do: a new estimate, the order waits for the client again, 5 minutes on.
+    await t.clock.advance(4 * 60_000);
+    t.sandbox.others.change(order.id, { approximatePrice: "5000" });
+    t.sandbox.others.changeStatus(order.id, statusId(t, WAITING));
+    await t.syncAndNotify();
+    await user.send("/start");
+    const offer = t.telegram
+      .botMessages(user.id)
+      .filter((m) => buttonsOf(m).length > 0)
+      .at(-1);
+    expect(offer?.text).toContain("5,000 ₽");
+    t.mark();
+    await user.press("✅ Approve", { message: offer });
+    const answer = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1);
+    expect(answer?.payload.text ?? "").not.toContain("already");
+    expect(t.requests()).toBe(1);
+    const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
+    expect(record.statusId).toBe(statusId(t, APPROVED));
+    expect(record.comments.map((c) => c.text).join("\n")).toMatch(/5\s000 ₽/);
+  });
+
+  it("an estimate asked for again while the client was unsubscribed can be approved after they come back: one PATCH (ru)", async () => {
+    t = await startClientBot();
+    const { who, order, user, from } = await linked(t, 6108, "ru");
+    await awaitingApproval(t, order.id, "3500");
+    await user.press("✅ Согласовать");
+    await user.send("/stop");
+    // Unsubscribed: the order waits for the client again with a new estimate.
+    await t.clock.advance(30 * 60_000);
+    t.sandbox.others.change(order.id, { approximatePrice: "5000" });
+    t.sandbox.others.changeStatus(order.id, statusId(t, WAITING));
+    await t.syncAndNotify();
+    await t.handle(contactUpdate(t, from, who.phones[0]!));
+    const offer = t.telegram
+      .botMessages(user.id)
+      .filter((m) => buttonsOf(m).length > 0)
+      .at(-1);
+    expect(offer?.text).toMatch(/5\s000 ₽/);
+    t.mark();
+    await user.press("✅ Согласовать", { message: offer });
+    const answer = t.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1);
+    expect(answer?.payload.text ?? "").not.toContain("уже");
+    const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
+    expect(record.statusId).toBe(statusId(t, APPROVED));
+    expect(record.comments.map((c) => c.text).join("\n")).toMatch(/5\s000 ₽/);
   });
 
   it("a failed PATCH (the service unavailable) says so, and the next press sends it after one check (en)", async () => {

@@ -151,6 +151,26 @@ describe("a consent the service could not take", () => {
   });
 });
 
+describe("sharing the same contact again and again", () => {
+  it("a client whose counteragent has no form (no name) spends at most one consent read per allowed link a day, and still sees their orders (ru)", async () => {
+    t = await startClientBot();
+    const { who } = aClient(t);
+    // No name: the consent cannot be PATCHed, so the link keeps no form and every share used to retry the read.
+    t.sandbox.store.counteragentById.get(who.id)!.name = "";
+    const from = person(5031, "ru");
+    t.mark();
+    for (let i = 0; i < 8; i++) await t.handle(contactUpdate(t, from, who.phones[0]!));
+    expect(t.requests()).toBeLessThanOrEqual(3);
+    const last = t.telegram
+      .botMessages(from.id)
+      .slice(-3)
+      .map((m) => m.text)
+      .join("\n");
+    expect(last).not.toContain("Попробуйте завтра");
+    expect(last).toContain("<b>");
+  });
+});
+
 describe("/stop", () => {
   it("unlinks and clears the consent with one PATCH (en); a second /stop changes nothing", async () => {
     t = await startClientBot();

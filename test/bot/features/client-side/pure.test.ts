@@ -1,10 +1,13 @@
 /** The client side's pure rules: the exact phone key, the client-friendly status, the estimate, the rate. */
+import type { Context } from "grammy";
 import { describe, expect, it } from "vitest";
 import { dueOf, estimateOf } from "../../../../src/bot/features/client-side/orders.ts";
 import { clientPhoneKey, contactPhoneKey } from "../../../../src/bot/features/client-side/phone.ts";
 import { createRateLimit } from "../../../../src/bot/features/client-side/rate-limit.ts";
 import { approvalStatuses, clientStatus } from "../../../../src/bot/features/client-side/statuses.ts";
-import type { Order, Status } from "../../../../src/service/index.ts";
+import { greetingText, type Reader } from "../../../../src/bot/features/client-side/view.ts";
+import { createI18n } from "../../../../src/bot/i18n.ts";
+import type { Order, Shop, Status } from "../../../../src/service/index.ts";
 
 describe("the exact phone key", () => {
   it("reads +7, 8 and ten digits as one number", () => {
@@ -111,5 +114,31 @@ describe("the message rate", () => {
     expect(limit(8)).toBe("ok");
     now = 60_000;
     expect(limit(7)).toBe("ok");
+  });
+});
+
+describe("the greeting's words", () => {
+  const i18n = createI18n<Context>("ru");
+  const readerIn = (locale: "ru" | "en", shops: Shop[]): Reader => ({
+    t: (key, vars) => i18n.t(locale, key, vars),
+    locale,
+    timezone: "Europe/Moscow",
+    statuses: [],
+    approval: undefined,
+    shops,
+  });
+  it("a workshop without a name is named in the reader's language, not by a glyph of the code (ru, en)", () => {
+    expect(greetingText(readerIn("en", []), "")).toContain("the workshop");
+    expect(greetingText(readerIn("ru", []), "")).toContain("мастерской");
+    expect(greetingText(readerIn("en", []), "")).not.toContain("—");
+  });
+  it("several workshops: each address after its name, as the locale writes it", () => {
+    const shops = [
+      { id: "1", name: "A", address: "Lenina 1" },
+      { id: "2", name: "B", address: "Mira 2" },
+    ] as Shop[];
+    const text = greetingText(readerIn("en", shops), "");
+    expect(text).toContain("A: Lenina 1");
+    expect(text).toContain("B: Mira 2");
   });
 });
