@@ -221,7 +221,7 @@ describe.skipIf(!redisUrl)("two instances on one Redis: the service quota", () =
 
   it("spent through A, is respected by B: a localized refusal with the reset time, nothing sent", async () => {
     const opA = cluster.user(OPERATOR, { languageCode: "en", route: () => cluster.a });
-    const refusal = /request limit is reached\. It resets at (\d{1,2} \w+, )?\d{2}:\d{2}/;
+    const refusal = /request limit is reached\. It resets at (\w+ \d{1,2}, )?\d{2}:\d{2}/;
     for (let i = 0; i <= LIMIT && !refusal.test(lastText(opA)); i++) await opA.send(String(KNOWN_NUM));
     expect(lastText(opA)).toMatch(refusal);
     expect(sandbox.quota.peek(sandbox.login).remainRequest).toBe(0);
