@@ -15,6 +15,7 @@ import type { Logger } from "../../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../../mirror/index.ts";
 import type { Order, ServiceClient } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
+import { ChangeFeed } from "../../notify/change-feed.ts";
 import { claimMeaning, claimOnce } from "../../notify/claims.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
@@ -27,7 +28,6 @@ import { hoursText, readerFor } from "./reader.ts";
 import { approvalStatuses, clientStatus, knownStatuses } from "./statuses.ts";
 import { deviceOf, type Reader, statusText } from "./view.ts";
 
-const BATCH = 100;
 const CURSOR_READER = "clients";
 
 type ClientNotice = "ready" | "approval" | "status";
@@ -42,59 +42,29 @@ interface ClientNotifierOptions {
 
 export class ClientNotifier {
   private readonly options: ClientNotifierOptions;
-  private cursor: number | undefined;
-  private queue: Promise<void> = Promise.resolve();
-  private unsubscribe: (() => void) | undefined;
+  private readonly feed: ChangeFeed;
 
   constructor(options: ClientNotifierOptions) {
     this.options = options;
+    this.feed = new ChangeFeed({
+      mirror: options.mirror,
+      reader: CURSOR_READER,
+      deliver: (change) => this.deliver(change),
+      onError: (error) => options.logger.warn({ err: String(error) }, "client messages failed"),
+    });
   }
 
   start(): void {
-    this.unsubscribe = this.options.mirror.onChange(() => this.kick());
-    this.kick();
+    this.feed.start();
   }
 
   stop(): Promise<void> {
-    this.unsubscribe?.();
-    return this.queue;
+    return this.feed.stop();
   }
 
   /** Sends what the log holds beyond the cursor; resolves when done (tests and the bench wait on it). */
   kick(): Promise<void> {
-    this.queue = this.queue
-      .then(() => this.drain())
-      .catch((error: unknown) => this.options.logger.warn({ err: String(error) }, "client messages failed"));
-    return this.queue;
-  }
-
-  private async drain(): Promise<void> {
-    const { mirror } = this.options;
-    this.cursor ??= this.loadCursor();
-    for (;;) {
-      const entries = mirror.changesSince(this.cursor, BATCH);
-      if (entries.length === 0) return;
-      for (const { seq, change } of entries) {
-        await this.deliver(change);
-        this.cursor = seq;
-        mirror.setLogCursor(CURSOR_READER, seq);
-      }
-    }
-  }
-
-  /** Where this reader left the log; a new log starts at its end (the claims stop a repeat). */
-  private loadCursor(): number {
-    const { mirror } = this.options;
-    const kept = mirror.logCursor(CURSOR_READER);
-    if (kept !== undefined) return kept;
-    let seq = 0;
-    for (;;) {
-      const last = mirror.changesSince(seq, 1000).at(-1);
-      if (!last) break;
-      seq = last.seq;
-    }
-    mirror.setLogCursor(CURSOR_READER, seq);
-    return seq;
+    return this.feed.kick();
   }
 
   private async deliver(change: MirrorChange): Promise<void> {
