@@ -11,36 +11,40 @@ import { askPick, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
 
-export async function askMaster(
+export function askMaster(
   run: DialogRun,
   ctx: DialogContext,
   shopId: string,
   current?: Named,
 ): Promise<Named | undefined> {
-  return askStaff(run, ctx, {
-    role: "master",
-    shopId,
-    prompt: withCurrent(ctx, ctx.t("new-ask-master"), current?.name),
-    current,
-    skippable: true,
-    // Not to be had (the clerk was told): the choice stays as it is.
-    unavailable: "skip",
-  });
+  return askRole(run, ctx, "master", shopId, current);
 }
 
 /** The manager (✏️ Edit): the workshop's managers; Skip keeps the current one. */
-export async function askManager(
+export function askManager(
   run: DialogRun,
   ctx: DialogContext,
   shopId: string,
   current?: Named,
 ): Promise<Named | undefined> {
+  return askRole(run, ctx, "manager", shopId, current);
+}
+
+/** Skip (or a list not to be had) keeps the current choice. */
+function askRole(
+  run: DialogRun,
+  ctx: DialogContext,
+  role: "master" | "manager",
+  shopId: string,
+  current?: Named,
+): Promise<Named | undefined> {
   return askStaff(run, ctx, {
-    role: "manager",
+    role,
     shopId,
-    prompt: withCurrent(ctx, ctx.t("new-ask-manager"), current?.name),
+    prompt: withCurrent(ctx, ctx.t(role === "master" ? "new-ask-master" : "new-ask-manager"), current?.name),
     current,
     skippable: true,
+    // Not to be had (the clerk was told): the choice stays as it is.
     unavailable: "skip",
   });
 }
