@@ -10,6 +10,7 @@ import { withCurrent } from "../../dialog-kit/keep.ts";
 import { askPick, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
+import { linkedEmployee } from "./linked-employee.ts";
 
 export function askMaster(
   run: DialogRun,
@@ -56,10 +57,7 @@ function askRole(
  */
 export async function clerkAsManager(run: DialogRun, shopId: string): Promise<Named | undefined> {
   return run.dialog.external(async (outer: BotContext) => {
-    const linked = await outer.services.users
-      .read(outer.from?.id ?? 0)
-      .then((settings) => settings.employee)
-      .catch(() => undefined);
+    const linked = await linkedEmployee(outer);
     if (!linked) return undefined;
     const managers = await outer.services.reference.managers(shopId).catch(() => []);
     const found = managers.find((m) => m.id === linked.id);
