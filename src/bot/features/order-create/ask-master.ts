@@ -12,27 +12,8 @@ import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
 import { linkedEmployee } from "./linked-employee.ts";
 
-export function askMaster(
-  run: DialogRun,
-  ctx: DialogContext,
-  shopId: string,
-  current?: Named,
-): Promise<Named | undefined> {
-  return askRole(run, ctx, "master", shopId, current);
-}
-
-/** The manager (✏️ Edit): the workshop's managers; Skip keeps the current one. */
-export function askManager(
-  run: DialogRun,
-  ctx: DialogContext,
-  shopId: string,
-  current?: Named,
-): Promise<Named | undefined> {
-  return askRole(run, ctx, "manager", shopId, current);
-}
-
-/** Skip (or a list not to be had) keeps the current choice. */
-function askRole(
+/** The order's master or (✏️ Edit) manager from the workshop's staff; Skip (or a list not to be had) keeps the current one. */
+export function askOrderStaff(
   run: DialogRun,
   ctx: DialogContext,
   role: "master" | "manager",
