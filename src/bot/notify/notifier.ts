@@ -44,46 +44,29 @@ const legacyCursor = persisted({
   whenStoreFails: "skip",
 });
 
-export class Notifier {
+export class Notifier extends ChangeFeed {
   private readonly options: NotifierOptions;
-  private readonly feed: ChangeFeed;
   /** Where the cursor was kept before (a file store); read once, on the first start after an upgrade. */
   private readonly legacy;
 
   constructor(options: NotifierOptions) {
+    super(options.mirror, CURSOR_READER);
     this.options = options;
     this.legacy = options.services.store.open(legacyCursor);
-    this.feed = new ChangeFeed({
-      mirror: options.mirror,
-      reader: CURSOR_READER,
-      deliver: (change) => this.deliver(change),
-      onError: (error) => this.warn(error, "notify failed"),
-      firstCursor: (end) => this.legacyStart(end),
-    });
   }
 
-  /** Catches up with what the log holds since the last run, then follows the mirror. */
-  start(): void {
-    this.feed.start();
-  }
-
-  stop(): Promise<void> {
-    return this.feed.stop();
-  }
-
-  /** Sends what the change log holds beyond the cursor; resolves when done (tests wait on it). */
-  kick(): Promise<void> {
-    return this.feed.kick();
+  protected override failed(error: unknown): void {
+    this.warn(error, "notify failed");
   }
 
   /** Before the cursor lived in the mirror's file, a file store kept it: taken when it fits this log. */
-  private async legacyStart(end: number): Promise<number> {
+  protected override async firstCursor(end: number): Promise<number> {
     const legacy =
       this.options.services.store.kind === "redis" ? undefined : await this.legacy.read("cursor");
     return legacy !== undefined && legacy <= end ? legacy : end;
   }
 
-  private async deliver(change: MirrorChange): Promise<void> {
+  protected async deliver(change: MirrorChange): Promise<void> {
     const { services } = this.options;
     for (const userId of recipients(services.config)) {
       const settings = await services.users.read(userId);

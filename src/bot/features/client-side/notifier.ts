@@ -40,34 +40,19 @@ interface ClientNotifierOptions {
   logger: Logger;
 }
 
-export class ClientNotifier {
+export class ClientNotifier extends ChangeFeed {
   private readonly options: ClientNotifierOptions;
-  private readonly feed: ChangeFeed;
 
   constructor(options: ClientNotifierOptions) {
+    super(options.mirror, CURSOR_READER);
     this.options = options;
-    this.feed = new ChangeFeed({
-      mirror: options.mirror,
-      reader: CURSOR_READER,
-      deliver: (change) => this.deliver(change),
-      onError: (error) => options.logger.warn({ err: String(error) }, "client messages failed"),
-    });
   }
 
-  start(): void {
-    this.feed.start();
+  protected override failed(error: unknown): void {
+    this.options.logger.warn({ err: String(error) }, "client messages failed");
   }
 
-  stop(): Promise<void> {
-    return this.feed.stop();
-  }
-
-  /** Sends what the log holds beyond the cursor; resolves when done (tests and the bench wait on it). */
-  kick(): Promise<void> {
-    return this.feed.kick();
-  }
-
-  private async deliver(change: MirrorChange): Promise<void> {
+  protected async deliver(change: MirrorChange): Promise<void> {
     const { services, mirror } = this.options;
     if (change.kind === "deleted") return;
     // The record as the mirror holds it now: a catch-up after a restart does not tell a state long gone,
