@@ -22,12 +22,12 @@ import type { Logger } from "../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
 import type { BotServices } from "../context.ts";
 import { persisted } from "../store/registry.ts";
+import { ChangeFeed } from "./change-feed.ts";
 import { claimMeaning, claimOnce } from "./claims.ts";
 import { isOwnChange } from "./own-changes.ts";
 import { meaningOf, noticesFor, recipients } from "./recipients.ts";
 import { sendNotice } from "./send.ts";
 
-const BATCH = 100;
 const CURSOR_READER = "notifier";
 
 interface NotifierOptions {
@@ -44,80 +44,29 @@ const legacyCursor = persisted({
   whenStoreFails: "skip",
 });
 
-export class Notifier {
+export class Notifier extends ChangeFeed {
   private readonly options: NotifierOptions;
-  private cursor: number | undefined;
-  private queue: Promise<void> = Promise.resolve();
-  private unsubscribe: (() => void) | undefined;
   /** Where the cursor was kept before (a file store); read once, on the first start after an upgrade. */
   private readonly legacy;
 
   constructor(options: NotifierOptions) {
+    super(options.mirror, CURSOR_READER);
     this.options = options;
     this.legacy = options.services.store.open(legacyCursor);
   }
 
-  /** Catches up with what the log holds since the last run, then follows the mirror. */
-  start(): void {
-    this.unsubscribe = this.options.mirror.onChange(() => this.kick());
-    this.kick();
+  protected override failed(error: unknown): void {
+    this.warn(error, "notify failed");
   }
 
-  stop(): Promise<void> {
-    this.unsubscribe?.();
-    return this.queue;
+  /** Before the cursor lived in the mirror's file, a file store kept it: taken when it fits this log. */
+  protected override async firstCursor(end: number): Promise<number> {
+    const legacy =
+      this.options.services.store.kind === "redis" ? undefined : await this.legacy.read("cursor");
+    return legacy !== undefined && legacy <= end ? legacy : end;
   }
 
-  /** Sends what the change log holds beyond the cursor; resolves when done (tests wait on it). */
-  kick(): Promise<void> {
-    this.queue = this.queue
-      .then(() => this.drain())
-      .catch((error: unknown) => this.warn(error, "notify failed"));
-    return this.queue;
-  }
-
-  private async drain(): Promise<void> {
-    const { mirror } = this.options;
-    this.cursor ??= await this.loadCursor();
-    for (;;) {
-      const entries = mirror.changesSince(this.cursor, BATCH);
-      if (entries.length === 0) return;
-      for (const { seq, change } of entries) {
-        await this.deliver(change);
-        this.cursor = seq;
-        this.saveCursor(seq);
-      }
-    }
-  }
-
-  /**
-   * Where the log was left: kept in the mirror's file beside the log (on a shared
-   * store each instance numbers its own log, and a new mirror file starts at 1). A
-   * new log starts at its end (the claims stop a repeat of what others sent).
-   */
-  private async loadCursor(): Promise<number> {
-    const { mirror, services } = this.options;
-    const kept = mirror.logCursor(CURSOR_READER);
-    if (kept !== undefined) return kept;
-    let seq = 0;
-    for (;;) {
-      const last = mirror.changesSince(seq, 1000).at(-1);
-      if (!last) break;
-      seq = last.seq;
-    }
-    // Before the cursor lived in the mirror's file, a file store kept it: taken when it fits this log.
-    const legacy = services.store.kind === "redis" ? undefined : await this.legacy.read("cursor");
-    if (legacy !== undefined && legacy <= seq) seq = legacy;
-    // Kept at once: a change that comes before the first send is still sent after a restart.
-    this.saveCursor(seq);
-    return seq;
-  }
-
-  private saveCursor(seq: number): void {
-    this.options.mirror.setLogCursor(CURSOR_READER, seq);
-  }
-
-  private async deliver(change: MirrorChange): Promise<void> {
+  protected async deliver(change: MirrorChange): Promise<void> {
     const { services } = this.options;
     for (const userId of recipients(services.config)) {
       const settings = await services.users.read(userId);

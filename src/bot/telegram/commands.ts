@@ -20,42 +20,11 @@ import type { StorageAdapter } from "../store/storage.ts";
 type StaffRole = Exclude<Role, "stranger">;
 
 const STRANGER = ["start", "help"] as const;
-const VIEWER = [
-  "start",
-  "order",
-  "find",
-  "client",
-  "overdue",
-  "board",
-  "my",
-  "me",
-  "notify",
-  "masters",
-  "managers",
-  "staff",
-  "status",
-  "language",
-  "help",
-] as const;
-const OPERATOR = [
-  "start",
-  "order",
-  "find",
-  "client",
-  "new",
-  "status",
-  "overdue",
-  "board",
-  "my",
-  "me",
-  "notify",
-  "masters",
-  "managers",
-  "staff",
-  "cancel",
-  "language",
-  "help",
-] as const;
+/** What every staff menu opens with, then the reading commands all of them list (in menu order). */
+const LOOKUPS = ["start", "order", "find", "client"] as const;
+const READING = ["overdue", "board", "my", "me", "notify", "masters", "managers", "staff"] as const;
+const VIEWER = [...LOOKUPS, ...READING, "status", "language", "help"] as const;
+const OPERATOR = [...LOOKUPS, "new", "status", ...READING, "cancel", "language", "help"] as const;
 /** Whether `text` is the /cancel command (with the bot's name or arguments, in any case): inside a dialog and out. */
 export function isCancelCommand(text: string): boolean {
   return /^\/cancel(@\w+)?(\s|$)/i.test(text);

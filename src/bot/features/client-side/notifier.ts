@@ -15,6 +15,7 @@ import type { Logger } from "../../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../../mirror/index.ts";
 import type { Order, ServiceClient } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
+import { ChangeFeed } from "../../notify/change-feed.ts";
 import { claimMeaning, claimOnce } from "../../notify/claims.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
@@ -27,7 +28,6 @@ import { hoursText, readerFor } from "./reader.ts";
 import { approvalStatuses, clientStatus, knownStatuses } from "./statuses.ts";
 import { deviceOf, type Reader, statusText } from "./view.ts";
 
-const BATCH = 100;
 const CURSOR_READER = "clients";
 
 type ClientNotice = "ready" | "approval" | "status";
@@ -40,64 +40,19 @@ interface ClientNotifierOptions {
   logger: Logger;
 }
 
-export class ClientNotifier {
+export class ClientNotifier extends ChangeFeed {
   private readonly options: ClientNotifierOptions;
-  private cursor: number | undefined;
-  private queue: Promise<void> = Promise.resolve();
-  private unsubscribe: (() => void) | undefined;
 
   constructor(options: ClientNotifierOptions) {
+    super(options.mirror, CURSOR_READER);
     this.options = options;
   }
 
-  start(): void {
-    this.unsubscribe = this.options.mirror.onChange(() => this.kick());
-    this.kick();
+  protected override failed(error: unknown): void {
+    this.options.logger.warn({ err: String(error) }, "client messages failed");
   }
 
-  stop(): Promise<void> {
-    this.unsubscribe?.();
-    return this.queue;
-  }
-
-  /** Sends what the log holds beyond the cursor; resolves when done (tests and the bench wait on it). */
-  kick(): Promise<void> {
-    this.queue = this.queue
-      .then(() => this.drain())
-      .catch((error: unknown) => this.options.logger.warn({ err: String(error) }, "client messages failed"));
-    return this.queue;
-  }
-
-  private async drain(): Promise<void> {
-    const { mirror } = this.options;
-    this.cursor ??= this.loadCursor();
-    for (;;) {
-      const entries = mirror.changesSince(this.cursor, BATCH);
-      if (entries.length === 0) return;
-      for (const { seq, change } of entries) {
-        await this.deliver(change);
-        this.cursor = seq;
-        mirror.setLogCursor(CURSOR_READER, seq);
-      }
-    }
-  }
-
-  /** Where this reader left the log; a new log starts at its end (the claims stop a repeat). */
-  private loadCursor(): number {
-    const { mirror } = this.options;
-    const kept = mirror.logCursor(CURSOR_READER);
-    if (kept !== undefined) return kept;
-    let seq = 0;
-    for (;;) {
-      const last = mirror.changesSince(seq, 1000).at(-1);
-      if (!last) break;
-      seq = last.seq;
-    }
-    mirror.setLogCursor(CURSOR_READER, seq);
-    return seq;
-  }
-
-  private async deliver(change: MirrorChange): Promise<void> {
+  protected async deliver(change: MirrorChange): Promise<void> {
     const { services, mirror } = this.options;
     if (change.kind === "deleted") return;
     // The record as the mirror holds it now: a catch-up after a restart does not tell a state long gone,

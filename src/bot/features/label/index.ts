@@ -8,16 +8,15 @@
 import { Composer, InputFile } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
-import { callService } from "../../crm/call.ts";
 import { readPressedOrder } from "../../crm/pressed-order.ts";
+import { replySignedCard } from "../../crm/signed-card.ts";
 import { localeOf } from "../../i18n.ts";
 import { labelPrint } from "../../ui/callbacks.ts";
-import { cardMessage } from "../../ui/card-message.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import { labelLink, labelPayload, readLabelPayload } from "./payload.ts";
+import { labelLink, labelPayload } from "./payload.ts";
 
 export const labelAction: CardAction = {
   label: "card-btn-label",
@@ -44,19 +43,7 @@ labelFeature.callbackQuery(labelPrint.filter, async (ctx) => {
 labelFeature.command("start", async (ctx, next) => {
   const payload = ctx.match.trim();
   if (!payload.startsWith("l")) return next();
-  const id = readLabelPayload(payload, ctx.services.config.botToken);
-  if (!id) {
-    ctx.log.info("a /start payload that is no genuine label");
-    await ctx.reply(ctx.t("label-unknown"));
-    return;
-  }
-  const outcome = await callService(ctx, () => ctx.services.orders.byId(id, { userId: ctx.from?.id }));
-  if (!outcome.ok) {
-    await ctx.reply(outcome.message);
-    return;
-  }
-  const card = await cardMessage(ctx, outcome.value.order, { asOf: outcome.value.asOf });
-  await ctx.reply(card.text, { reply_markup: card.keyboard });
+  await replySignedCard(ctx, "label", payload);
 });
 
 /** The label of an order as a PNG document (a photo would be recompressed and blur the code). */

@@ -10,37 +10,23 @@ import { withCurrent } from "../../dialog-kit/keep.ts";
 import { askPick, askYesNo } from "../../dialog-kit/prompts.ts";
 import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
+import { linkedEmployee } from "./linked-employee.ts";
 
-export async function askMaster(
+/** The order's master or (✏️ Edit) manager from the workshop's staff; Skip (or a list not to be had) keeps the current one. */
+export function askOrderStaff(
   run: DialogRun,
   ctx: DialogContext,
+  role: "master" | "manager",
   shopId: string,
   current?: Named,
 ): Promise<Named | undefined> {
   return askStaff(run, ctx, {
-    role: "master",
+    role,
     shopId,
-    prompt: withCurrent(ctx, ctx.t("new-ask-master"), current?.name),
+    prompt: withCurrent(ctx, ctx.t(role === "master" ? "new-ask-master" : "new-ask-manager"), current?.name),
     current,
     skippable: true,
     // Not to be had (the clerk was told): the choice stays as it is.
-    unavailable: "skip",
-  });
-}
-
-/** The manager (✏️ Edit): the workshop's managers; Skip keeps the current one. */
-export async function askManager(
-  run: DialogRun,
-  ctx: DialogContext,
-  shopId: string,
-  current?: Named,
-): Promise<Named | undefined> {
-  return askStaff(run, ctx, {
-    role: "manager",
-    shopId,
-    prompt: withCurrent(ctx, ctx.t("new-ask-manager"), current?.name),
-    current,
-    skippable: true,
     unavailable: "skip",
   });
 }
@@ -52,10 +38,7 @@ export async function askManager(
  */
 export async function clerkAsManager(run: DialogRun, shopId: string): Promise<Named | undefined> {
   return run.dialog.external(async (outer: BotContext) => {
-    const linked = await outer.services.users
-      .read(outer.from?.id ?? 0)
-      .then((settings) => settings.employee)
-      .catch(() => undefined);
+    const linked = await linkedEmployee(outer);
     if (!linked) return undefined;
     const managers = await outer.services.reference.managers(shopId).catch(() => []);
     const found = managers.find((m) => m.id === linked.id);

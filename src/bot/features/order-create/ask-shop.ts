@@ -9,6 +9,7 @@ import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askPick } from "../../dialog-kit/prompts.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { type Named, named } from "./draft.ts";
+import { linkedEmployee } from "./linked-employee.ts";
 import { lastFirst } from "./memory.ts";
 
 export interface ShopChoice {
@@ -67,10 +68,7 @@ async function pickShop(
 /** The workshop of the employee linked with /me (cached staff lists; a failure: none). */
 function linkedShopId(run: DialogRun, shops: Named[]): Promise<string | undefined> {
   return run.dialog.external(async (outer: BotContext) => {
-    const linked = await outer.services.users
-      .read(outer.from?.id ?? 0)
-      .then((settings) => settings.employee)
-      .catch(() => undefined);
+    const linked = await linkedEmployee(outer);
     if (!linked) return undefined;
     for (const shop of shops) {
       const staff = await outer.services.reference.employees(shop.id).catch(() => []);

@@ -13,7 +13,7 @@ import { formatDateTime } from "../../ui/dates.ts";
 import { askClientDetails } from "./ask-client.ts";
 import { askOptionalFields } from "./ask-custom-fields.ts";
 import { askCondition, askDeviceDetails, askPrice } from "./ask-device.ts";
-import { askHowKnow, askMaster, askUrgent } from "./ask-master.ts";
+import { askHowKnow, askOrderStaff, askUrgent } from "./ask-master.ts";
 import { askPrepayment } from "./ask-prepayment.ts";
 import type { Draft } from "./draft.ts";
 
@@ -91,7 +91,7 @@ export async function askGroup(
       return;
     }
     case "staff":
-      draft.master = await askMaster(run, ctx, draft.shop.id, draft.master);
+      draft.master = await askOrderStaff(run, ctx, "master", draft.shop.id, draft.master);
       draft.isUrgent = await askUrgent(run, ctx);
       return;
     case "source":

@@ -16,7 +16,7 @@ import { cutHtml, escapeHtml } from "../../ui/text.ts";
 import { askClient } from "./ask-client.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
 import { askDeviceType, askProblem } from "./ask-device.ts";
-import { askManager, askMaster } from "./ask-master.ts";
+import { askOrderStaff } from "./ask-master.ts";
 import { askOrderType } from "./ask-order-type.ts";
 import { askPrepayment } from "./ask-prepayment.ts";
 import { askShop } from "./ask-shop.ts";
@@ -150,8 +150,8 @@ export async function editDraft(
     case "shop": {
       draft.shop = await askShop(run, ctx, draft.shop.id);
       // Masters and registers belong to a workshop: what was chosen in the old one is asked again.
-      if (draft.master) draft.master = await askMaster(run, ctx, draft.shop.id);
-      if (draft.manager) draft.manager = await askManager(run, ctx, draft.shop.id);
+      if (draft.master) draft.master = await askOrderStaff(run, ctx, "master", draft.shop.id);
+      if (draft.manager) draft.manager = await askOrderStaff(run, ctx, "manager", draft.shop.id);
       if (draft.prepayment) draft.prepayment = await askPrepayment(run, ctx, draft.shop.id);
       break;
     }
@@ -173,7 +173,7 @@ export async function editDraft(
       draft.device = { ...draft.device, problem: await askProblem(run, ctx) };
       break;
     case "manager":
-      draft.manager = await askManager(run, ctx, draft.shop.id, draft.manager);
+      draft.manager = await askOrderStaff(run, ctx, "manager", draft.shop.id, draft.manager);
       break;
     case "fields": {
       const required = await askRequiredFields(run, ctx, draft.type);

@@ -10,12 +10,10 @@
  */
 import { Composer, GrammyError, InputFile } from "grammy";
 import type { BotContext } from "../../context.ts";
-import { callService } from "../../crm/call.ts";
+import { replySignedCard } from "../../crm/signed-card.ts";
 import { paperPrint } from "../../ui/callbacks.ts";
-import { cardMessage } from "../../ui/card-message.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
-import { readSignedPayload } from "../../ui/signed-payload.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText, escapeHtml } from "../../ui/text.ts";
 import { inConfiguredShops, type PaperKind, recordFor } from "./record.ts";
 import type { DrawnPaper } from "./render.ts";
@@ -131,17 +129,5 @@ async function deliver(
 paperFeature.command("start", async (ctx, next) => {
   const payload = ctx.match.trim();
   if (!payload.startsWith("r")) return next();
-  const id = readSignedPayload("receipt", payload, ctx.services.config.botToken);
-  if (!id) {
-    ctx.log.info("a /start payload that is no genuine receipt");
-    await ctx.reply(ctx.t("label-unknown"));
-    return;
-  }
-  const outcome = await callService(ctx, () => ctx.services.orders.byId(id, { userId: ctx.from?.id }));
-  if (!outcome.ok) {
-    await ctx.reply(outcome.message);
-    return;
-  }
-  const card = await cardMessage(ctx, outcome.value.order, { asOf: outcome.value.asOf });
-  await ctx.reply(card.text, { reply_markup: card.keyboard });
+  await replySignedCard(ctx, "receipt", payload);
 });
