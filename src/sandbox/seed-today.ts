@@ -2,7 +2,9 @@
  * The demo till's last hours: in each workshop prepayments, payments on
  * orders handed over, a refund, a deposit, a move between two registers, an
  * expense, and one payment deleted afterwards, all within the three hours
- * before the clock's start, so /cash and /report have a day to show.
+ * before the clock's start (squeezed into today when the start is early in the
+ * day, in DEMO_TIMEZONE: the bot's default TIMEZONE), so /cash and /report
+ * have a day to show at any hour.
  * Its own random stream: the rest of the demo data stays as it was seeded.
  */
 import {
@@ -20,6 +22,22 @@ import { createPrng } from "./prng.ts";
 import { round2, type Store } from "./store.ts";
 
 const MINUTE = 60_000;
+const WINDOW_MINUTES = 180;
+/** The bot's default TIMEZONE: the demo's "today" is its day. */
+const DEMO_TIMEZONE = "Europe/Moscow";
+
+/** Milliseconds since midnight in `timezone` at `at`. */
+function sinceMidnight(at: number, timezone: string): number {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: timezone,
+    hourCycle: "h23",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return ((part("hour") * 60 + part("minute")) * 60 + part("second")) * 1000 + (at % 1000);
+}
 
 export function seedToday(store: Store, seed: number, start: number): void {
   const rnd = createPrng(seed ^ 0x7a11);
@@ -33,10 +51,12 @@ export function seedToday(store: Store, seed: number, start: number): void {
     const newest = orders.filter((o) => store.statusById.get(o.statusId)?.group !== "new").slice(-6);
     const closed = orders.filter((o) => store.statusById.get(o.statusId)?.group === "closed").slice(-3);
     const employee = store.employeesOfShop(shop.id)[0]?.id ?? store.ref.employees[0]?.id ?? "";
-    let minutes = 180;
+    let minutes = WINDOW_MINUTES;
+    // Early in the day the three hours shrink to what has passed of it: every item stays today's.
+    const scale = Math.min(1, sinceMidnight(start, DEMO_TIMEZONE) / (WINDOW_MINUTES * MINUTE));
     const at = (): number => {
       minutes = Math.max(1, minutes - rnd.int(5, 20));
-      return start - minutes * MINUTE;
+      return start - Math.floor(minutes * MINUTE * scale);
     };
     const add = (
       item: string,
