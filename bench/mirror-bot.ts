@@ -46,7 +46,9 @@ export const mirrorBot: BenchModule = {
       expectText(op, "as of");
       const byName = await mirrorRequestsOf(t, () => op.send(name.split(" ")[0] ?? name));
       const byPhone = await mirrorRequestsOf(t, () => op.send(`8 ${phone.replace(/\D/g, "").slice(1)}`));
-      expectText(op, order.number);
+      // The order is on the card or, with the clients found listed under the orders, on a button.
+      if (![op.lastReply()?.text ?? "", ...buttons(op)].some((shown) => shown.includes(order.number)))
+        throw new Error(`bench: ${order.number} not found by the client's phone`);
       const typing = await mirrorRequestsOf(t, async () => {
         for (let i = 3; i <= name.length; i++) await op.inline(name.slice(0, i));
       });
