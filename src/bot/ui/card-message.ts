@@ -30,7 +30,7 @@ export interface CardOptions {
 }
 
 /** Who a card is for, outside an update (a notification): the services, the reader's language and role. */
-interface CardReader {
+export interface CardReader {
   services: BotServices;
   t: TranslateFunction;
   locale: Locale;
