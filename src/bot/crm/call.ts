@@ -10,7 +10,6 @@ import type { Context } from "grammy";
 import type { Locale } from "../../config/index.ts";
 import type { Logger } from "../../logger.ts";
 import { isServiceError, type ServiceClient, type ServiceError } from "../../service/index.ts";
-import type { CoreFlavor } from "../context.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
 import { isLookupShareError } from "../orders/lookup-share.ts";
 import { resetTime } from "../ui/reset-time.ts";
@@ -67,7 +66,7 @@ function serviceErrorMessage(
   }
 }
 
-type GatewayContext = Context & I18nFlavor & CoreFlavor;
+type GatewayContext = Context & I18nFlavor & { services: Caller["services"]; log: Logger };
 
 /** Shows "typing…" in the chat; a failure to show it never fails the action. */
 export function showTyping(ctx: Context): void {

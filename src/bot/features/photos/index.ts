@@ -10,10 +10,10 @@
 import { Composer } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
 import type { BotContext } from "../../context.ts";
-import { readPressedOrder } from "../../crm/pressed-order.ts";
 import { canWrite } from "../../policy/access.ts";
 import { commentAuthor, signedComment } from "../../state/comment-author.ts";
 import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "../../state/order-photos.ts";
+import { readPressedOrder } from "../../telegram/pressed-order.ts";
 import { telegramActor } from "../../telegram/write-actor.ts";
 import { photosAdd, photosShow } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
