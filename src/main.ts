@@ -20,7 +20,12 @@ import { sandboxStateFile } from "./embedded-sandbox.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";
 import { mirrorFromConfig } from "./mirror/from-config.ts";
 import type { Sandbox } from "./sandbox/index.ts";
-import { createRedisStore, createServiceClient, type ServiceClient, type Status } from "./service/index.ts";
+import {
+  createRedisTokenStore,
+  createServiceClient,
+  type ServiceClient,
+  type Status,
+} from "./service/index.ts";
 
 const ALLOWED_UPDATES = ["message", "callback_query", "inline_query"] as const;
 const TELEGRAM_WAIT_WARN_MS = 10_000;
@@ -33,7 +38,7 @@ async function connectService(
 ): Promise<{ client: ServiceClient; sandbox?: Sandbox }> {
   // Token and quota shared by all instances: Redis (with a renewal lock) or the bot's own storage.
   const serviceStore = store.redis
-    ? createRedisStore({ redis: store.redis, prefix: "bot:service:" })
+    ? createRedisTokenStore({ redis: store.redis, prefix: "bot:service:" })
     : serviceStoreFrom(store);
   const common = {
     logger,

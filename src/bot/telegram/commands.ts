@@ -58,9 +58,6 @@ export const GROUP_MENU = [
   "help",
 ] as const;
 
-/** Every command some role's menu lists. */
-export const COMMANDS = [...new Set(Object.values(MENUS).flat())];
-
 /** A description per command; a viewer's /status, and anyone's in a group, only reads (the service and the quota). */
 function description(
   i18n: I18n<Context>,
