@@ -1,7 +1,8 @@
 /**
  * What changed between the record the mirror held and the one it now got:
  * created, status changed (and became ready), master or manager assigned,
- * deleted. A field the new record does not carry is merged from the old one
+ * the price changed (the approximate price or the priced total: an estimate
+ * set while an order waits for its client's approval), deleted. A field the new record does not carry is merged from the old one
  * (a list record has no `num`, a full record no `summ`, maybe no paid amount).
  */
 import type { Order } from "../service/index.ts";
@@ -66,6 +67,9 @@ function detect(
     const wasReady = groupOf(old, groups) === READY_GROUP;
     if (!wasReady && groupOf(next, groups) === READY_GROUP) found.push({ kind: "ready", to: newStatus });
   }
+  const oldPrice = priceOf(old);
+  const newPrice = priceOf(next);
+  if (oldPrice !== newPrice) found.push({ kind: "price", from: { id: oldPrice }, to: { id: newPrice } });
   for (const role of ["master", "manager"] as const) {
     const before = refOf(old[role]);
     const after = refOf(next[role]);
@@ -74,6 +78,11 @@ function detect(
     }
   }
   return found;
+}
+
+/** The order's price fields as written ("approximate|total"): what a "price" change compares. */
+function priceOf(order: Order): string {
+  return `${String(order.approximatePrice ?? "").trim()}|${order.summ?.price ?? ""}`;
 }
 
 export interface DiffContext {

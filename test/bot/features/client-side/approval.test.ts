@@ -233,6 +233,10 @@ describe("the estimate approved in one tap", () => {
     expect(offer?.text).toContain("4,200 ₽");
     const [approve] = buttonsOf(offer);
     await user.press("❌ Decline");
+    // ❌ asks once before it sends.
+    expect(t.requests()).toBe(0);
+    expect(user.lastReply()?.text).toContain("Decline the repair? The device will be returned without it.");
+    await user.press("❌ Yes, decline");
     expect(t.requests()).toBe(1);
     const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
     expect(record.statusId).toBe(statusId(t, DECLINED));
@@ -396,12 +400,14 @@ describe("the estimate approved in one tap", () => {
     lose = true;
     await user.press("✅ Согласовать");
     expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, APPROVED));
+    // Not "could not pass your answer": the outcome is not known, and that is what is said.
+    expect(user.lastReply()?.text).toContain("Пока неясно, дошёл ли ваш ответ");
     t.mark();
     await user.pressData(approve!, offer);
     // One read (it landed), no second PATCH: the comment is there once.
     expect(t.requests()).toBe(1);
     const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
     expect(record.comments.filter((c) => c.text.includes("согласовано клиентом"))).toHaveLength(1);
-    expect(user.lastReply()?.text).toContain("Вы согласовали");
+    expect(messagesTo(t, user.id).join("\n")).toContain("Вы согласовали");
   });
 });
