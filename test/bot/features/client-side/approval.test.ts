@@ -9,16 +9,17 @@
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { ClientNotifier } from "../../../../src/bot/features/client-side/index.ts";
-import type { StoredMessage } from "../../../helpers/fake-telegram.ts";
 import {
   APPROVED,
-  aClient,
+  awaitingApproval,
+  buttonsOf,
   type ClientBot,
   contactUpdate,
   DECLINED,
+  linked,
+  messagesTo,
   numberOf,
   OPERATOR,
-  person,
   startClientBot,
   statusId,
   WAITING,
@@ -32,25 +33,6 @@ afterEach(async () => {
 
 const READY = "Готов";
 const IN_WORK = "В работе";
-
-/** A linked client (`userId`, language) and one of their open orders. */
-async function linked(bot: ClientBot, userId: number, languageCode: "ru" | "en") {
-  const { who, orders } = aClient(bot);
-  const order = orders.find(
-    (o) => !["closed", "finish"].includes(bot.sandbox.store.statusById.get(o.statusId)?.group ?? ""),
-  )!;
-  const from = person(userId, languageCode);
-  await bot.handle(contactUpdate(bot, from, who.phones[0]!));
-  bot.mark();
-  return { who, order, from, user: bot.user(userId, { languageCode }) };
-}
-
-/** The callback data of a message's buttons, read before a press edits them away. */
-const buttonsOf = (message: StoredMessage | undefined): string[] =>
-  (message?.replyMarkup?.inline_keyboard.flat() ?? []).map((b) =>
-    "callback_data" in b ? String(b.callback_data) : "",
-  );
-const messagesTo = (bot: ClientBot, id: number) => bot.telegram.botMessages(id).map((m) => m.text);
 
 describe("messages to a linked client", () => {
   it("an order made ready by another CRM user reaches the client once, within the mirror's sync, also after a restart (ru)", async () => {
@@ -179,18 +161,6 @@ describe("messages to a linked client", () => {
     expect(after[0]).not.toContain(target);
   });
 });
-
-/** Puts the order into the approval status with an estimate, as staff would, and lets the bot tell the client. */
-async function awaitingApproval(bot: ClientBot, orderId: string, amount = "3500"): Promise<void> {
-  // No works or parts priced yet: the estimate is the approximate price.
-  const record = bot.sandbox.store.orders.find((o) => o.id === orderId)!;
-  record.positions.length = 0;
-  bot.sandbox.others.change(orderId, { approximatePrice: amount });
-  await bot.syncAndNotify();
-  bot.sandbox.others.changeStatus(orderId, statusId(bot, WAITING));
-  await bot.syncAndNotify();
-  bot.mark();
-}
 
 describe("the estimate approved in one tap", () => {
   it("✅ sends ONE PATCH with the approved status and the comment; a double press sends none; staff following the order are told (ru)", async () => {

@@ -145,12 +145,17 @@ describe("the greeting's words", () => {
     expect(lines[3]).toBe("🕘 10-19");
     const ru = greetingText(readerIn("ru", shops), "").split("\n");
     expect(ru[0]).toBe("Здравствуйте! Это бот мастерских:");
-    expect(ru.slice(1, 3)).toEqual(["• <b>A</b> · 📍 Lenina 1 · 📞 +7 900 111-22-33", "• <b>B</b> · 📍 Mira 2"]);
+    expect(ru.slice(1, 3)).toEqual([
+      "• <b>A</b> · 📍 Lenina 1 · 📞 +7 900 111-22-33",
+      "• <b>B</b> · 📍 Mira 2",
+    ]);
   });
 
   it("one workshop: its name, address and phone (SHOP_PHONE over the service's) each on a line (en)", () => {
     const shops = [{ id: "1", name: "A", address: "Lenina 1", phones: ["+7 900 111-22-33"] }] as Shop[];
-    const lines = greetingText({ ...readerIn("en", shops), phone: "+7 495 000-00-00" }, "🕘 10-19").split("\n");
+    const lines = greetingText({ ...readerIn("en", shops), phone: "+7 495 000-00-00" }, "🕘 10-19").split(
+      "\n",
+    );
     expect(lines).toEqual([
       "Hello! This is the bot of <b>A</b>.",
       "📍 Lenina 1",
