@@ -67,9 +67,8 @@ function detect(
     const wasReady = groupOf(old, groups) === READY_GROUP;
     if (!wasReady && groupOf(next, groups) === READY_GROUP) found.push({ kind: "ready", to: newStatus });
   }
-  const oldPrice = priceOf(old);
-  const newPrice = priceOf(next);
-  if (oldPrice !== newPrice) found.push({ kind: "price", from: { id: oldPrice }, to: { id: newPrice } });
+  if (priceChanged(old, next))
+    found.push({ kind: "price", from: { id: priceOf(old) }, to: { id: priceOf(next) } });
   for (const role of ["master", "manager"] as const) {
     const before = refOf(old[role]);
     const after = refOf(next[role]);
@@ -80,9 +79,20 @@ function detect(
   return found;
 }
 
-/** The order's price fields as written ("approximate|total"): what a "price" change compares. */
+/** The order's price fields as written ("approximate|total"; no total and 0 alike). */
 function priceOf(order: Order): string {
-  return `${String(order.approximatePrice ?? "").trim()}|${order.summ?.price ?? ""}`;
+  return `${String(order.approximatePrice ?? "").trim()}|${order.summ?.price || ""}`;
+}
+
+/**
+ * Whether the approximate price or the priced total changed. The total only when both records
+ * carry it: a record read whole may lack the list's sums, which is no change.
+ */
+function priceChanged(old: Order, next: Order): boolean {
+  const approx = (o: Order) => String(o.approximatePrice ?? "").trim();
+  if (approx(old) !== approx(next)) return true;
+  const total = (o: Order) => o.summ?.price;
+  return total(old) !== undefined && total(next) !== undefined && (total(old) || 0) !== (total(next) || 0);
 }
 
 export interface DiffContext {

@@ -36,7 +36,7 @@ const record = (bot: ClientBot, id: string) => bot.sandbox.store.orders.find((o)
  */
 function stallingProxy() {
   const next: { mode?: "land" | "drop" } = {};
-  const fetchThrough = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fetchThrough = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const mode = init?.method === "PATCH" ? next.mode : undefined;
     if (!mode) return fetch(input, init);
     next.mode = undefined;
