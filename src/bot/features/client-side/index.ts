@@ -88,14 +88,20 @@ export function clientSide(services: BotServices): Middleware<BotContext> {
     await welcome(ctx);
   });
   side.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("stale-button") }));
+  side.command("help", (ctx) => help(ctx, false));
   // Anything else (a question, numbers, names, stickers): the same help and how to reach the shop, revealing nothing.
-  side.on("message", async (ctx) => {
-    const r = await readerFor(ctx.services, await localeOf(ctx));
-    const reach = [callLine(r), hoursText(ctx.services, r.t)].filter(Boolean);
-    await ctx.reply([ctx.t("client-help"), "", ctx.t("client-question"), ...reach].join("\n"));
-  });
+  side.on("message", (ctx) => help(ctx, true));
   const run = side.middleware();
   return (ctx, next) => (isClientUpdate(ctx) ? run(ctx, async () => {}) : next());
+}
+
+/** The help, the workshop's phone and hours; `typed`: a typed question, which the bot cannot answer yet. */
+async function help(ctx: BotContext, typed: boolean): Promise<void> {
+  const r = await readerFor(ctx.services, await localeOf(ctx));
+  const reach = [callLine(r), hoursText(ctx.services, r.t)].filter(Boolean);
+  await ctx.reply(
+    [ctx.t("client-help"), "", ...(typed ? [ctx.t("client-question")] : []), ...reach].join("\n"),
+  );
 }
 
 async function welcome(ctx: BotContext): Promise<void> {

@@ -52,6 +52,11 @@ describe("the workshop's phone", () => {
     await ru.send("Когда будет готово?");
     expect(ru.lastReply()?.text).toContain("позвоните или зайдите в мастерскую");
     expect(ru.lastReply()?.text).toContain(`📞 ${shopPhone(t)}`);
+    // /help (the clients' menu) gives the help and the same ways to reach the shop.
+    await en.send("/help");
+    expect(en.lastReply()?.text).toContain("/stop");
+    expect(en.lastReply()?.text).toContain(`📞 ${shopPhone(t)}`);
+    expect(en.lastReply()?.text).not.toContain("typed questions");
     expect(t.requests()).toBe(0);
   });
 
