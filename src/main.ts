@@ -146,9 +146,9 @@ async function main(): Promise<void> {
   );
   await bot.init().finally(() => clearInterval(waiting));
   logger.info({ bot: bot.botInfo.username, mode: config.mode.kind, storage: store.kind }, "bot starting");
-  await registerCommands(bot.api, services.i18n, config.defaultLocale).catch((error: unknown) =>
-    logger.warn({ err: String(error) }, "could not register the command menu"),
-  );
+  await registerCommands(bot.api, services.i18n, config.defaultLocale, {
+    clients: config.clients?.enabled === true,
+  }).catch((error: unknown) => logger.warn({ err: String(error) }, "could not register the command menu"));
   // Each configured user's own menu, set again only when the staff configuration changed.
   await syncStaffMenus({
     api: bot.api,
