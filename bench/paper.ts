@@ -7,7 +7,8 @@
  * process, which parses them, is its own row).
  */
 import { createI18n } from "../src/bot/i18n.ts";
-import { actDocument, type PaperDocument, receiptDocument } from "../src/bot/paper/document.ts";
+import { actDocument } from "../src/bot/paper/act.ts";
+import { type PaperDocument, receiptDocument } from "../src/bot/paper/document.ts";
 import { drawPaper, type PageFormat } from "../src/bot/paper/draw.ts";
 import { createServiceClient } from "../src/service/index.ts";
 import { fullOrder } from "./dialog-driver.ts";

@@ -7,6 +7,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
+import { estimateAmount } from "../money/order-money.ts";
 import { commentByName } from "./comment-name.ts";
 import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";
@@ -32,10 +33,7 @@ const money = (t: TranslateFunction, amount: number, locale: Locale) =>
  * not a number and gives undefined.
  */
 export function approximateAmount(order: Pick<Order, "approximatePrice">): number | undefined {
-  const raw = order.approximatePrice?.trim().replace(/\s/g, "").replace(",", ".");
-  if (!raw || !/^\d{1,12}(\.\d{1,2})?$/.test(raw)) return undefined;
-  const value = Number(raw);
-  return value > 0 ? value : undefined;
+  return estimateAmount(order);
 }
 
 /**

@@ -69,7 +69,7 @@ export function approvalMessage(
   order: Order,
   round: string,
 ): { text: string; keyboard?: InlineKeyboard } | undefined {
-  const amount = estimateOf(order);
+  const amount = estimateOf(order, r.money);
   if (!r.approval || order.status?.id !== r.approval.waiting.id || amount === undefined) return undefined;
   const text = r.t("client-notify-approval", {
     number: escapeHtml(orderTitle(order)),

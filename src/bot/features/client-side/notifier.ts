@@ -147,7 +147,7 @@ function messageOf(
     return approvalMessage(r, order, round) ?? (services.config.clients?.allStatuses ? status : undefined);
   if (notice === "status") return status;
   const lines = [r.t("client-notify-ready", { number, device })];
-  const due = dueOf(order);
+  const due = dueOf(order, r.money);
   if (due !== undefined)
     lines.push(
       due > 0 ? r.t("client-order-due", { amount: formatAmount(due, r.locale) }) : r.t("client-order-paid"),

@@ -2,6 +2,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../../config/index.ts";
 import type { BotServices } from "../../context.ts";
+import { moneySettings } from "../../money/order-money.ts";
 import { approvalStatuses, knownStatuses } from "./statuses.ts";
 import type { Reader } from "./view.ts";
 
@@ -19,6 +20,7 @@ export async function readerFor(services: BotServices, locale: Locale): Promise<
     statuses,
     approval: approvalStatuses(config, statuses),
     shops,
+    money: moneySettings(config),
   };
 }
 

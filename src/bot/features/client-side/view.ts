@@ -7,6 +7,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../../config/index.ts";
 import type { Order, Shop, Status } from "../../../service/index.ts";
+import type { MoneySettings } from "../../money/order-money.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
@@ -21,6 +22,8 @@ export interface Reader {
   statuses: readonly Status[];
   approval: ApprovalStatuses | undefined;
   shops: readonly Shop[];
+  /** The money model's settings (money/order-money.ts): which statuses owe no estimate. */
+  money?: MoneySettings;
 }
 
 /** How many of a client's orders one message lists (newest first; handed-over ones only when recent). */
@@ -41,8 +44,8 @@ export function orderText(r: Reader, order: Order, { address = true } = {}): str
     r.t("client-order-title", { number: escapeHtml(orderTitle(order)), device: deviceOf(r, order) }),
     r.t("client-order-status", { status: statusText(r, order) }),
   ];
-  const estimate = estimateOf(order);
-  const due = dueOf(order);
+  const estimate = estimateOf(order, r.money);
+  const due = dueOf(order, r.money);
   if (estimate !== undefined)
     lines.push(r.t("client-order-estimate", { amount: formatAmount(estimate, r.locale) }));
   if (due !== undefined)
@@ -100,7 +103,7 @@ export function greetingText(r: Reader, hours: string): string {
 export function publicStatusText(r: Reader, order: Order): string {
   const status = clientStatus(order, r.statuses, r.approval);
   const ready = status === "ready";
-  const due = dueOf(order);
+  const due = dueOf(order, r.money);
   const lines = [
     r.t("client-receipt-heading", { number: escapeHtml(orderTitle(order)) }),
     r.t("client-receipt-device", { device: deviceOf(r, order) }),
