@@ -36,7 +36,11 @@ describe("paper settings", () => {
   });
 
   it("read the shop's legal name, tax number and copies; refuse copies other than 1 or 2", () => {
-    const paper = paperOf({ SHOP_LEGAL_NAME: " ИП Иванов И. И. ", SHOP_TAX_ID: "667101234567", PAPER_COPIES: "2" });
+    const paper = paperOf({
+      SHOP_LEGAL_NAME: " ИП Иванов И. И. ",
+      SHOP_TAX_ID: "667101234567",
+      PAPER_COPIES: "2",
+    });
     expect(paper).toMatchObject({ legalName: "ИП Иванов И. И.", taxId: "667101234567", copies: 2 });
     expect(() => paperOf({ PAPER_COPIES: "3" })).toThrow(/PAPER_COPIES must be 1 or 2/);
   });

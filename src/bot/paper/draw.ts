@@ -112,7 +112,11 @@ function render(
 function renderCopies(model: PaperDocument, copies: NonNullable<PaperDocument["copies"]>): Promise<Buffer> {
   const m = METRICS.a4;
   const half = A4_HEIGHT / 2;
-  const draft = render({ ...model, title: `${model.title} · ${copies.names[0]}` }, "a4", ROLL_DRAFT_HEIGHT, {
+  const copyOf = (name: string): PaperDocument => ({
+    ...model,
+    dated: [model.dated[0], `${model.dated[1]} · ${name}`],
+  });
+  const draft = render(copyOf(copies.names[0]), "a4", ROLL_DRAFT_HEIGHT, {
     measureOnly: true,
     oneSheet: true,
   });
@@ -123,7 +127,7 @@ function renderCopies(model: PaperDocument, copies: NonNullable<PaperDocument["c
     // Scaled about the page's centre line, so the copy stays centred.
     doc.transform(scale, 0, 0, scale, (PAGE_WIDTH.a4 * (1 - scale)) / 2, index * half);
     const page = new Page(doc, m, "a4", true);
-    page.header({ ...model, title: `${model.title} · ${name}` });
+    page.header(copyOf(name));
     for (const block of model.blocks) page.block(block);
     doc.restore();
   });
@@ -300,14 +304,14 @@ class Page {
       this.room(m.size.body * 2);
       const y = this.y;
       this.write(label, { width: labelWidth });
-      const lineY = y + m.size.body * 1.6;
+      const lineY = y + m.size.body * 1.2;
       doc
         .moveTo(this.left + labelWidth + 6, lineY)
         .lineTo(this.left + this.width, lineY)
         .lineWidth(0.5)
         .strokeColor("black")
         .stroke();
-      this.y = lineY + 4;
+      this.y = lineY + 5;
       return;
     }
     doc.font(REGULAR).fontSize(m.size.body);
@@ -371,16 +375,17 @@ class Page {
     for (const [label, value] of block.totals) {
       this.room(size * 2);
       const y = this.y;
-      this.write(`${label}:`, { width: labelWidth, align: "right", size });
+      // A label may wrap (the roll's "Total (by estimate):"): the row is as tall as its taller side.
+      const labelHeight = this.write(`${label}:`, { width: labelWidth, align: "right", size });
       this.y = y;
-      const h = this.write(value, {
+      const valueHeight = this.write(value, {
         x: this.left + labelWidth,
         width: this.width - labelWidth,
         bold: true,
         align: "right",
         size,
       });
-      this.y = y + h + 2;
+      this.y = y + Math.max(labelHeight, valueHeight) + 2;
     }
   }
 
