@@ -35,13 +35,16 @@ async function actOf(calls: ApiCall[]): Promise<string> {
   return ws(await pdfText(new Uint8Array(await file.arrayBuffer())));
 }
 
+interface IntakeWords {
+  device: string;
+  price?: string;
+  prepayment?: string;
+  cash: string;
+  create: string;
+}
+
 /** /new for the client found by `phone`: the estimate 5 900, a quick deadline, 1 000 cash prepaid. */
-async function intake(
-  op: TestUser,
-  phone: string,
-  name: string,
-  words: Record<string, string>,
-): Promise<void> {
+async function intake(op: TestUser, phone: string, name: string, words: IntakeWords): Promise<void> {
   await op.send("/new");
   await op.press("Платный ремонт");
   await op.send(phone);
