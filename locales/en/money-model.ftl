@@ -9,3 +9,6 @@ pay-btn-keep-over = ↩️ Keep as an overpayment
 pay-btn-other-amount = ✏️ Another amount
 ## The payment's note reaches the order's comments too (in the same request)
 st-payment-comment = 💰 Payment { $amounts }: { $note }
+## A staff notice: the order entered a status that takes payment (e.g. the client approved)
+notify-prepayment-expected-due = 💰 A prepayment is expected: { $amount } due
+notify-prepayment-expected = 💰 A prepayment is expected (the order has no price)
