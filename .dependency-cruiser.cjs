@@ -5,6 +5,7 @@
  * (it shares only src/contract with the client); nothing imports main.ts.
  *
  * Inside src/bot, from the bottom up:
+ *   money                                        the one money model of an order (pure)
  *   store, policy, clock.ts, i18n.ts             the store and plain helpers
  *   state                                        bot state kept in the store (settings, links, photos, learned)
  *   ui, desk, paper                              formatting, keyboards, callback codecs, the owner's figures,
