@@ -51,7 +51,8 @@ function orderIn(group: "inWork" | "closed"): SandboxOrder {
 async function printed(calls: ApiCall[]): Promise<{ text: string; pages: [number, number][] }> {
   const sent = callsOf(calls, "sendDocument");
   expect(sent).toHaveLength(1);
-  const pdf = new Uint8Array(await (sent[0]?.payload.document as File).arrayBuffer());
+  const file = sent[0]?.payload.document as File;
+  const pdf = new Uint8Array(await file.arrayBuffer());
   return { text: (await pdfText(pdf)).replace(/\s+/g, " "), pages: await pdfPageSizes(pdf) };
 }
 

@@ -11,8 +11,8 @@
 import { Composer, GrammyError, InputFile } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
-import { replySignedCard } from "../../crm/signed-card.ts";
 import { moneyOf, moneySettings } from "../../money/order-money.ts";
+import { replySignedCard } from "../../telegram/signed-card.ts";
 import { paperPrint } from "../../ui/callbacks.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction, CardFacts } from "../../ui/order-keyboard.ts";
