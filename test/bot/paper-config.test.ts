@@ -35,6 +35,19 @@ describe("paper settings", () => {
     });
   });
 
+  it("read CLIENT_RETURN_STATUSES as ids or names separated by ';' (none: an empty list)", () => {
+    const read = (env: Record<string, string>) => {
+      const result = parseConfig({ BOT_TOKEN: TOKEN, ...env });
+      if (!result.ok) throw new Error(result.errors.join("\n"));
+      return result.config.clients?.returnStatuses;
+    };
+    expect(read({ CLIENT_RETURN_STATUSES: " Выдан без ремонта ; 11;;" })).toEqual([
+      "Выдан без ремонта",
+      "11",
+    ]);
+    expect(read({})).toEqual([]);
+  });
+
   it("read the shop's legal name, tax number and copies; refuse copies other than 1 or 2", () => {
     const paper = paperOf({
       SHOP_LEGAL_NAME: " ИП Иванов И. И. ",
