@@ -67,4 +67,18 @@ describe("the payment note", () => {
       await bot.close();
     }
   });
+
+  it("a typed note reaches the order's comments in the same PATCH, signed (en)", async () => {
+    const order = priceAt3000(fresh(), 0);
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
+    await op.press("💰 3,000 ₽: all that is left");
+    await op.press("📝 Payment note");
+    await op.send("receipt 7");
+    const before = t.serviceRequests();
+    await op.press("✅ Yes");
+    expect(t.serviceRequests() - before).toBe(1);
+    expect(notesOf(order.id)).toEqual([[3000, "receipt 7"]]);
+    expect(order.comments.at(-1)?.text ?? "").toMatch(/^\p{Lu}.*: 💰 Payment 3,000 ₽ cash: receipt 7$/u);
+  });
 });
