@@ -136,8 +136,11 @@ function bySerial(ctx: BotContext, query: OrderQuery, items: readonly Order[]): 
 }
 
 /** Runs a lookup: the card of a single match, the list of several, or what was searched when none. */
-export function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {
-  return showOrderList(ctx, numberList, phoneDigits(ctx, query) ? { ...query, phone: true } : query);
+export async function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {
+  // A deleted number is answered as deleted (by whom, when), as `/order N` is: never with the
+  // orders or clients of whoever's phone holds the same digits (issue 32.10). No request.
+  const phone = phoneDigits(ctx, query) && (await ctx.services.orders.deletedOf(query)).length === 0;
+  return showOrderList(ctx, numberList, phone ? { ...query, phone: true } : query);
 }
 
 async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string> {
