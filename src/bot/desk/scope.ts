@@ -3,9 +3,9 @@
  * not reach a group's other members), over the configured workshops.
  */
 import type { MiddlewareFn } from "grammy";
+import type { Config } from "../../config/index.ts";
 import type { Shop } from "../../service/index.ts";
-import type { BotContext, BotServices } from "../context.ts";
-import { ensureOwner } from "../policy/access.ts";
+import { ensureOwner, type GateContext } from "../policy/access.ts";
 import { callbackCodec } from "../ui/callback-data.ts";
 
 /** A register's latest transactions, page by page. */
@@ -16,7 +16,7 @@ export const cashBack = callbackCodec("dkb", ["x"]);
 export const reportPeriod = callbackCodec("dkr", ["period"]);
 
 /** An owners' command, private chats only; `refusal`: what others read (what the command is, whose it is). */
-export function ownersGate(refusal: string): MiddlewareFn<BotContext> {
+export function ownersGate(refusal: string): MiddlewareFn<GateContext> {
   return async (ctx, next) => {
     if (!(await ensureOwner(ctx, refusal))) return;
     if (ctx.chat?.type !== "private") {
@@ -30,10 +30,13 @@ export function ownersGate(refusal: string): MiddlewareFn<BotContext> {
 }
 
 /** The money and reports (/cash, /report). */
-export const deskGate: MiddlewareFn<BotContext> = ownersGate("desk-owners-only");
+export const deskGate: MiddlewareFn<GateContext> = ownersGate("desk-owners-only");
 
 /** The configured workshops (SHOP_IDS), else every workshop; names from the reference cache. */
-export async function deskShops(services: Pick<BotServices, "config" | "reference">): Promise<Shop[]> {
+export async function deskShops(services: {
+  config: Pick<Config, "shopIds">;
+  reference: { shops(): Promise<Shop[]> };
+}): Promise<Shop[]> {
   const all = await services.reference.shops();
   const ids = services.config.shopIds;
   if (ids.length === 0) return all;
