@@ -129,13 +129,15 @@ export function dateWords(i18n: Translator): DateWords {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+// A date with dots is day-first in every language ("05.12" is 5 December in English too: issue
+// 32.16); the slash is month-first in English only.
 const WITH_YEAR: Record<Locale, string[]> = {
   ru: ["d.M.yyyy", "d.M.yy", "yyyy-MM-dd"],
-  en: ["M/d/yyyy", "M/d/yy", "yyyy-MM-dd", "d MMM yyyy"],
+  en: ["M/d/yyyy", "M/d/yy", "d.M.yyyy", "d.M.yy", "yyyy-MM-dd", "d MMM yyyy"],
 };
 const WITHOUT_YEAR: Record<Locale, string[]> = {
   ru: ["d.M"],
-  en: ["M/d", "d MMM", "MMM d"],
+  en: ["M/d", "d.M", "d MMM", "MMM d"],
 };
 /**
  * A typed date, optionally with a time ("25.12", "25.12 15:00", "25.12.2026",

@@ -85,9 +85,10 @@ export async function sendToUser(deps: SendDeps, userId: number, compose: Compos
 /** A notice of a change to `order`: a header naming the order and the change, then its card. */
 export function sendNotice(deps: SendDeps, userId: number, notice: Notice, order: Order): Promise<boolean> {
   return sendToUser(deps, userId, async ({ t, locale, role }) => {
-    const held = deps.services.mirror?.get(order.id);
+    const mirror = deps.services.mirror;
+    const held = mirror?.get(order.id);
     const card = await cardFor({ services: deps.services, t, locale, role, userId }, held?.order ?? order, {
-      asOf: held?.syncedAt,
+      asOf: held && mirror?.confirmedAt(held),
     });
     // Entered a status that takes payment (a client's approval): staff read a prepayment is expected.
     const prepayment =

@@ -49,6 +49,18 @@ export function phoneDigitsOf(text: string): string | undefined {
   return digits.length >= 5 ? digits : undefined;
 }
 
+/** Whether the order is of this number: `num`, else the digits its textual number ends with (list records may lack `num`). */
+export function isOfNum(order: Order, num: number): boolean {
+  if (order.num !== undefined) return order.num === num;
+  const digits = /\d+$/.exec(order.number ?? "")?.[0];
+  return digits !== undefined && Number(digits) === num;
+}
+
+/** Whether the serial number's digits hold these (typed from a label: `SA3802205678` found by `3802205678`). */
+export function serialMatches(order: Order, digits: string): boolean {
+  return (order.sn ?? "").replace(/\D/g, "").includes(digits);
+}
+
 /** Whether one of the client's phones holds these digits (docs/decisions.md: digits as a substring, 8 read as 7). */
 export function phoneMatches(order: Order, digits: string): boolean {
   return (order.counteragent?.phones ?? []).some((phone) =>
