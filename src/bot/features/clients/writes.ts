@@ -14,8 +14,9 @@ import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { roleOf, seesMoney } from "../../policy/access.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
-import { clientChange, clientChecks } from "../../writes/kinds/client-change.ts";
+import { clientChange, clientChecks, isConflict } from "../../writes/kinds/client-change.ts";
 import { type CreatedClient, clientCreate, createdClientChecks } from "../../writes/kinds/client-create.ts";
+import { baseOf, type CounteragentChange } from "../../writes/kinds/counteragent-patch.ts";
 import { deleteChecks, orderDelete } from "../../writes/kinds/order-delete.ts";
 import { runWrite } from "../../writes/once.ts";
 import { type ChangeResult, orderWriter } from "../../writes/order-writer.ts";
@@ -23,28 +24,68 @@ import type { ClientChoice } from "../order-create/draft.ts";
 import { clientCardMessage } from "./card-view.ts";
 import { moneyTaken } from "./money.ts";
 
-/** ✅ Save of a client's fix: ONE PATCH; the saved record (what the service answered, else the fix). */
+/**
+ * ✅ Save of a client's fix: ONE read and ONE PATCH; the saved record (what the service answered,
+ * else the fix), or the record as it now is and the fields someone else changed meanwhile (`conflict`).
+ */
 export async function saveClient(
   run: DialogRun,
   ctx: DialogContext,
   base: Counteragent,
-  input: Parameters<typeof clientChecks>[0],
+  input: CounteragentChange,
   merged: Counteragent,
-): Promise<Counteragent | undefined> {
+  typeId: string,
+): Promise<{ record: Counteragent; conflict: string[] } | undefined> {
   const done = await saveWithRetry(
     run,
     ctx,
     () =>
       runWrite(run, {
         kind: clientChange,
-        data: { clientId: base.id, title: clientName(base), input },
+        data: { clientId: base.id, title: clientName(base), input, base: baseOf(base, input), typeId },
         checks: clientChecks(input),
         local: merged,
       }),
     { failed: () => ctx.t("ce-failed") },
   );
   if (!done) return undefined;
-  return done.record ? reviveClient(done.record) : merged;
+  const conflict = isConflict(done.result) ? done.result.conflict : [];
+  return { record: done.record ? reviveClient(done.record) : merged, conflict };
+}
+
+/** Not saved: another CRM user changed these fields meanwhile; the card as the service holds it now. */
+export async function clientChanged(
+  run: DialogRun,
+  ctx: DialogContext,
+  now: Counteragent,
+  fields: readonly string[],
+): Promise<void> {
+  const card = await run.dialog.external(async (outer: BotContext) => {
+    const message = await clientCardMessage(outer, now);
+    return { text: message.text, keyboard: message.keyboard.inline_keyboard };
+  });
+  const names = [...new Set(fields.map(fieldLabel))].map((key) => ctx.t(key)).join(", ");
+  await ctx.reply(`${ctx.t("ce-changed-meanwhile", { fields: names })}\n\n${card.text}`, {
+    reply_markup: { inline_keyboard: card.keyboard },
+  });
+}
+
+/** The summary's label of a PATCH field (`cf:<id>`: a custom field). */
+function fieldLabel(key: string): string {
+  if (key.startsWith("cf:")) return "ce-field-custom";
+  const labels: Record<string, string> = {
+    name: "ce-field-name",
+    phones: "ce-field-phones",
+    email: "ce-field-email",
+    address: "ce-field-address",
+    node: "ce-field-note",
+    rating: "ce-field-rating",
+    isBuyer: "ce-field-roles",
+    isVendor: "ce-field-roles",
+    howKnowId: "ce-field-source",
+    typeCounteragentId: "ce-field-type",
+  };
+  return labels[key] ?? "ce-field-messages";
 }
 
 /** "Saved" with the client's card built from the saved record (no request). */
