@@ -31,6 +31,16 @@ export async function shopEditsClient(sandbox: Sandbox, id: string, change: Json
   });
 }
 
+/**
+ * The shop notes something on each visible order of the client (the CRM's other users), so the
+ * order sync reads the orders again with the client as they now carry it.
+ */
+export function shopTouchesOrders(sandbox: Sandbox, counteragentId: string): void {
+  for (const order of sandbox.store.orders)
+    if (order.isVisible && order.counteragentId === counteragentId)
+      sandbox.others.change(order.id, { orderNode: "Клиент обновлён" });
+}
+
 /** The company type with a required custom field (the demo's "ИНН"): its id and that field's id. */
 export function companyType(sandbox: Sandbox): { typeId: string; innId: string; kppId: string } {
   const type = sandbox.store.ref.typeCounteragents.find((t) => t.fields.some((f) => f.isRequired));

@@ -8,10 +8,7 @@
  */
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  ConsentClearRetry,
-  pendingClears,
-} from "../../../../src/bot/features/client-side/consent-clears.ts";
+import { ConsentClearRetry, pendingClears } from "../../../../src/bot/features/client-side/consent-clears.ts";
 import { companyType, shopEditsClient } from "../../../helpers/shop-edits.ts";
 import { aClient, type ClientBot, contactUpdate, person, startClientBot } from "./setup.ts";
 
