@@ -141,6 +141,7 @@ od-done = 🗑 Order { $order } deleted.
 od-owner-only = Money was taken on this order: only an owner may delete it.
 od-already-deleted = This order is deleted already.
 od-failed = The CRM did not delete the order.
+od-busy = ⏳ Order <b>{ $order }</b> is being deleted by another confirmation right now: nothing was sent twice. Look it up in a moment.
 od-failed-grant = The CRM refused: the bot's API user lacks the “delete orders” permission (the delete grant in the CRM's API settings). Ask the CRM's administrator to grant it.
 od-deleted-before = 🗑 Order <b>{ $order }</b> was deleted before the bot was interrupted.
 od-deleted-after-all = 🗑 Order <b>{ $order }</b> was deleted after all (the CRM's answer was lost on the way).

@@ -14,10 +14,12 @@ import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { roleOf, seesMoney } from "../../policy/access.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
+import { escapeHtml } from "../../ui/text.ts";
 import { clientChange, clientChecks, isConflict } from "../../writes/kinds/client-change.ts";
 import { type CreatedClient, clientCreate, createdClientChecks } from "../../writes/kinds/client-create.ts";
 import { baseOf, type CounteragentChange } from "../../writes/kinds/counteragent-patch.ts";
 import { deleteChecks, orderDelete } from "../../writes/kinds/order-delete.ts";
+import { markersOf } from "../../writes/markers.ts";
 import { runWrite } from "../../writes/once.ts";
 import { type ChangeResult, orderWriter } from "../../writes/order-writer.ts";
 import type { ClientChoice } from "../order-create/draft.ts";
@@ -172,6 +174,13 @@ export async function deleteOrder(run: DialogRun, ctx: DialogContext, order: Ord
     await ctx.reply(ctx.t("od-owner-only"));
     return false;
   }
+  // Once per order, whoever confirms (issue 33.10): two owners' Yes at the same moment send one DELETE.
+  const key = `order-delete.${order.id}`;
+  const busy = await run.dialog.external((outer: BotContext) => deleteInFlight(outer, key));
+  if (busy) {
+    await ctx.reply(ctx.t("od-busy", { order: escapeHtml(orderTitle(order)) }));
+    return false;
+  }
   const by = { id: ctx.from?.id ?? 0, name: authorOf(ctx) };
   const forbidden = ctx.t("err-forbidden");
   const done = await saveWithRetry(
@@ -189,6 +198,7 @@ export async function deleteOrder(run: DialogRun, ctx: DialogContext, order: Ord
           by,
         },
         checks: deleteChecks,
+        key,
         local: order,
       }),
     {
@@ -196,6 +206,17 @@ export async function deleteOrder(run: DialogRun, ctx: DialogContext, order: Ord
     },
   );
   return done !== undefined;
+}
+
+/**
+ * Whether another confirmation's DELETE of this order is being sent now (a claim as long as one
+ * request, across instances on Redis): a done delete is not (the core answers it with no request).
+ */
+async function deleteInFlight(outer: BotContext, key: string): Promise<boolean> {
+  const { store, config } = outer.services;
+  const marker = await Promise.resolve(markersOf(store).read(key)).catch(() => undefined);
+  if (marker?.state === "done" || !store.claim) return false;
+  return !(await store.claim(`write:${key}`, config.serviceTimeoutMs + 5_000));
 }
 
 /** Who deletes: the Telegram name (the bot's log of deletes shows it to owners). */
