@@ -252,7 +252,7 @@ describe("fixing a client", () => {
 });
 
 describe("an order's client", () => {
-  it("moves to an existing client found by phone: the search and 1 PATCH; card and mirror show the new client (en)", async () => {
+  it("moves to an existing client found by phone: the search from the mirror's clients (0) and 1 PATCH; card and mirror show the new client (en)", async () => {
     const order = heldOrder();
     const target = t.sandbox.store.counteragents.find(
       (c) => c.id !== order.counteragentId && c.phones.length > 0 && !used.has(c.id),
@@ -267,8 +267,8 @@ describe("an order's client", () => {
     await pressMatching(op, new RegExp(target.name.split(" ")[0] ?? ""));
     expect(lastText(op)).toContain(`Move order <b>${order.number}</b>`);
     await op.press("✅ Yes");
-    // The search (1) and the PATCH (1).
-    expect(t.requests()).toBe(2);
+    // The search through the client reader: the mirror keeps the clients (0); the PATCH (1).
+    expect(t.requests()).toBe(1);
     expect(t.sandbox.store.orderById.get(order.id)?.counteragentId).toBe(target.id);
     expect(lastText(op)).toContain(`now belongs to ${target.name}`);
     expect(lastText(op)).toContain(`👤 Client: ${target.name}`);
