@@ -77,7 +77,10 @@ describe("estimate and due", () => {
   it("the priced works first, else the approximate price; due never below 0", () => {
     expect(estimateOf(order("4", { summ: { price: 1200 } }))).toBe(1200);
     expect(estimateOf(order("4", { approximatePrice: "3 500 ₽" }))).toBe(3500);
-    expect(estimateOf(order("4", { approximatePrice: "до 5000,50" }))).toBe(5000.5);
+    // "Up to 5 000,50" is no price in the one money model (the card reads it so too): nothing is due by it.
+    expect(estimateOf(order("4", { approximatePrice: "5 000,50 руб." }))).toBe(5000.5);
+    expect(estimateOf(order("4", { approximatePrice: "до 5000,50" }))).toBeUndefined();
+    expect(dueOf(order("4", { approximatePrice: "до 5000,50", cash: { summ: 100 } }))).toBeUndefined();
     expect(estimateOf(order("4", { approximatePrice: "по результату" }))).toBeUndefined();
     expect(dueOf(order("4", { summ: { price: 1200 }, cash: { summ: 200 } }))).toBe(1000);
     expect(dueOf(order("4", { summ: { price: 1200 }, cash: { summ: 2000 } }))).toBe(0);
