@@ -3,7 +3,7 @@
  * storage -> bot -> polling (runner) or webhook; graceful shutdown on SIGINT/SIGTERM.
  */
 import type { RunnerHandle } from "@grammyjs/runner";
-import { ClientNotifier } from "./bot/features/client-side/index.ts";
+import { ClientNotifier, ConsentClearRetry } from "./bot/features/client-side/index.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
 import { startHttpServer } from "./bot/http/server.ts";
 import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
@@ -189,6 +189,9 @@ async function main(): Promise<void> {
       ? new ClientNotifier({ services, api: bot.api, mirror, client, logger })
       : undefined;
   clientNotifier?.start();
+  // /stop's consent clearings the CRM has not taken yet, retried until they land.
+  const consentRetry = config.clients?.enabled ? new ConsentClearRetry({ services, logger }) : undefined;
+  consentRetry?.start();
   // Timed work (the morning digest, the owners' evening report), with the mirror on or off.
   const scheduler = botScheduler({ services, api: bot.api, logger });
   scheduler.start();
@@ -226,6 +229,7 @@ async function main(): Promise<void> {
     await scheduler.stop();
     await notifier?.stop();
     await clientNotifier?.stop();
+    await consentRetry?.stop();
     // A sync step in progress ends first: its page is saved, the next start goes on from there.
     await mirror
       ?.stop()

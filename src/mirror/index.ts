@@ -30,7 +30,7 @@ export { type BudgetOptions, DEFAULT_BUDGET } from "./budget.ts";
 export type { Coordinator, FeedBatch } from "./coordinator.ts";
 export { Mirror, type MirrorClient, type MirrorOptions, type SyncProgress } from "./mirror.ts";
 export type { StepOutcome, SyncState } from "./sync.ts";
-export { foldLookAlikes, parseNumberKey, phoneDigits } from "./text.ts";
+export { foldLookAlikes, parseNumberKey } from "./text.ts";
 export type {
   ChangeListener,
   MirrorChange,

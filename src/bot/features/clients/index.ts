@@ -167,11 +167,9 @@ export async function clientsFound(
   ctx: BotContext,
   text: string,
 ): Promise<{ line: string; keyboard: InlineKeyboard } | undefined> {
-  const { mirror } = ctx.services;
-  if (!mirror) return undefined;
-  const found = mirror.searchClients(text, EXTRA_LIMIT);
-  if (found.items.length === 0) return undefined;
-  const clients = found.items.map((held) => held.client);
+  const found = clientReader(ctx.services).heldSearch(text, EXTRA_LIMIT);
+  if (!found || found.items.length === 0) return undefined;
+  const clients = found.items;
   return {
     line: ctx.t("client-found-extra", { count: found.total, shown: clients.length }),
     keyboard: clientButtons(ctx, clients),

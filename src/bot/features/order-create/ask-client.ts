@@ -10,6 +10,8 @@
  * fields are asked; phone, e-mail and address are the optional "client
  * details" group (askClientDetails).
  */
+
+import { phoneForService } from "../../../contract/phone.ts";
 import type { DialogContext } from "../../context.ts";
 import {
   type Answer,
@@ -22,7 +24,6 @@ import {
   reject,
 } from "../../dialog-kit/ask.ts";
 import { askContact } from "../../dialog-kit/ask-contact.ts";
-import { phoneForService } from "../../dialog-kit/contact.ts";
 import { defaultClientForm } from "../../dialog-kit/counteragent-type.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
 import { phoneQuery } from "../../dialog-kit/parse.ts";
