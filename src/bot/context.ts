@@ -12,6 +12,7 @@ import type { OrderMirror } from "../mirror/index.ts";
 import type { ServiceClient } from "../service/index.ts";
 import type { Clock } from "./clock.ts";
 import type { ReferenceCache } from "./crm/reference-cache.ts";
+import type { BotMetrics } from "./metrics/index.ts";
 import type { OrderQuery } from "./orders/by-number.ts";
 import type { OrderReader } from "./orders/index.ts";
 import type { SearchStore } from "./orders/saved-searches.ts";
@@ -52,6 +53,8 @@ export interface BotServices {
   mirror?: OrderMirror;
   /** Shows an order's card (or the matches) for a number: a lookup typed inside a dialog. */
   orderLookup?: (ctx: BotContext, query: OrderQuery) => Promise<void>;
+  /** The operator's figures (GET /metrics); absent in most tests: reporters skip it. */
+  metrics?: BotMetrics;
 }
 
 export interface CoreFlavor {

@@ -25,6 +25,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import { asWrite, type ServiceErrorKind } from "../../service/index.ts";
 import type { BotContext, DialogContext } from "../context.ts";
 import { callService, type ServiceOutcome } from "../crm/call.ts";
+import type { WriteResult } from "../metrics/index.ts";
 import { noteOwnChange, type OwnChange } from "../notify/own-changes.ts";
 import { ensureOperator } from "../policy/access.ts";
 import { StoreCorruptError } from "../store/errors.ts";
@@ -65,11 +66,28 @@ export interface WriteRequest<D, R> {
  */
 export type WriteFailure =
   | { kind: "refused" }
-  | { kind: "failed"; cause: "service" | "unknown" | "store"; message: string; retryable: boolean };
+  | {
+      kind: "failed";
+      cause: "service" | "unknown" | "store";
+      message: string;
+      retryable: boolean;
+      /** The write may have landed (no clear answer, a 5xx): the next try checks first. */
+      pending?: boolean;
+    };
 
 export type WriteOutcome<R> =
-  /** `record`: what the kind wrote through (its card's source), `note` why it has none. */
-  { kind: "done"; result: R; record?: unknown; note?: string } | WriteFailure;
+  /**
+   * `record`: what the kind wrote through (its card's source), `note` why it has none; `how`: sent
+   * now, found landed by the check of an earlier attempt, or a repeat of a write already done.
+   */
+  | { kind: "done"; result: R; record?: unknown; note?: string; how?: "sent" | "checked" | "replayed" }
+  | WriteFailure;
+
+interface WriteOptions {
+  open?: boolean;
+  /** Who may make this write, checked at this moment (default: operators; a client's write checks its link). */
+  authorize?: (ctx: BotContext) => Promise<boolean>;
+}
 
 /** One write inside a dialog run. */
 export function runWrite<D, R>(run: WriteRun, request: WriteRequest<D, R>): Promise<WriteOutcome<R>> {
@@ -85,14 +103,28 @@ export async function writeIn<D, R>(
   outer: BotContext,
   nonce: string,
   request: WriteRequest<D, R>,
-  {
-    open = true,
-    authorize = (ctx) => ensureOperator(ctx, { pressAnswered: true }),
-  }: {
-    open?: boolean;
-    /** Who may make this write, checked at this moment (default: operators; a client's write checks its link). */
-    authorize?: (ctx: BotContext) => Promise<boolean>;
-  } = {},
+  options: WriteOptions = {},
+): Promise<WriteOutcome<R>> {
+  const outcome = await writeOnce(outer, nonce, request, options);
+  // The core's one outcome point: every kind's writes counted alike (metrics/index.ts).
+  outer.services.metrics?.write(request.kind.name, resultOf(outcome));
+  return outcome;
+}
+
+/** How a write ended, as the operator's figures count it (WriteResult). */
+function resultOf(outcome: WriteOutcome<unknown>): WriteResult {
+  if (outcome.kind === "done")
+    return outcome.how === "checked" ? "landed_after_check" : (outcome.how ?? "sent");
+  if (outcome.kind === "refused") return "refused";
+  if (outcome.cause === "store") return "not_sent";
+  return outcome.pending ? "unknown" : "refused";
+}
+
+async function writeOnce<D, R>(
+  outer: BotContext,
+  nonce: string,
+  request: WriteRequest<D, R>,
+  { open = true, authorize = (ctx) => ensureOperator(ctx, { pressAnswered: true }) }: WriteOptions,
 ): Promise<WriteOutcome<R>> {
   // `ask` has answered the press that brought this update (a Confirm, a pick).
   if (!(await authorize(outer))) return { kind: "refused" };
@@ -104,7 +136,12 @@ export async function writeIn<D, R>(
   const key = request.key ?? `${action}.${chat}.${nonce}`;
   const sent = { kind: kind.name, checks: request.checks, data: request.data };
 
-  const done = async (attempt: Attempt<D>, result: R, record?: unknown): Promise<WriteOutcome<R>> => {
+  const done = async (
+    how: "sent" | "checked",
+    attempt: Attempt<D>,
+    result: R,
+    record?: unknown,
+  ): Promise<WriteOutcome<R>> => {
     await noteOwn(outer, kind.ownAfter?.(attempt, result) ?? []);
     // The write happened: a store that fails now only costs the replay's shortcut, never the result.
     try {
@@ -113,7 +150,7 @@ export async function writeIn<D, R>(
       outer.log.warn({ err: String(error), action }, "write marker: done not stored");
     }
     const through = await throughOf(outer, kind, { attempt, result, record, base: request.local });
-    return { kind: "done", result, ...through };
+    return { kind: "done", result, how, ...through };
   };
 
   let marker: Marker<R> | undefined;
@@ -131,14 +168,14 @@ export async function writeIn<D, R>(
       sent,
     };
   }
-  if (marker?.state === "done") return { kind: "done", result: marker.result };
+  if (marker?.state === "done") return { kind: "done", result: marker.result, how: "replayed" };
   // An older code's marker is read back by its kind; one that cannot be is sent as new.
   const sentBefore = marker?.state === "sending" ? sentOf(kind, marker.sent) : undefined;
   if (marker?.state === "sending" && sentBefore) {
     const before = { at: marker.at, sent: sentBefore } as Attempt<D>;
     const check = await callService(outer, (client) => findLanded(client, kind, before, config.shopIds));
     if (!check.ok) return failed(check);
-    if (check.value !== undefined) return done(before, check.value.result, check.value.record);
+    if (check.value !== undefined) return done("checked", before, check.value.result, check.value.record);
   }
 
   const attempt: Attempt<D> = { at: clock.now().getTime(), sent };
@@ -151,7 +188,7 @@ export async function writeIn<D, R>(
   // Before the request: a sync may read the change before this write is written through.
   await noteOwn(outer, kind.ownBefore?.(attempt) ?? []);
   const outcome = await callService(outer, (client) => kind.send(client, attempt));
-  if (outcome.ok) return done(attempt, outcome.value);
+  if (outcome.ok) return done("sent", attempt, outcome.value);
   if (AMBIGUOUS.includes(outcome.error.kind)) {
     // The marker stays "sending": a retry (or the same update redelivered) checks first.
     try {
@@ -233,6 +270,7 @@ function failed(outcome: ServiceOutcome<unknown> & { ok: false }): WriteFailure 
     cause: unknown ? "unknown" : "service",
     message: outcome.message,
     retryable: outcome.retryable || unknown,
+    pending: AMBIGUOUS.includes(error.kind),
   };
 }
 

@@ -81,7 +81,11 @@ export function resumeWrites(kinds: readonly AnyWriteKind[], hooks: DialogHooks)
       await ctx.reply(kind.texts.notLanded(ctx, sent));
       return next();
     }
-    if (marker.state === "sending" && landed) await recordLanded(ctx, kind, open.key, attempt, landed);
+    if (marker.state === "sending" && landed) {
+      await recordLanded(ctx, kind, open.key, attempt, landed);
+      // Counted as the core counts a write found by its check (once.ts).
+      ctx.services.metrics?.write(kind.name, "landed_after_check");
+    }
     await forget();
     if (running) {
       await hooks.stripPrompt(ctx);

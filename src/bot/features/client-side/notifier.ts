@@ -86,24 +86,29 @@ export class ClientNotifier extends ChangeFeed {
       if (!(await claimMeaning(services.store, `${order.id}:client-${notice}:${value}:c${userId}`))) continue;
       const r = await readerFor(services, link.locale);
       const message = messageOf(services, r, notice, order, round);
-      if (message) await this.send(userId, message);
+      if (message && (await this.send(userId, message)))
+        services.metrics?.delivered("client", services.clock.now().getTime() - change.detectedAt.getTime());
     }
   }
 
-  private async send(userId: number, message: { text: string; keyboard?: unknown }): Promise<void> {
+  /** True when Telegram took the message. */
+  private async send(userId: number, message: { text: string; keyboard?: unknown }): Promise<boolean> {
     try {
       await this.options.api.sendMessage(
         userId,
         message.text,
         message.keyboard ? { reply_markup: message.keyboard as never } : {},
       );
+      return true;
     } catch (error) {
+      this.options.services.metrics?.gaveUp("client");
       if (error instanceof GrammyError && error.error_code === 403) {
         // The client blocked the bot: nothing more until they write again.
         await clientLinksOf(this.options.services.store).setBlocked(userId, true);
-        return;
+        return false;
       }
       this.options.logger.warn({ err: String(error), userId }, "a client's message was not sent");
+      return false;
     }
   }
 }
