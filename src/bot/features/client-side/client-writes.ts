@@ -13,6 +13,7 @@
  *   told the answer is on its way.
  */
 import type { BotContext } from "../../context.ts";
+import { telegramActor } from "../../telegram/write-actor.ts";
 import { type WriteRequest, writeIn } from "../../writes/index.ts";
 import { markersOf } from "../../writes/markers.ts";
 
@@ -48,7 +49,8 @@ export async function clientWrite<D, R>(
     return { kind: "busy" };
   inFlight.add(key);
   try {
-    const outcome = await writeIn(ctx, `u${ctx.update.update_id}`, request, { open: false, authorize });
+    const actor = await telegramActor(ctx, { authorize: () => authorize(ctx) });
+    const outcome = await writeIn(actor, `u${ctx.update.update_id}`, request, { open: false });
     if (outcome.kind === "done") return { kind: "done", result: outcome.result, earlier: false };
     if (outcome.kind === "refused") return outcome;
     ctx.log.warn({ cause: outcome.cause, key }, "a client's write failed");
