@@ -111,13 +111,6 @@ async function refuseRole(ctx: GateContext, role: Role, key: string, pressAnswer
   }
 }
 
-/** Middleware form of ensureOperator for operator-only commands and buttons. */
-export function operatorsOnly<C extends GateContext>(): MiddlewareFn<C> {
-  return async (ctx, next) => {
-    if (await ensureOperator(ctx)) await next();
-  };
-}
-
 /** Re-checks that the user is an owner (money and output) and refuses anyone else (refuseRole). */
 export async function ensureOwner(ctx: GateContext): Promise<boolean> {
   const role = roleOf(ctx.from?.id, ctx.services.config);

@@ -30,7 +30,7 @@ export async function commentAuthor(
  * long, cut between words. An emoji, HTML or a colon in a Telegram name would
  * otherwise leave the card showing the API user; nothing readable: unsigned.
  */
-function readableName(raw: string): string {
+export function readableName(raw: string): string {
   const words = raw
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}.'’-]/gu, ""))
