@@ -5,11 +5,14 @@
 import type { RunnerHandle } from "@grammyjs/runner";
 import { ClientNotifier, ConsentClearRetry } from "./bot/features/client-side/index.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
+import { metricsRoute } from "./bot/http/metrics-route.ts";
+import { probeRoutes } from "./bot/http/probes.ts";
 import { startHttpServer } from "./bot/http/server.ts";
 import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
 import { webhookRoute } from "./bot/http/telegram-webhook.ts";
 import { createBot } from "./bot/index.ts";
 import { botScheduler } from "./bot/jobs.ts";
+import { type BotMetrics, createMetrics } from "./bot/metrics/index.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
 import { openStore, type Store } from "./bot/store/storage.ts";
 import { serviceStoreFrom } from "./bot/store/token-quota.ts";
@@ -23,6 +26,7 @@ import type { Sandbox } from "./sandbox/index.ts";
 import {
   createRedisTokenStore,
   createServiceClient,
+  type RequestEvent,
   type ServiceClient,
   type Status,
 } from "./service/index.ts";
@@ -35,6 +39,7 @@ async function connectService(
   logger: Logger,
   store: Store,
   liveness: Liveness,
+  metrics: BotMetrics,
 ): Promise<{ client: ServiceClient; sandbox?: Sandbox }> {
   // Token and quota shared by all instances: Redis (with a renewal lock) or the bot's own storage.
   const serviceStore = store.redis
@@ -47,8 +52,11 @@ async function connectService(
     // The last requests of each window are the staff's changes': no read spends them.
     writeReserve: config.writeReserve,
     // For /health: a 5xx (e.g. a proxy's 502), a timeout or a network error is no answer.
-    onRequest: (event: { status?: number }) =>
-      liveness.serviceExchange(event.status !== undefined && event.status < 500),
+    // For /metrics: every exchange by use and outcome.
+    onRequest: (event: RequestEvent) => {
+      liveness.serviceExchange(event.status !== undefined && event.status < 500);
+      metrics.serviceRequest(event);
+    },
   };
   if (config.service.kind === "remote") {
     const { url, auth, arrayFormat } = config.service;
@@ -90,7 +98,9 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   const store = await openStore(config.storage, "bot", { logger });
   const liveness = createLiveness({ mode: config.mode.kind, store });
-  const { client, sandbox } = await connectService(config, logger, store, liveness);
+  // The operator's figures (GET /metrics): Node's defaults and the bot's own, in one registry of its own.
+  const metrics = createMetrics({ defaults: true });
+  const { client, sandbox } = await connectService(config, logger, store, liveness, metrics);
   // The statuses come from the bot's reference cache once it exists (no second request for them).
   let statuses: (() => Promise<Status[]>) | undefined;
   const mirror = mirrorFromConfig({
@@ -107,8 +117,10 @@ async function main(): Promise<void> {
     store,
     serviceKind: sandbox ? "sandbox" : "remote",
     mirror,
+    metrics,
   });
   statuses = () => services.reference.statuses();
+  metrics.watch({ client, mirror });
 
   bot.api.config.use(watchGetUpdates(liveness));
   // Up before grammY's init: /health then tells of a bot that cannot reach Telegram.
@@ -120,6 +132,14 @@ async function main(): Promise<void> {
           port: mode.port,
           health: liveness.report,
           routes: [
+            // /health/live and /health/ready (probes.ts): no service request spent.
+            probeRoutes({
+              liveness,
+              telegram: metrics.telegramState,
+              store,
+              mirror: mirror ? () => mirror.stats() : undefined,
+            }),
+            metricsRoute({ metrics, token: config.metricsToken, logger }),
             ...(mode.kind === "webhook"
               ? [webhookRoute(bot, { url: mode.url, secret: mode.secret, liveness }, logger)]
               : []),

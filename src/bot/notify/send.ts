@@ -75,9 +75,11 @@ export async function sendToUser(deps: SendDeps, userId: number, compose: Compos
       await services.users.update(userId, (s) => {
         s.blocked = true;
       });
+      services.metrics?.gaveUp("staff");
       return false;
     }
     deps.logger.warn({ err: String(error), userId }, "notifications: a message was not sent");
+    services.metrics?.gaveUp("staff");
     return false;
   }
 }
