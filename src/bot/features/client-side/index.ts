@@ -19,8 +19,8 @@ import { contactPhoneKey } from "../../../contract/phone.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
 import { skipRedelivered } from "../../middleware/dedupe.ts";
+import { startRouter } from "../../telegram/start-router.ts";
 import { callbackCodec } from "../../ui/callback-data.ts";
-import { readSignedPayload } from "../../ui/signed-payload.ts";
 import { approvalFeature, approvalMessageNow } from "./approval.ts";
 import { setConsent } from "./consent.ts";
 import { cancelClears, queueClear, tryClear } from "./consent-clears.ts";
@@ -75,11 +75,7 @@ export function clientSide(services: BotServices): Middleware<BotContext> {
     await next();
   });
   side.use(approvalFeature);
-  side.command("start", async (ctx) => {
-    const payload = ctx.match.trim();
-    if (payload.startsWith("r")) return receipt(ctx, payload);
-    await welcome(ctx);
-  });
+  side.command("start", clientStart);
   side.command("stop", stop);
   // Staff not configured yet learn the id the administrator needs, as the refusal tells it.
   side.command("id", (ctx) => ctx.reply(ctx.t("your-id", { id: String(ctx.from?.id ?? 0) })));
@@ -264,15 +260,19 @@ export async function withCall(ctx: BotContext, text: string): Promise<string> {
   return call ? `${text}\n${call}` : text;
 }
 
-/** A receipt's QR: that one order's public status, for whoever holds it; a forged payload shows nothing. */
-async function receipt(ctx: BotContext, payload: string): Promise<void> {
+/** The client's /start, by payload: a receipt's QR shows that order; anything else greets (a label is staff's). */
+const clientStart = startRouter({
+  none: welcome,
+  receipt: (ctx, { orderId }) => receipt(ctx, orderId),
+  forged: async (ctx, { purpose }) => {
+    if (purpose === "receipt") await ctx.reply(ctx.t("client-receipt-unknown"));
+    else await welcome(ctx);
+  },
+});
+
+/** A receipt's QR: that one order's public status, for whoever holds it (a forged one is refused by the router). */
+async function receipt(ctx: BotContext, id: string): Promise<void> {
   const { services } = ctx;
-  const id = readSignedPayload("receipt", payload, services.config.botToken);
-  if (!id) {
-    ctx.log.info("a /start payload that is no genuine receipt");
-    await ctx.reply(ctx.t("client-receipt-unknown"));
-    return;
-  }
   const order = services.mirror?.get(id)?.order;
   if (!order || order.isVisible === false || !inShops(order, services.config.shopIds)) {
     await ctx.reply(await withCall(ctx, ctx.t("client-receipt-not-held")));
