@@ -15,6 +15,7 @@
 import type { Api } from "grammy";
 import { pino } from "pino";
 import { Notifier } from "../src/bot/notify/notifier.ts";
+import { DEFAULT_BUDGET } from "../src/mirror/index.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import type { Employee, Order as SandboxOrder } from "../src/sandbox/model.ts";
 import { ManualClock } from "../test/helpers/manual-clock.ts";
@@ -68,7 +69,7 @@ function schedule(random: () => number): Action[] {
   return actions.sort((a, b) => a.at - b.at);
 }
 
-const QUOTA_TEXT = /limit|лимит|does not answer|не отвечает/i;
+const QUOTA_TEXT = /limit|лимит|paused|приостановлен|does not answer|не отвечает/i;
 
 /** One day; `quota` is the company's limit per 15 minutes (a large one measures what the load needs). */
 async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
@@ -89,10 +90,18 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
     clientOptions: { now },
     sandbox,
     clock,
-    config: { shopIds: [shopId], timezone: "Europe/Moscow" },
+    // Production's defaults: the write reserve follows the writes seen.
+    config: { shopIds: [shopId], timezone: "Europe/Moscow", writeReserve: "auto" as const },
   };
   const mirrored = mirrorOn
-    ? await createMirrorBot({ ...options, budget: { perWindow: 40, reserve: 20, baseIntervalMs: MINUTE } })
+    ? await createMirrorBot({
+        ...options,
+        // As production: the bot and its mirror share one client, the sync's budget (MIRROR_BUDGET 40)
+        // is its share of each window, MIRROR_RESERVE 0, MIRROR_SYNC_SECONDS 60.
+        oneClient: true,
+        clientOptions: { now, syncShare: 40 },
+        budget: { perWindow: 40, reserve: 0, baseIntervalMs: MINUTE },
+      })
     : undefined;
   const t: TestBot = mirrored ?? (await createTestBot(options));
   const delays: number[] = [];
@@ -191,6 +200,7 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
     // Off the sync's minute marks, as changes in a real service are.
     let nextAssign = T0 + ASSIGN_EVERY_MS + 17_000;
     let nextSync = T0;
+    let lastActionAt: number | undefined;
     const end = T0 + DAY_MS;
     let i = 0;
     for (;;) {
@@ -218,10 +228,14 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
         nextSync = now() + Math.max(1000, mirrored.mirror.nextDelay());
       } else if (action) {
         i++;
+        // The first action after a quiet spell brings the sync's timer forward (sync-loop.ts's wake).
+        const quiet = lastActionAt === undefined || now() - lastActionAt > DEFAULT_BUDGET.quietAfterMs;
+        lastActionAt = now();
         const user = t.user(action.user, { languageCode: "en" });
         const ok = await act(user, action.kind).catch(() => false);
         if (ok) answered++;
         else await user.send("/cancel").catch(() => undefined); // a dialog cut short is left
+        if (mirrored && quiet) nextSync = Math.min(nextSync, Math.max(now(), mirrored.mirror.nextDueAt()));
       }
       count();
     }

@@ -322,6 +322,11 @@ export class Mirror {
     return this.sync.step();
   }
 
+  /** When the next sync is due at the present pace (for a driver of a manual clock, as the timer is for a real one). */
+  nextDueAt(): number {
+    return this.sync.nextDueAt();
+  }
+
   nextDelay(): number {
     return this.sync.nextDelay();
   }

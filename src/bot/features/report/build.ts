@@ -93,7 +93,7 @@ export async function buildReport(services: BotServices, kind: PeriodKind, at?: 
   const items = indexItems(await reference.cashItems().catch(() => []));
   const read = reportFigures(period, orders, transactions, items);
   // One owner's counts are reads like a clerk's lookups: no more than one user's share of a window.
-  const share = sharePerWindow(config.lookupShare, config.writeReserve);
+  const share = sharePerWindow(config.lookupShare, client.writeReserve);
   const dated = await dateClosed(
     services,
     period,
