@@ -202,7 +202,12 @@ export class SyncLoop {
         this.state =
           scans.length > 0
             ? { ...this.state, run: { ...run, scans } }
-            : { watermark: run.startedAt, lastSyncAt: now(), clients: this.state.clients };
+            : {
+                watermark: run.startedAt,
+                lastSyncAt: now(),
+                clients: this.state.clients,
+                watchingSince: this.state.watchingSince ?? run.startedAt,
+              };
         const snapshot = budget.snapshot();
         if (snapshot) this.state = { ...this.state, budget: snapshot };
         await coordinator.saveState(this.state);
