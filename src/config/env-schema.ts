@@ -1,7 +1,17 @@
 /** The environment as the bot reads it: every variable, its default and its message when wrong. */
 import { isSupportedCountry } from "libphonenumber-js/max";
 import { z } from "zod";
-import { idList, optionalText, optionalUrl, port, positiveInt, stringList, timezone, url } from "./fields.ts";
+import {
+  idList,
+  nameList,
+  optionalText,
+  optionalUrl,
+  port,
+  positiveInt,
+  stringList,
+  timezone,
+  url,
+} from "./fields.ts";
 import { ARRAY_FORMATS, LOCALES, LOG_LEVELS, PAPER_FORMATS } from "./schema.ts";
 
 export const commonSchema = z.object({
@@ -84,6 +94,8 @@ export const commonSchema = z.object({
   CLIENT_APPROVAL_STATUS: optionalText,
   CLIENT_APPROVED_STATUS: optionalText,
   CLIENT_DECLINED_STATUS: optionalText,
+  /** Closed (or ready) statuses that mean "returned without repair", by id or name, comma-separated. */
+  CLIENT_RETURN_STATUSES: nameList,
   /** on: a linked client is told of every status change of their orders, not only ready and approval. */
   CLIENT_ALL_STATUSES: z.preprocess(
     (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),

@@ -108,6 +108,7 @@ export function parseConfig(env: Env): ConfigResult {
       clients: c.MIRROR_CLIENTS === "on",
       dataDir: c.DATA_DIR,
     },
+    returnStatuses: c.CLIENT_RETURN_STATUSES,
     clients: {
       enabled: c.CLIENTS === "on",
       approval:

@@ -86,6 +86,11 @@ const configSchema = z.object({
     /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
     dataDir: z.string(),
   }),
+  /**
+   * CLIENT_RETURN_STATUSES: statuses (by id or name) that mean the device goes back without repair:
+   * no estimate is owed on them (decisions.md "Money"); the client reads "returned without repair".
+   */
+  returnStatuses: z.array(z.string()),
   /** The client's side (CLIENTS=on; absent or off: strangers are refused as always). */
   clients: z
     .object({

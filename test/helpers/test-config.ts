@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     writeReserve: 0,
     writeReserveFloor: 10,
     sandboxOthersSeconds: 0,
+    returnStatuses: [],
     paper: {
       format: "a4",
       locale: "ru",

@@ -21,10 +21,10 @@ import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
 import type { BotServices } from "../context.ts";
+import { isOwnChange } from "../state/own-changes.ts";
 import { persisted } from "../store/registry.ts";
 import { ChangeFeed } from "./change-feed.ts";
 import { claimMeaning, claimOnce } from "./claims.ts";
-import { isOwnChange } from "./own-changes.ts";
 import { meaningOf, noticesFor, recipients } from "./recipients.ts";
 import { sendNotice } from "./send.ts";
 

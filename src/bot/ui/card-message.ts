@@ -3,14 +3,14 @@ import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Context, InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
-import type { BotServices, CoreFlavor, Role } from "../context.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
+import type { Role } from "../policy/role.ts";
 import { createPhotoStore } from "../state/order-photos.ts";
 import { photosShow } from "./callbacks.ts";
 import { type CardField, cardFields } from "./custom-fields.ts";
 import { formatTime } from "./dates.ts";
 import { formatOrderCard } from "./order-card.ts";
-import { type CardAction, orderCardKeyboard } from "./order-keyboard.ts";
+import { type CardAction, type CardServices, orderCardKeyboard } from "./order-keyboard.ts";
 
 export interface CardMessage {
   text: string;
@@ -30,8 +30,8 @@ export interface CardOptions {
 }
 
 /** Who a card is for, outside an update (a notification): the services, the reader's language and role. */
-interface CardReader {
-  services: BotServices;
+export interface CardReader {
+  services: CardServices;
   t: TranslateFunction;
   locale: Locale;
   role: Role;
@@ -40,7 +40,7 @@ interface CardReader {
 }
 
 export async function cardMessage(
-  ctx: Context & I18nFlavor & CoreFlavor,
+  ctx: Context & I18nFlavor & { role: Role; services: CardServices },
   order: Order,
   options: CardOptions = {},
 ): Promise<CardMessage> {

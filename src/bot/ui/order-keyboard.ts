@@ -6,8 +6,10 @@
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";
-import type { Order } from "../../service/index.ts";
-import type { BotServices, Role } from "../context.ts";
+import type { CustomFieldDefinition, Order, Status } from "../../service/index.ts";
+import type { CoreServices } from "../core-services.ts";
+import type { Role } from "../policy/role.ts";
+import type { UserSettingsStore } from "../state/user-settings.ts";
 import { orderRefresh } from "./callbacks.ts";
 import { tidyKeyboard } from "./keyboard.ts";
 import { orderStartLink } from "./start-payload.ts";
@@ -23,7 +25,21 @@ export interface CardAction {
   data(order: Order, facts: CardFacts): string | undefined;
   /** A button with a state (🔔 watching or not): its label while on, and whether it is on for this reader. */
   activeLabel?: string;
-  active?(order: Order, services: BotServices, userId: number): Promise<boolean>;
+  active?(order: Order, services: CardServices, userId: number): Promise<boolean>;
+}
+
+/**
+ * What a card reads of the bot's services: only what is held (the cached reference data, the
+ * bot's own store), never a request. BotServices (context.ts) is one.
+ */
+export interface CardServices extends CoreServices {
+  cardActions: readonly CardAction[];
+  users: UserSettingsStore;
+  reference: {
+    /** The statuses as cached, however old: never a request. */
+    cachedStatuses(): Promise<Status[] | undefined>;
+    cachedOrderTypeFields(typeId: string): Promise<CustomFieldDefinition[] | undefined>;
+  };
 }
 
 /** What the card knows of an order beyond its record (a button may depend on it). */

@@ -10,7 +10,7 @@
  */
 import { Composer, GrammyError, InputFile } from "grammy";
 import type { BotContext } from "../../context.ts";
-import { replySignedCard } from "../../crm/signed-card.ts";
+import { replySignedCard } from "../../telegram/signed-card.ts";
 import { paperPrint } from "../../ui/callbacks.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
