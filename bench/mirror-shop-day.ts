@@ -240,7 +240,11 @@ export async function runDay(mirrorOn: boolean, quota = 100, company = SHOP_DAY)
       } else if (at === nextAssign) {
         const user = pick(STAFF) ?? STAFF[0]!;
         const person = people.get(user);
-        const order = pick(store.orders.filter((o) => isOpen(o) && o.masterId !== person?.id));
+        // An order of a workshop the person works in (the service refuses another's master).
+        const works = (shopId: string) => store.employeesOfShop(shopId).some((e) => e.id === person?.id);
+        const order = pick(
+          store.orders.filter((o) => isOpen(o) && o.masterId !== person?.id && works(o.shopId)),
+        );
         if (person && order) {
           sandbox.others.assign(order.id, { masterId: person.id });
           // Everyone linked to that person is told; the first one measured is enough.
