@@ -11,6 +11,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 export type RequestPurpose = "read" | "write" | "sync";
 
+/**
+ * What a request is for as an operator counts it (the bot's metrics): `auth` is POST /auth, `sync`
+ * a read of the order mirror's sync (`asSync`).
+ */
+export type RequestUse = RequestPurpose | "auth";
+
 const running = new AsyncLocalStorage<"write" | "sync">();
 
 /** Runs `work` as part of a write: its GETs may use the write reserve. */
@@ -27,4 +33,9 @@ export function asSync<T>(work: () => Promise<T>): Promise<T> {
 export function purposeOf(method: string, isAuthCall: boolean): RequestPurpose {
   if (isAuthCall || method !== "GET") return "write";
   return running.getStore() ?? "read";
+}
+
+/** A request's use, from its purpose (purposeOf), for the request event only. */
+export function useOf(purpose: RequestPurpose, isAuthCall: boolean): RequestUse {
+  return isAuthCall ? "auth" : purpose;
 }

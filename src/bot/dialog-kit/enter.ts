@@ -53,7 +53,7 @@ export async function enterDialog(ctx: BotContext, id: string, ...args: unknown[
 export function dialogsMiddleware(services: BotServices, logger: Logger): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const dialogs = conversations<BotContext, DialogContext>({
-    storage: dialogStorage(services.store, DIALOG_VERSION),
+    storage: dialogStorage(services.store, DIALOG_VERSION, services.metrics?.dialogs),
     plugins: dialogPlugins(services, logger),
   });
   composer.use(async (ctx, next) => {

@@ -77,7 +77,8 @@ export class Notifier extends ChangeFeed {
       if (!(await claimOnce(services.store, `${change.id}:${userId}`))) continue;
       // Another record of the same change (a sync's and a write-through's, on two instances): told already.
       if (!(await claimMeaning(services.store, meaningOf(change, notice, userId)))) continue;
-      await sendNotice(this.options, userId, notice, change.order);
+      if (await sendNotice(this.options, userId, notice, change.order))
+        services.metrics?.delivered("staff", services.clock.now().getTime() - change.detectedAt.getTime());
     }
   }
 

@@ -32,7 +32,7 @@ export interface ApprovalMessage {
 
 /** The approval message of an order waiting for its client, with its buttons; undefined when there is nothing to approve. */
 export function approvalMessage(r: Reader, order: Order, round: string): ApprovalMessage | undefined {
-  const amount = estimateOf(order);
+  const amount = estimateOf(order, r.money);
   if (!r.approval || order.status?.id !== r.approval.waiting.id || amount === undefined) return undefined;
   const text = approvalText(r, order, amount);
   const values = (d: string) => ({ id: order.id, r: round, s: cents(amount), d });
@@ -46,7 +46,7 @@ export function approvalMessage(r: Reader, order: Order, round: string): Approva
 
 /** ❌'s question: the same message, asking once, with "yes, decline" and "back". */
 export function declineQuestion(r: Reader, order: Order, round: string): ApprovalMessage | undefined {
-  const amount = estimateOf(order);
+  const amount = estimateOf(order, r.money);
   if (amount === undefined) return undefined;
   const values = (d: string) => ({ id: order.id, r: round, s: cents(amount), d });
   if (!approvalPress.fits(values("x"))) return undefined;

@@ -79,7 +79,9 @@ export class ClientNotifier extends ChangeFeed {
   checkAnswers(orderId?: string): Promise<void> {
     const deps = {
       ...this.options,
-      send: (userId: number, message: ClientMessage) => this.send(userId, message),
+      send: async (userId: number, message: ClientMessage) => {
+        await this.send(userId, message);
+      },
     };
     this.checking = this.checking
       .then(() => checkAnswers(deps, orderId))
@@ -133,7 +135,8 @@ export class ClientNotifier extends ChangeFeed {
       }
       const r = await readerFor(services, link.locale);
       const message = messageOf(services, r, notice, order, round);
-      if (message) await this.send(userId, message);
+      if (message && (await this.send(userId, message)))
+        services.metrics?.delivered("client", services.clock.now().getTime() - change.detectedAt.getTime());
     }
   }
 
@@ -147,21 +150,24 @@ export class ClientNotifier extends ChangeFeed {
     }
   }
 
-  /** The one way a message reaches a linked client outside an update. */
-  private async send(userId: number, message: ClientMessage): Promise<void> {
+  /** The one way a message reaches a linked client outside an update; true when Telegram took it. */
+  private async send(userId: number, message: ClientMessage): Promise<boolean> {
     try {
       await this.options.api.sendMessage(
         userId,
         message.text,
         message.keyboard ? { reply_markup: message.keyboard as never } : {},
       );
+      return true;
     } catch (error) {
+      this.options.services.metrics?.gaveUp("client");
       if (error instanceof GrammyError && error.error_code === 403) {
         // The client blocked the bot: nothing more until they write again.
         await clientLinksOf(this.options.services.store).setBlocked(userId, true);
-        return;
+        return false;
       }
       this.options.logger.warn({ err: String(error), userId }, "a client's message was not sent");
+      return false;
     }
   }
 }

@@ -2,6 +2,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../../config/index.ts";
 import type { BotServices } from "../../context.ts";
+import { moneySettings } from "../../money/order-money.ts";
 import { approvalStatuses, knownStatuses, returnStatusIds } from "./statuses.ts";
 import type { Reader } from "./view.ts";
 
@@ -21,6 +22,7 @@ export async function readerFor(services: BotServices, locale: Locale): Promise<
     returns: returnStatusIds(config, statuses),
     shops,
     phone: config.paper.phone,
+    money: moneySettings(config),
   };
 }
 

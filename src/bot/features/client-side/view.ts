@@ -7,6 +7,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../../config/index.ts";
 import type { Order, Shop, Status } from "../../../service/index.ts";
+import type { MoneySettings } from "../../money/order-money.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
@@ -25,6 +26,8 @@ export interface Reader {
   shops: readonly Shop[];
   /** SHOP_PHONE, when set: every workshop's phone as the client reads it. */
   phone?: string;
+  /** The money model's settings (money/order-money.ts): which statuses owe no estimate. */
+  money?: MoneySettings;
 }
 
 /** Statuses past the repair's deadline (done, or no repair to be done). */
@@ -54,9 +57,11 @@ export function statusText(r: Reader, order: Order): string {
  * estimate is owed, so only the service's own lines (a diagnosis fee) count.
  */
 export function clientMoney(r: Reader, order: Order): { estimate?: number; due?: number } {
-  if (!NO_REPAIR.includes(statusOf(r, order))) return { estimate: estimateOf(order), due: dueOf(order) };
+  // The one money model (money/order-money.ts) owes nothing by the estimate on a declined order.
+  const due = dueOf(order, r.money);
+  if (!NO_REPAIR.includes(statusOf(r, order))) return { estimate: estimateOf(order, r.money), due };
   const lines = order.summ?.price;
-  return lines !== undefined && lines > 0 ? { due: dueOf(order) } : {};
+  return lines !== undefined && lines > 0 ? { due } : {};
 }
 
 /** The money lines of an order ("Estimate", "Due" or "Paid in full"). */

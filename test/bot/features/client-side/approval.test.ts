@@ -192,7 +192,26 @@ describe("the estimate approved in one tap", () => {
     );
     // Staff who watch the order hear of it as of any change.
     await t.staffNotifier.kick();
-    expect(messagesTo(t, OPERATOR).join("\n")).toContain(APPROVED);
+    const told = messagesTo(t, OPERATOR).join("\n");
+    expect(told).toContain(APPROVED);
+    // The approved status takes payment on entry: a prepayment is expected, with 💰 (issue 32.4).
+    expect(told).toMatch(/💰 Ожидается предоплата: к оплате 3\s500 ₽/);
+  });
+
+  it("✅ into a status that takes payment: staff following the order read that a prepayment is expected (en)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6103, "en");
+    await t.services.users.update(OPERATOR, (s) => {
+      s.watch.push(order.id);
+      s.locale = "en";
+    });
+    t.sandbox.store.orders.find((o) => o.id === order.id)!.paidCash = 1000;
+    await awaitingApproval(t, order.id, "4200");
+    await user.press("✅ Approve");
+    await t.staffNotifier.kick();
+    const told = messagesTo(t, OPERATOR).at(-1) ?? "";
+    expect(told).toContain(APPROVED);
+    expect(told).toContain("💰 A prepayment is expected: 3,200 ₽ due");
   });
 
   it("❌ sends ONE PATCH with the declined status and the comment (en)", async () => {

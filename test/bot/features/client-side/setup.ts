@@ -38,6 +38,8 @@ export interface ClientBotOptions {
   config?: Partial<Config>;
   orders?: number;
   clientOptions?: TestBotOptions["clientOptions"];
+  /** More of the bot's wiring (e.g. the metrics). */
+  deps?: TestBotOptions["deps"];
 }
 
 export async function startClientBot(options: ClientBotOptions = {}): Promise<ClientBot> {
@@ -50,6 +52,7 @@ export async function startClientBot(options: ClientBotOptions = {}): Promise<Cl
     sandbox,
     clock,
     clientOptions,
+    deps: options.deps,
     config: {
       ...options.config,
       shopIds: [shopId],
