@@ -5,6 +5,7 @@
  * `npm run bench -- requests latency` runs only the modules whose names contain a word.
  */
 import { startSandbox } from "../src/sandbox/index.ts";
+import { bigCompany } from "./big-company.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
 import { clientSide } from "./client-side.ts";
@@ -50,6 +51,7 @@ const MODULES: BenchModule[] = [
   mirrorBot,
   mirrorWrites,
   mirrorShopDay,
+  bigCompany,
   mistypedLoad,
   deskRequests,
   clientSide,

@@ -49,8 +49,11 @@ async function connectService(
     logger,
     store: serviceStore,
     timeoutMs: config.serviceTimeoutMs,
-    // The last requests of each window are the staff's changes': no read spends them.
+    // The last requests of each window are the staff's changes': no read spends them; the
+    // mirror's sync has its budget, which users' reads leave it.
     writeReserve: config.writeReserve,
+    writeReserveFloor: config.writeReserveFloor,
+    syncShare: config.mirror.enabled ? config.mirror.budget : 0,
     // For /health: a 5xx (e.g. a proxy's 502), a timeout or a network error is no answer.
     // For /metrics: every exchange by use and outcome.
     onRequest: (event: RequestEvent) => {

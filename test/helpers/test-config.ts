@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     lookupShare: 100,
     // No write reserve unless a test sets one (most tests run with the sandbox's quota off).
     writeReserve: 0,
+    writeReserveFloor: 10,
     sandboxOthersSeconds: 0,
     returnStatuses: [],
     paper: {
