@@ -18,9 +18,9 @@ import { isOverdue } from "../orders/order-rules.ts";
 import type { DailyJob } from "../scheduler/index.ts";
 import { orderTitle } from "../ui/order-card.ts";
 import { escapeHtml } from "../ui/text.ts";
-import { deliverToUser, isDelivered } from "./delivery.ts";
+import { deliverToUser, deliveryOf, textParts } from "./delivery.ts";
 import { recipients } from "./recipients.ts";
-import type { SendDeps } from "./send.ts";
+import { outboxOf, type SendDeps } from "./send.ts";
 
 /** How late after DIGEST_TIME a digest still goes out (a restart mid-morning still sends it). */
 const DIGEST_LATE_SECONDS = 3 * 60 * 60;
@@ -100,8 +100,8 @@ function digestText(t: TranslateFunction, content: DigestContent): string {
 
 /**
  * The scheduler's job: the digest to everyone who wants it, read at the moment it runs;
- * each delivered once (delivery.ts): a run tried again after a Telegram outage reads and
- * sends only the ones still missing. Resolves false while some are.
+ * each kept in the outbox once (delivery.ts): a run tried again after a Telegram outage
+ * reads and sends only the ones never kept. Resolves false while some wait in the outbox.
  */
 export function digestJob(deps: SendDeps): DailyJob {
   const { services } = deps;
@@ -109,7 +109,10 @@ export function digestJob(deps: SendDeps): DailyJob {
     name: "digest",
     time: services.config.digestTime,
     lateBy: DIGEST_LATE_SECONDS,
-    async run({ day }) {
+    async run({ day, due }) {
+      // What an earlier attempt kept and Telegram refused is tried first (when due).
+      await outboxOf(deps).drain();
+      const giveUpAt = due.getTime() + DIGEST_LATE_SECONDS * 1000;
       let stuckAll: Order[] | undefined;
       let complete = true;
       for (const userId of recipients(services.config)) {
@@ -117,14 +120,20 @@ export function digestJob(deps: SendDeps): DailyJob {
         const employeeId = settings.employee?.id;
         if (!settings.notify.digest || !employeeId || settings.blocked) continue;
         const key = `digest:${day}:${userId}`;
-        if (await isDelivered(deps, key)) continue;
+        const known = await deliveryOf(deps, key);
+        if (known === "pending") complete = false;
+        if (known) continue;
         stuckAll ??= await readStuck(deps);
         const content = await readDigestOrders(services, employeeId, services.clock.now(), stuckAll);
         const { counts } = content;
         // Nothing to say: no message (quiet by default), and nothing to try again.
         const quiet = counts.overdue + counts.today + counts.stuck === 0;
-        const outcome = await deliverToUser(deps, userId, key, async ({ t }) =>
-          quiet ? undefined : { text: digestText(t, content) },
+        const outcome = await deliverToUser(
+          deps,
+          userId,
+          key,
+          textParts(async ({ t }) => (quiet ? undefined : { text: digestText(t, content) })),
+          giveUpAt,
         );
         if (outcome === "pending") complete = false;
       }

@@ -7,16 +7,20 @@
  * Telegram, never an order outside SHOP_IDS or deleted.
  *
  * Once across restarts and instances, as the staff's notifier: a cursor in the
- * mirror's file (its own reader name), and claims per record of a change and
- * per meaning (notify/claims.ts) before each message.
+ * mirror's file (its own reader name), a claim per meaning (notify/claims.ts), and
+ * each message kept in the outbox (notify/outbox.ts) under "client:<change id>:<user>"
+ * until Telegram takes it: tried again after a 429, a 5xx or a dropped connection,
+ * after a restart too; a client who blocked the bot is marked so.
  */
-import { type Api, GrammyError } from "grammy";
+import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../../mirror/index.ts";
 import type { Order, ServiceClient } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
 import { ChangeFeed } from "../../notify/change-feed.ts";
-import { claimMeaning, claimOnce } from "../../notify/claims.ts";
+import { claimMeaning } from "../../notify/claims.ts";
+import type { Outbox } from "../../notify/outbox.ts";
+import { outboxOf } from "../../notify/send.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
@@ -29,6 +33,8 @@ import { approvalStatuses, clientStatus, knownStatuses } from "./statuses.ts";
 import { deviceOf, type Reader, statusText } from "./view.ts";
 
 const CURSOR_READER = "clients";
+/** The audience of clients' messages in the outbox. */
+const CLIENTS = "client";
 
 type ClientNotice = "ready" | "approval" | "status";
 
@@ -38,14 +44,31 @@ interface ClientNotifierOptions {
   mirror: OrderMirror;
   client: ServiceClient;
   logger: Logger;
+  /** Default: the outbox of this store and api (notify/send.ts). */
+  outbox?: Outbox;
 }
 
 export class ClientNotifier extends ChangeFeed {
   private readonly options: ClientNotifierOptions;
 
+  private readonly outbox: Outbox;
+
   constructor(options: ClientNotifierOptions) {
     super(options.mirror, CURSOR_READER);
     this.options = options;
+    this.outbox = outboxOf(options);
+    const links = clientLinksOf(options.services.store);
+    this.outbox.audience(CLIENTS, {
+      // Unlinked (/stop) or blocked since the message was kept: nothing is sent.
+      allows: async (userId) => {
+        const link = await links.read(userId);
+        return link !== undefined && !link.blocked;
+      },
+      async refused(userId, reason) {
+        // The client blocked the bot: nothing more until they write again.
+        if (reason === "blocked") await links.setBlocked(userId, true);
+      },
+    });
   }
 
   protected override failed(error: unknown): void {
@@ -81,30 +104,32 @@ export class ClientNotifier extends ChangeFeed {
       if (!hasPhone(order, link.phone, services.config.phoneCountry)) continue;
       allowed ??= await consentAllows(services, this.options.client, counteragentId, this.options.logger);
       if (!allowed) return;
-      if (!(await claimOnce(services.store, `${change.id}:c${userId}`))) continue;
+      const key = `client:${change.id}:${userId}`;
+      // Kept before (a replay of the log after a restart): the outbox has it.
+      if (await this.outbox.status(key)) continue;
       const value = change.to?.id ?? order.status?.id ?? "-";
-      if (!(await claimMeaning(services.store, `${order.id}:client-${notice}:${value}:c${userId}`))) continue;
+      if (!(await claimMeaning(services.store, `${order.id}:client-${notice}:${value}:c${userId}`, key)))
+        continue;
       const r = await readerFor(services, link.locale);
       const message = messageOf(services, r, notice, order, round);
-      if (message) await this.send(userId, message);
+      if (message) await this.send(key, userId, message);
     }
   }
 
-  private async send(userId: number, message: { text: string; keyboard?: unknown }): Promise<void> {
-    try {
-      await this.options.api.sendMessage(
-        userId,
-        message.text,
-        message.keyboard ? { reply_markup: message.keyboard as never } : {},
-      );
-    } catch (error) {
-      if (error instanceof GrammyError && error.error_code === 403) {
-        // The client blocked the bot: nothing more until they write again.
-        await clientLinksOf(this.options.services.store).setBlocked(userId, true);
-        return;
-      }
-      this.options.logger.warn({ err: String(error), userId }, "a client's message was not sent");
-    }
+  private async send(key: string, userId: number, message: { text: string; keyboard?: unknown }) {
+    const keyboard = message.keyboard as InlineKeyboard | undefined;
+    await this.outbox.send({
+      id: key,
+      chatId: userId,
+      audience: CLIENTS,
+      parts: [
+        {
+          method: "sendMessage",
+          text: message.text,
+          keyboard: keyboard && { inline_keyboard: keyboard.inline_keyboard },
+        },
+      ],
+    });
   }
 }
 
