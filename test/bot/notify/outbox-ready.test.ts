@@ -57,13 +57,15 @@ let since = 0;
 
 /** What Telegram accepted (status 200) to `chatId` that names the order. */
 function accepted(bot: ClientBot, chatId: number, number: string) {
-  return bot.telegram.calls.slice(since).filter(
-    (c) =>
-      c.method === "sendMessage" &&
-      c.status === 200 &&
-      Number(c.payload.chat_id) === chatId &&
-      String(c.payload.text).includes(number),
-  );
+  return bot.telegram.calls
+    .slice(since)
+    .filter(
+      (c) =>
+        c.method === "sendMessage" &&
+        c.status === 200 &&
+        Number(c.payload.chat_id) === chatId &&
+        String(c.payload.text).includes(number),
+    );
 }
 
 const refusedCalls = (bot: ClientBot) =>
