@@ -31,10 +31,13 @@ import { dueOf, hasPhone, inShops } from "./orders.ts";
 import { hoursText, readerFor } from "./reader.ts";
 import { approvalStatuses, clientStatus, knownStatuses } from "./statuses.ts";
 import { deviceOf, type Reader, statusText } from "./view.ts";
+import { clientsWaiting } from "./waiting.ts";
 
 const CURSOR_READER = "clients";
 /** The audience of clients' messages in the outbox. */
 const CLIENTS = "client";
+/** How often the notifier looks whether linked clients wait for news (well within the mirror's 30 quiet minutes). */
+const PACE_CHECK_MS = 5 * 60_000;
 
 type ClientNotice = "ready" | "approval" | "status";
 
@@ -52,6 +55,7 @@ export class ClientNotifier extends ChangeFeed {
   private readonly options: ClientNotifierOptions;
 
   private readonly outbox: Outbox;
+  private paceTimer: NodeJS.Timeout | undefined;
 
   constructor(options: ClientNotifierOptions) {
     super(options.mirror, CURSOR_READER);
@@ -69,6 +73,31 @@ export class ClientNotifier extends ChangeFeed {
         if (reason === "blocked") await links.setBlocked(userId, true);
       },
     });
+  }
+
+  /** Follows the log, and keeps the sync's daytime pace while linked clients wait for news (waiting.ts). */
+  override start(): void {
+    super.start();
+    void this.keepPace();
+    this.paceTimer ??= setInterval(() => void this.keepPace(), PACE_CHECK_MS);
+    this.paceTimer.unref();
+  }
+
+  override stop(): Promise<void> {
+    if (this.paceTimer) clearInterval(this.paceTimer);
+    this.paceTimer = undefined;
+    return super.stop();
+  }
+
+  /** Notes activity on the mirror when a linked client has an open order; true then. */
+  async keepPace(): Promise<boolean> {
+    const { services, mirror, logger } = this.options;
+    const waiting = await clientsWaiting(services, mirror).catch((error: unknown) => {
+      logger.warn({ err: String(error) }, "could not tell whether clients wait for news");
+      return false;
+    });
+    if (waiting) mirror.noteActivity();
+    return waiting;
   }
 
   protected override failed(error: unknown): void {
