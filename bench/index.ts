@@ -7,6 +7,7 @@
 import { startSandbox } from "../src/sandbox/index.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
+import { clientReadyQuiet } from "./client-ready-quiet.ts";
 import { clientSide } from "./client-side.ts";
 import { clientsBench } from "./clients.ts";
 import { deskRequests } from "./desk-requests.ts";
@@ -52,6 +53,7 @@ const MODULES: BenchModule[] = [
   mistypedLoad,
   deskRequests,
   clientSide,
+  clientReadyQuiet,
   clientsBench,
   reserveLoad,
   paperBench,
