@@ -102,8 +102,9 @@ export async function changeStatusWithPayment(op: TestUser, orderNumber: string)
   await pressMatching(op, /cash/);
   await op.press("💵 Cash");
   await op.send("100");
-  // Beyond what is left (or no price yet): the overpayment is confirmed.
-  if (op.lastReply()?.text.includes("overpayment")) await op.press("✅ Yes");
+  // Cash beyond what is left: kept as an overpayment; without a price: the overpayment is confirmed.
+  if (op.lastReply()?.text.includes("keep it as an overpayment")) await op.press("↩️ Keep as an overpayment");
+  else if (op.lastReply()?.text.includes("overpayment")) await op.press("✅ Yes");
   // The payment note is offered on the confirmation (📝), not asked.
   await op.press("✅ Yes");
   expectText(op, "Status changed");

@@ -21,7 +21,12 @@ import { sandboxStateFile } from "./embedded-sandbox.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";
 import { mirrorFromConfig } from "./mirror/from-config.ts";
 import type { Sandbox } from "./sandbox/index.ts";
-import { createRedisStore, createServiceClient, type ServiceClient, type Status } from "./service/index.ts";
+import {
+  createRedisTokenStore,
+  createServiceClient,
+  type ServiceClient,
+  type Status,
+} from "./service/index.ts";
 
 const ALLOWED_UPDATES = ["message", "callback_query", "inline_query"] as const;
 const TELEGRAM_WAIT_WARN_MS = 10_000;
@@ -34,7 +39,7 @@ async function connectService(
 ): Promise<{ client: ServiceClient; sandbox?: Sandbox }> {
   // Token and quota shared by all instances: Redis (with a renewal lock) or the bot's own storage.
   const serviceStore = store.redis
-    ? createRedisStore({ redis: store.redis, prefix: "bot:service:" })
+    ? createRedisTokenStore({ redis: store.redis, prefix: "bot:service:" })
     : serviceStoreFrom(store);
   const common = {
     logger,
@@ -142,9 +147,9 @@ async function main(): Promise<void> {
   );
   await bot.init().finally(() => clearInterval(waiting));
   logger.info({ bot: bot.botInfo.username, mode: config.mode.kind, storage: store.kind }, "bot starting");
-  await registerCommands(bot.api, services.i18n, config.defaultLocale).catch((error: unknown) =>
-    logger.warn({ err: String(error) }, "could not register the command menu"),
-  );
+  await registerCommands(bot.api, services.i18n, config.defaultLocale, {
+    clients: config.clients?.enabled === true,
+  }).catch((error: unknown) => logger.warn({ err: String(error) }, "could not register the command menu"));
   // Each configured user's own menu, set again only when the staff configuration changed.
   await syncStaffMenus({
     api: bot.api,

@@ -108,6 +108,7 @@ export function parseConfig(env: Env): ConfigResult {
       clients: c.MIRROR_CLIENTS === "on",
       dataDir: c.DATA_DIR,
     },
+    returnStatuses: c.CLIENT_RETURN_STATUSES,
     clients: {
       enabled: c.CLIENTS === "on",
       approval:
@@ -128,6 +129,9 @@ export function parseConfig(env: Env): ConfigResult {
       locale: c.DOCUMENT_LOCALE,
       phone: c.SHOP_PHONE,
       hours: c.SHOP_HOURS,
+      legalName: c.SHOP_LEGAL_NAME,
+      taxId: c.SHOP_TAX_ID,
+      copies: c.PAPER_COPIES,
       terms: {
         ru: { text: c.REPAIR_TERMS_RU, file: c.REPAIR_TERMS_RU_FILE },
         en: { text: c.REPAIR_TERMS_EN, file: c.REPAIR_TERMS_EN_FILE },

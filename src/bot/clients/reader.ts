@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import type { Counteragent, Order } from "../../service/index.ts";
-import type { BotServices } from "../context.ts";
+import type { CoreServices } from "../core-services.ts";
 import { ordersOfShops } from "../orders/by-number.ts";
 import { createLookupShare } from "../orders/lookup-share.ts";
 import { persisted } from "../store/storage.ts";
@@ -41,7 +41,7 @@ export interface ClientOrders {
   complete: boolean;
 }
 
-type Services = Pick<BotServices, "client" | "mirror" | "store" | "clock" | "config">;
+type Services = Pick<CoreServices, "client" | "mirror" | "store" | "clock" | "config">;
 
 export function clientReader(services: Services) {
   const { client, mirror, store, clock, config } = services;

@@ -22,7 +22,11 @@ type AmountReading = { ok: true; value: number } | { ok: false; error: "unreadab
  * have three decimals) an ambiguous "1,500" is refused rather than read as 1.5 or 1500.
  */
 export function readAmount(text: string, locale?: Locale, options: { zero?: boolean } = {}): AmountReading {
-  const bare = text.replace(/[\s\u00a0\u202f₽$€]|руб\.?|rub/gi, "");
+  // The currency as people type it after the amount: ₽, р, р., руб, руб., рублей, rub, rur.
+  const bare = text
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/^(?:₽|\$|€)/, "")
+    .replace(/(?:₽|\$|€|руб(?:л[а-яё]*)?\.?|р\.?|rub\.?|rur\.?)$/i, "");
   const grouped =
     /^\d{1,3}(,\d{3})+\.\d{1,2}$/.test(bare) || (locale === "en" && /^\d{1,3}(,\d{3})+$/.test(bare));
   const cleaned = grouped ? bare.replace(/,/g, "") : bare.replace(",", ".");

@@ -10,10 +10,10 @@
 import { Composer } from "grammy";
 import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
-import { readPressedOrder } from "../crm/pressed-order.ts";
 import { type OrderQuery, parseOrderQuery } from "../orders/by-number.ts";
 import { phoneMatches } from "../orders/order-rules.ts";
 import { learnedOf } from "../state/learned.ts";
+import { readPressedOrder } from "../telegram/pressed-order.ts";
 import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame } from "../ui/messages.ts";

@@ -52,6 +52,9 @@ startFeature.command("start", async (ctx) => {
   await ctx.reply(`${greeting}\n\n${helpText(ctx)}`);
 });
 
+// Everyone learns their own Telegram id (staff too, e.g. to hand it to a colleague's settings).
+startFeature.command("id", (ctx) => ctx.reply(ctx.t("your-id", { id: String(ctx.from?.id ?? 0) })));
+
 startFeature.command("help", async (ctx) => {
   await ctx.reply(`${ctx.t("start-help-title")}\n\n${helpText(ctx)}`);
 });

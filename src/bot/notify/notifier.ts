@@ -20,11 +20,11 @@ import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
 import type { BotServices } from "../context.ts";
+import { isOwnChange } from "../state/own-changes.ts";
 import { persisted } from "../store/registry.ts";
 import { ChangeFeed } from "./change-feed.ts";
 import { claimMeaning } from "./claims.ts";
 import type { Outbox } from "./outbox.ts";
-import { isOwnChange } from "./own-changes.ts";
 import { meaningOf, noticesFor, recipients } from "./recipients.ts";
 import { outboxOf, sendNotice } from "./send.ts";
 

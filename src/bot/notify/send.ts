@@ -18,6 +18,7 @@ import { cardFor } from "../ui/card-message.ts";
 import { orderTitle } from "../ui/order-card.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { createOutbox, type Outbox, type OutboxStatus } from "./outbox.ts";
+import { prepaymentLine } from "./prepayment.ts";
 import type { Notice } from "./recipients.ts";
 
 export interface SendDeps {
@@ -140,7 +141,13 @@ export function sendNotice(
     const card = await cardFor({ services: deps.services, t, locale, role, userId }, held?.order ?? order, {
       asOf: held?.syncedAt,
     });
-    return { text: `${headerOf(t, notice, order)}\n\n${card.text}`, keyboard: card.keyboard };
+    // Entered a status that takes payment (a client's approval): staff read a prepayment is expected.
+    const prepayment =
+      notice.kind === "status"
+        ? await prepaymentLine(deps.services, t, locale, held?.order ?? order)
+        : undefined;
+    const header = [headerOf(t, notice, order), prepayment].filter(Boolean).join("\n");
+    return { text: `${header}\n\n${card.text}`, keyboard: card.keyboard };
   });
 }
 

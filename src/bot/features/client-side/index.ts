@@ -29,7 +29,7 @@ import { contactPhoneKey } from "./phone.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { hoursText, readerFor } from "./reader.ts";
 import { linkCounts } from "./records.ts";
-import { greetingText, listedOrders, ordersText, publicStatusText } from "./view.ts";
+import { callLine, greetingText, listedOrders, ordersText, publicStatusText } from "./view.ts";
 
 export { ClientNotifier } from "./notifier.ts";
 
@@ -82,16 +82,28 @@ export function clientSide(services: BotServices): Middleware<BotContext> {
     await welcome(ctx);
   });
   side.command("stop", stop);
+  // Staff not configured yet learn the id the administrator needs, as the refusal tells it.
+  side.command("id", (ctx) => ctx.reply(ctx.t("your-id", { id: String(ctx.from?.id ?? 0) })));
   side.on("message:contact", linkContact);
   side.callbackQuery(getUpdates.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
     await welcome(ctx);
   });
   side.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("stale-button") }));
-  // Anything else (numbers, names, stickers): the same help, revealing nothing.
-  side.on("message", (ctx) => ctx.reply(ctx.t("client-help")));
+  side.command("help", (ctx) => help(ctx, false));
+  // Anything else (a question, numbers, names, stickers): the same help and how to reach the shop, revealing nothing.
+  side.on("message", (ctx) => help(ctx, true));
   const run = side.middleware();
   return (ctx, next) => (isClientUpdate(ctx) ? run(ctx, async () => {}) : next());
+}
+
+/** The help, the workshop's phone and hours; `typed`: a typed question, which the bot cannot answer yet. */
+async function help(ctx: BotContext, typed: boolean): Promise<void> {
+  const r = await readerFor(ctx.services, await localeOf(ctx));
+  const reach = [callLine(r), hoursText(ctx.services, r.t)].filter(Boolean);
+  await ctx.reply(
+    [ctx.t("client-help"), "", ...(typed ? [ctx.t("client-question")] : []), ...reach].join("\n"),
+  );
 }
 
 async function welcome(ctx: BotContext): Promise<void> {
@@ -149,7 +161,9 @@ async function linkContact(ctx: BotContext): Promise<void> {
     ? ordersByPhone(services.mirror!, services.config.shopIds, phone, services.config.phoneCountry)
     : [];
   if (!phone || orders.length === 0) {
-    await ctx.reply(ctx.t("client-contact-unknown"), { reply_markup: { remove_keyboard: true } });
+    await ctx.reply(await withCall(ctx, ctx.t("client-contact-unknown")), {
+      reply_markup: { remove_keyboard: true },
+    });
     return;
   }
   const links = clientLinksOf(services.store);
@@ -231,6 +245,12 @@ async function stop(ctx: BotContext): Promise<void> {
   await ctx.reply(ctx.t("client-stop-done"), { reply_markup: { remove_keyboard: true } });
 }
 
+/** A "call us" text with the workshop's phone under it (SHOP_PHONE or the service's), when one is known. */
+export async function withCall(ctx: BotContext, text: string): Promise<string> {
+  const call = callLine(await readerFor(ctx.services, await localeOf(ctx)));
+  return call ? `${text}\n${call}` : text;
+}
+
 /** A receipt's QR: that one order's public status, for whoever holds it; a forged payload shows nothing. */
 async function receipt(ctx: BotContext, payload: string): Promise<void> {
   const { services } = ctx;
@@ -242,7 +262,7 @@ async function receipt(ctx: BotContext, payload: string): Promise<void> {
   }
   const order = services.mirror?.get(id)?.order;
   if (!order || order.isVisible === false || !inShops(order, services.config.shopIds)) {
-    await ctx.reply(ctx.t("client-receipt-not-held"));
+    await ctx.reply(await withCall(ctx, ctx.t("client-receipt-not-held")));
     return;
   }
   const r = await readerFor(services, await localeOf(ctx));

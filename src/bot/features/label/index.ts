@@ -8,9 +8,9 @@
 import { Composer, InputFile } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
-import { readPressedOrder } from "../../crm/pressed-order.ts";
-import { replySignedCard } from "../../crm/signed-card.ts";
 import { localeOf } from "../../i18n.ts";
+import { readPressedOrder } from "../../telegram/pressed-order.ts";
+import { replySignedCard } from "../../telegram/signed-card.ts";
 import { labelPrint } from "../../ui/callbacks.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";

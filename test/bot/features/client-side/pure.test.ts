@@ -99,7 +99,10 @@ describe("estimate and due", () => {
   it("the priced works first, else the approximate price; due never below 0", () => {
     expect(estimateOf(order("4", { summ: { price: 1200 } }))).toBe(1200);
     expect(estimateOf(order("4", { approximatePrice: "3 500 ₽" }))).toBe(3500);
-    expect(estimateOf(order("4", { approximatePrice: "до 5000,50" }))).toBe(5000.5);
+    // "Up to 5 000,50" is no price in the one money model (the card reads it so too): nothing is due by it.
+    expect(estimateOf(order("4", { approximatePrice: "5 000,50 руб." }))).toBe(5000.5);
+    expect(estimateOf(order("4", { approximatePrice: "до 5000,50" }))).toBeUndefined();
+    expect(dueOf(order("4", { approximatePrice: "до 5000,50", cash: { summ: 100 } }))).toBeUndefined();
     expect(estimateOf(order("4", { approximatePrice: "по результату" }))).toBeUndefined();
     expect(dueOf(order("4", { summ: { price: 1200 }, cash: { summ: 200 } }))).toBe(1000);
     expect(dueOf(order("4", { summ: { price: 1200 }, cash: { summ: 2000 } }))).toBe(0);
@@ -125,6 +128,7 @@ describe("the greeting's words", () => {
     timezone: "Europe/Moscow",
     statuses: [],
     approval: undefined,
+    returns: [],
     shops,
   });
   it("a workshop without a name is named in the reader's language, not by a glyph of the code (ru, en)", () => {
@@ -132,13 +136,34 @@ describe("the greeting's words", () => {
     expect(greetingText(readerIn("ru", []), "")).toContain("мастерской");
     expect(greetingText(readerIn("en", []), "")).not.toContain("—");
   });
-  it("several workshops: each address after its name, as the locale writes it", () => {
+  it("several workshops: each on its own line, its name, address and phone (en, ru)", () => {
     const shops = [
-      { id: "1", name: "A", address: "Lenina 1" },
-      { id: "2", name: "B", address: "Mira 2" },
+      { id: "1", name: "A", address: "Lenina 1", phones: ["+7 900 111-22-33"] },
+      { id: "2", name: "B", address: "Mira 2", phones: [] },
     ] as Shop[];
-    const text = greetingText(readerIn("en", shops), "");
-    expect(text).toContain("A: Lenina 1");
-    expect(text).toContain("B: Mira 2");
+    const lines = greetingText(readerIn("en", shops), "🕘 10-19").split("\n");
+    expect(lines[0]).toBe("Hello! This is the bot of the workshops:");
+    expect(lines[1]).toBe("• <b>A</b> · 📍 Lenina 1 · 📞 +7 900 111-22-33");
+    expect(lines[2]).toBe("• <b>B</b> · 📍 Mira 2");
+    expect(lines[3]).toBe("🕘 10-19");
+    const ru = greetingText(readerIn("ru", shops), "").split("\n");
+    expect(ru[0]).toBe("Здравствуйте! Это бот мастерских:");
+    expect(ru.slice(1, 3)).toEqual([
+      "• <b>A</b> · 📍 Lenina 1 · 📞 +7 900 111-22-33",
+      "• <b>B</b> · 📍 Mira 2",
+    ]);
+  });
+
+  it("one workshop: its name, address and phone (SHOP_PHONE over the service's) each on a line (en)", () => {
+    const shops = [{ id: "1", name: "A", address: "Lenina 1", phones: ["+7 900 111-22-33"] }] as Shop[];
+    const lines = greetingText({ ...readerIn("en", shops), phone: "+7 495 000-00-00" }, "🕘 10-19").split(
+      "\n",
+    );
+    expect(lines).toEqual([
+      "Hello! This is the bot of <b>A</b>.",
+      "📍 Lenina 1",
+      "📞 +7 495 000-00-00",
+      "🕘 10-19",
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 /** A signed /start payload (a label's, a receipt's) opening its order's card. */
 import type { BotContext } from "../context.ts";
+import { callService } from "../crm/call.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { type PayloadPurpose, readSignedPayload } from "../ui/signed-payload.ts";
-import { callService } from "./call.ts";
 
 /**
  * Replies with the card of the order a payload of that purpose names, for staff

@@ -1,10 +1,10 @@
 /** The order a pressed button names, read fresh for what the press does next. */
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
+import { callService } from "../crm/call.ts";
 import { learnedOf } from "../state/learned.ts";
 import { stripHtml } from "../ui/messages.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText } from "../ui/text.ts";
-import { callService } from "./call.ts";
 
 /**
  * The order (within the configured workshops) from the order reader: held, no
