@@ -19,8 +19,8 @@ const SRC_LAYERS = [
 const BOT_LAYERS = [
   {
     floor: "base",
-    members: ["store", "policy", "money", "clock.ts", "i18n.ts", "core-services.ts"],
-    what: "the store and its registry, roles and the gate, the one money model of an order, time, languages, the services from below the bot",
+    members: ["metrics", "store", "policy", "money", "clock.ts", "i18n.ts", "core-services.ts"],
+    what: "the operator's figures, the store and its registry, roles and the gate, the one money model of an order, time, languages, the services from below the bot",
   },
   {
     floor: "state",

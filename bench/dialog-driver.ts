@@ -16,6 +16,7 @@ async function mainPathNewClient(op: TestUser, clientName: string): Promise<void
   await openNewDialog(op);
   await op.send(clientName);
   await op.press("➕ New client");
+  await op.press(`👤 ${clientName}`); // the searched name, offered in one tap
   await op.press(SKIP); // the new client's phone
   expectText(op, "Device type");
   await op.send("Smartphone");

@@ -9,6 +9,7 @@ import type { Context, SessionFlavor } from "grammy";
 import type { Logger } from "../logger.ts";
 import type { CoreServices } from "./core-services.ts";
 import type { ReferenceCache } from "./crm/reference-cache.ts";
+import type { BotMetrics } from "./metrics/index.ts";
 import type { OrderQuery } from "./orders/by-number.ts";
 import type { OrderReader } from "./orders/index.ts";
 import type { SearchStore } from "./orders/saved-searches.ts";
@@ -37,6 +38,8 @@ export interface BotServices extends CoreServices {
   orders: OrderReader;
   /** Shows an order's card (or the matches) for a number: a lookup typed inside a dialog. */
   orderLookup?: (ctx: BotContext, query: OrderQuery) => Promise<void>;
+  /** The operator's figures (GET /metrics); absent in most tests: reporters skip it. */
+  metrics?: BotMetrics;
 }
 
 export interface CoreFlavor {

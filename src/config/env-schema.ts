@@ -26,6 +26,7 @@ export const commonSchema = z.object({
   SERVICE_URL: optionalUrl("SERVICE_URL"),
   SERVICE_TOKEN: optionalText,
   SERVICE_WEBHOOK_SECRET: optionalText,
+  METRICS_TOKEN: optionalText,
   SERVICE_LOGIN: optionalText,
   SERVICE_PASSWORD: optionalText,
   SERVICE_ARRAY_FORMAT: z.preprocess(

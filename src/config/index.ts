@@ -89,6 +89,7 @@ export function parseConfig(env: Env): ConfigResult {
     phoneCountry: c.PHONE_COUNTRY,
     groupPhones: c.GROUP_PHONES === "on",
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
+    metricsToken: c.METRICS_TOKEN,
     storage: c.REDIS_URL
       ? { kind: "redis", url: c.REDIS_URL, timeoutMs: c.REDIS_TIMEOUT_MS }
       : { kind: "file", dataDir: c.DATA_DIR },

@@ -46,6 +46,8 @@ const configSchema = z.object({
   groupPhones: z.boolean(),
   /** SERVICE_WEBHOOK_SECRET: the service's webhooks (POST /service-webhook) trigger a mirror sync; off when absent. */
   serviceWebhookSecret: z.string().optional(),
+  /** METRICS_TOKEN: GET /metrics asks for it as a bearer token; open when absent. */
+  metricsToken: z.string().optional(),
   /** PHOTO_COMMENT=on: photos kept for an order add a comment noting them (costs a request). */
   photoComment: z.boolean(),
   /** PHONE_COUNTRY: typed phones are read as this country's numbers (ISO code, default RU). */

@@ -4,7 +4,7 @@ export type { LoginResult } from "./auth.ts";
 export type { ServiceClient, ServiceClientOptions, ServiceStats } from "./client.ts";
 export { isServiceError, ServiceError, type ServiceErrorKind, type ValidationIssue } from "./errors.ts";
 export { foldLookAlikes, foldOrderNumber, numberDigits } from "./order-number.ts";
-export { asWrite, purposeOf, type RequestPurpose } from "./purpose.ts";
+export { asSync, asWrite, purposeOf, type RequestPurpose, type RequestUse } from "./purpose.ts";
 export { type ArrayFormat, DEFAULT_ARRAY_FORMAT } from "./query.ts";
 export type { Quota } from "./quota.ts";
 export { acquireRedisLock, type RedisLock, type RedisLockOptions } from "./redis-lock.ts";

@@ -15,16 +15,22 @@ export const cashBack = callbackCodec("dkb", ["x"]);
 /** /report for a period. */
 export const reportPeriod = callbackCodec("dkr", ["period"]);
 
-export const deskGate: MiddlewareFn<GateContext> = async (ctx, next) => {
-  if (!(await ensureOwner(ctx))) return;
-  if (ctx.chat?.type !== "private") {
-    if (ctx.callbackQuery)
-      await ctx.answerCallbackQuery({ text: ctx.t("desk-private-only"), show_alert: true });
-    else if (ctx.chat) await ctx.reply(ctx.t("desk-private-only"));
-    return;
-  }
-  await next();
-};
+/** An owners' command, private chats only; `refusal`: what others read (what the command is, whose it is). */
+export function ownersGate(refusal: string): MiddlewareFn<GateContext> {
+  return async (ctx, next) => {
+    if (!(await ensureOwner(ctx, refusal))) return;
+    if (ctx.chat?.type !== "private") {
+      if (ctx.callbackQuery)
+        await ctx.answerCallbackQuery({ text: ctx.t("desk-private-only"), show_alert: true });
+      else if (ctx.chat) await ctx.reply(ctx.t("desk-private-only"));
+      return;
+    }
+    await next();
+  };
+}
+
+/** The money and reports (/cash, /report). */
+export const deskGate: MiddlewareFn<GateContext> = ownersGate("desk-owners-only");
 
 /** The configured workshops (SHOP_IDS), else every workshop; names from the reference cache. */
 export async function deskShops(services: {

@@ -54,7 +54,7 @@ export async function enterDialog(ctx: BotContext, id: string, ...args: unknown[
 export function dialogsMiddleware(services: BotServices, logger: Logger): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const dialogs = conversations<BotContext, DialogContext>({
-    storage: dialogStorage(services.store, DIALOG_VERSION),
+    storage: dialogStorage(services.store, DIALOG_VERSION, services.metrics?.dialogs),
     plugins: dialogPlugins(services, logger),
   });
   // A dialog of an older shape is told and dropped before the plugin would drop it silently.

@@ -61,6 +61,15 @@ export async function deliverToUser(
 export function textParts(compose: Compose) {
   return async (reader: Parameters<Compose>[0]): Promise<OutboxPart[] | undefined> => {
     const message = await compose(reader);
-    return message && [{ method: "sendMessage", text: message.text }];
+    const keyboard = message?.keyboard;
+    return (
+      message && [
+        {
+          method: "sendMessage",
+          text: message.text,
+          keyboard: keyboard && { inline_keyboard: keyboard.inline_keyboard },
+        },
+      ]
+    );
   };
 }

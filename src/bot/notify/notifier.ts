@@ -81,7 +81,7 @@ export class Notifier extends ChangeFeed {
       if (await outboxOf(this.options).status(key)) continue;
       // Another record of the same change (a sync's and a write-through's, on two instances): told already.
       if (!(await claimMeaning(services.store, meaningOf(change, notice, userId), key))) continue;
-      await sendNotice(this.options, userId, key, notice, change.order);
+      await sendNotice(this.options, userId, key, notice, change.order, change.detectedAt.getTime());
     }
   }
 

@@ -41,6 +41,8 @@ const outboxEntry = z.object({
   attempts: z.number().int().nonnegative(),
   /** Unix ms. */
   createdAt: z.number(),
+  /** When the news it tells was noticed (Unix ms), when not at `createdAt`: the delay is counted from it. */
+  since: z.number().optional(),
   /** Not tried before (Unix ms): the backoff, or Telegram's retry_after. */
   nextAt: z.number(),
   /** Given up when still not delivered by then (Unix ms). */

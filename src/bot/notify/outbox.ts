@@ -67,6 +67,14 @@ export interface OutboxMessage {
   parts: OutboxPart[];
   /** Given up when not delivered by then (Unix ms); default a day from now. */
   giveUpAt?: number;
+  /** When the news it tells was noticed (Unix ms): the delivery delay is counted from it. */
+  since?: number;
+}
+
+/** Told of each message's end (the operator's metrics). */
+export interface OutboxObserver {
+  delivered(audience: string, delayMs: number): void;
+  gaveUp(audience: string): void;
 }
 
 /** What an audience's recipients are to the outbox. */
@@ -118,6 +126,7 @@ interface OutboxOptions {
   api: Api;
   clock: Clock;
   logger: Logger;
+  observer?: OutboxObserver;
 }
 
 type Verdict = { retry: true; afterMs?: number; reason: string } | { retry: false; reason: string };
@@ -143,7 +152,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
-  const { store, api, clock, logger } = options;
+  const { store, api, clock, logger, observer } = options;
   const entries = store.open(outboxEntries);
   const index = store.open(outboxIndex);
   const audiences = new Map<string, AudienceHooks>();
@@ -176,11 +185,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
         : entry,
     );
     await unindex(id);
-    if (state === "sent" && done) {
+    if (done?.finishedAt !== at) return;
+    if (state === "sent") {
       counts.sent++;
       delays.push(at - done.createdAt);
       if (delays.length > DELAYS_KEPT) delays.shift();
-    }
+      observer?.delivered(done.audience, at - (done.since ?? done.createdAt));
+    } else observer?.gaveUp(done.audience);
   };
 
   const call = (chatId: number, part: OutboxPart) => {
@@ -323,6 +334,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           state: "queued",
           attempts: 0,
           createdAt: at,
+          since: message.since,
           nextAt: at,
           giveUpAt: message.giveUpAt ?? at + DEFAULT_BOUND_MS,
         };

@@ -32,6 +32,8 @@ export interface SendDeps {
 /** The audience of staff messages in the outbox. */
 export const STAFF = "staff";
 
+const channelOf = (audience: string) => (audience === "client" ? "client" : "staff");
+
 /** One outbox per store and api in a process: what main.ts starts and every sender uses. */
 const outboxes = new WeakMap<object, WeakMap<Api, Outbox>>();
 
@@ -51,6 +53,11 @@ export function outboxOf(deps: SendDeps): Outbox {
       api,
       clock: services.clock,
       logger: deps.logger.child({ module: "outbox" }),
+      // The operator's figures: a client's message is the "client" channel, everything else the staff's.
+      observer: services.metrics && {
+        delivered: (audience, delayMs) => services.metrics?.delivered(channelOf(audience), delayMs),
+        gaveUp: (audience) => services.metrics?.gaveUp(channelOf(audience)),
+      },
     });
     outbox.audience(STAFF, {
       allows: async (userId) => (await readerOf(deps, userId)) !== undefined,
@@ -109,6 +116,8 @@ export async function sendToUser(
   key: string,
   compose: Compose,
   giveUpAt?: number,
+  /** When the news it tells was noticed (Unix ms): the delivery delay is measured from it. */
+  since?: number,
 ): Promise<OutboxStatus | undefined> {
   const reader = await readerOf(deps, userId);
   if (!reader) return undefined;
@@ -120,6 +129,7 @@ export async function sendToUser(
     audience: STAFF,
     parts: [{ method: "sendMessage", text: message.text, keyboard: keyboardOf(message.keyboard) }],
     giveUpAt,
+    since,
   });
 }
 
@@ -135,20 +145,29 @@ export function sendNotice(
   key: string,
   notice: Notice,
   order: Order,
+  since?: number,
 ): Promise<OutboxStatus | undefined> {
-  return sendToUser(deps, userId, key, async ({ t, locale, role }) => {
-    const held = deps.services.mirror?.get(order.id);
-    const card = await cardFor({ services: deps.services, t, locale, role, userId }, held?.order ?? order, {
-      asOf: held?.syncedAt,
-    });
-    // Entered a status that takes payment (a client's approval): staff read a prepayment is expected.
-    const prepayment =
-      notice.kind === "status"
-        ? await prepaymentLine(deps.services, t, locale, held?.order ?? order)
-        : undefined;
-    const header = [headerOf(t, notice, order), prepayment].filter(Boolean).join("\n");
-    return { text: `${header}\n\n${card.text}`, keyboard: card.keyboard };
-  });
+  return sendToUser(
+    deps,
+    userId,
+    key,
+    async ({ t, locale, role }) => {
+      const mirror = deps.services.mirror;
+      const held = mirror?.get(order.id);
+      const card = await cardFor({ services: deps.services, t, locale, role, userId }, held?.order ?? order, {
+        asOf: held && mirror?.confirmedAt(held),
+      });
+      // Entered a status that takes payment (a client's approval): staff read a prepayment is expected.
+      const prepayment =
+        notice.kind === "status"
+          ? await prepaymentLine(deps.services, t, locale, held?.order ?? order)
+          : undefined;
+      const header = [headerOf(t, notice, order), prepayment].filter(Boolean).join("\n");
+      return { text: `${header}\n\n${card.text}`, keyboard: card.keyboard };
+    },
+    undefined,
+    since,
+  );
 }
 
 function headerOf(t: TranslateFunction, notice: Notice, order: Order): string {

@@ -112,11 +112,11 @@ async function refuseRole(ctx: GateContext, role: Role, key: string, pressAnswer
 }
 
 /** Re-checks that the user is an owner (money and output) and refuses anyone else (refuseRole). */
-export async function ensureOwner(ctx: GateContext): Promise<boolean> {
+export async function ensureOwner(ctx: GateContext, refusal = "desk-owners-only"): Promise<boolean> {
   const role = roleOf(ctx.from?.id, ctx.services.config);
   ctx.role = role;
   if (seesMoney(role)) return true;
   ctx.log.info({ from: ctx.from?.id, role }, "refused the owner's desk");
-  await refuseRole(ctx, role, "desk-owners-only");
+  await refuseRole(ctx, role, refusal);
   return false;
 }

@@ -25,6 +25,7 @@
  */
 import { asWrite, type ServiceErrorKind } from "../../service/index.ts";
 import { callAs, type ServiceOutcome } from "../crm/call.ts";
+import type { WriteResult } from "../metrics/index.ts";
 import { noteOwnChange, type OwnChange } from "../state/own-changes.ts";
 import { StoreCorruptError } from "../store/errors.ts";
 import type { WriteActor, WriteRun } from "./actor.ts";
@@ -59,11 +60,22 @@ export interface WriteRequest<D, R> {
  */
 export type WriteFailure =
   | { kind: "refused" }
-  | { kind: "failed"; cause: "service" | "unknown" | "store"; message: string; retryable: boolean };
+  | {
+      kind: "failed";
+      cause: "service" | "unknown" | "store";
+      message: string;
+      retryable: boolean;
+      /** The write may have landed (no clear answer, a 5xx): the next try checks first. */
+      pending?: boolean;
+    };
 
 export type WriteOutcome<R> =
-  /** `record`: what the kind wrote through (its card's source), `note` why it has none. */
-  { kind: "done"; result: R; record?: unknown; note?: string } | WriteFailure;
+  /**
+   * `record`: what the kind wrote through (its card's source), `note` why it has none; `how`: sent
+   * now, found landed by the check of an earlier attempt, or a repeat of a write already done.
+   */
+  | { kind: "done"; result: R; record?: unknown; note?: string; how?: "sent" | "checked" | "replayed" }
+  | WriteFailure;
 
 /** One write of a run (a dialog's: once per run, never replayed; the actor's authorization holds). */
 export function runWrite<D, R>(run: WriteRun, request: WriteRequest<D, R>): Promise<WriteOutcome<R>> {
@@ -79,7 +91,28 @@ export async function writeIn<D, R>(
   actor: WriteActor,
   nonce: string,
   request: WriteRequest<D, R>,
-  { open = true }: { open?: boolean } = {},
+  options: { open?: boolean } = {},
+): Promise<WriteOutcome<R>> {
+  const outcome = await writeOnce(actor, nonce, request, options);
+  // The core's one outcome point: every kind's writes counted alike (metrics/index.ts).
+  actor.services.metrics?.write(request.kind.name, resultOf(outcome));
+  return outcome;
+}
+
+/** How a write ended, as the operator's figures count it (WriteResult). */
+function resultOf(outcome: WriteOutcome<unknown>): WriteResult {
+  if (outcome.kind === "done")
+    return outcome.how === "checked" ? "landed_after_check" : (outcome.how ?? "sent");
+  if (outcome.kind === "refused") return "refused";
+  if (outcome.cause === "store") return "not_sent";
+  return outcome.pending ? "unknown" : "refused";
+}
+
+async function writeOnce<D, R>(
+  actor: WriteActor,
+  nonce: string,
+  request: WriteRequest<D, R>,
+  { open = true }: { open?: boolean },
 ): Promise<WriteOutcome<R>> {
   // The actor's check at this moment: a role re-checked, a client's link (the press is answered already).
   if (!(await actor.authorize())) return { kind: "refused" };
@@ -93,7 +126,12 @@ export async function writeIn<D, R>(
   const key = request.key ?? `${action}.${chat}.${nonce}`;
   const sent = { kind: kind.name, checks: request.checks, data: request.data };
 
-  const done = async (attempt: Attempt<D>, result: R, record?: unknown): Promise<WriteOutcome<R>> => {
+  const done = async (
+    how: "sent" | "checked",
+    attempt: Attempt<D>,
+    result: R,
+    record?: unknown,
+  ): Promise<WriteOutcome<R>> => {
     await noteOwn(actor, kind.ownAfter?.(attempt, result) ?? []);
     // The write happened: a store that fails now only costs the replay's shortcut, never the result.
     try {
@@ -102,7 +140,7 @@ export async function writeIn<D, R>(
       actor.log.warn({ err: String(error), action }, "write marker: done not stored");
     }
     const through = await throughOf(actor, kind, { attempt, result, record, base: request.local });
-    return { kind: "done", result, ...through };
+    return { kind: "done", result, how, ...through };
   };
 
   let marker: Marker<R> | undefined;
@@ -120,12 +158,12 @@ export async function writeIn<D, R>(
       sent,
     };
   }
-  if (marker?.state === "done") return { kind: "done", result: marker.result };
+  if (marker?.state === "done") return { kind: "done", result: marker.result, how: "replayed" };
   if (marker?.state === "sending") {
     const before = { at: marker.at, sent: marker.sent } as Attempt<D>;
     const check = await callAs(actor, (client) => findLanded(client, kind, before, config.shopIds));
     if (!check.ok) return failed(check);
-    if (check.value !== undefined) return done(before, check.value.result, check.value.record);
+    if (check.value !== undefined) return done("checked", before, check.value.result, check.value.record);
   }
 
   const attempt: Attempt<D> = { at: clock.now().getTime(), sent };
@@ -138,7 +176,7 @@ export async function writeIn<D, R>(
   // Before the request: a sync may read the change before this write is written through.
   await noteOwn(actor, kind.ownBefore?.(attempt) ?? []);
   const outcome = await callAs(actor, (client) => kind.send(client, attempt));
-  if (outcome.ok) return done(attempt, outcome.value);
+  if (outcome.ok) return done("sent", attempt, outcome.value);
   if (AMBIGUOUS.includes(outcome.error.kind)) {
     // The marker stays "sending": a retry (or the same update redelivered) checks first.
     try {
@@ -220,6 +258,7 @@ function failed(outcome: ServiceOutcome<unknown> & { ok: false }): WriteFailure 
     cause: unknown ? "unknown" : "service",
     message: outcome.message,
     retryable: outcome.retryable || unknown,
+    pending: AMBIGUOUS.includes(error.kind),
   };
 }
 

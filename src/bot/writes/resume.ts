@@ -88,7 +88,11 @@ export async function resolveOpenWrite(
     await actor.sink.tell({ text: kind.texts.notLanded(actor, sent) });
     return "next";
   }
-  if (marker.state === "sending" && landed) await recordLanded(actor, kind, open.key, attempt, landed);
+  if (marker.state === "sending" && landed) {
+    await recordLanded(actor, kind, open.key, attempt, landed);
+    // Counted as the core counts a write found by its check (once.ts).
+    actor.services.metrics?.write(kind.name, "landed_after_check");
+  }
   await forget();
   if (running) await dialog.end();
   await actor.sink.settle();

@@ -178,7 +178,7 @@ export class ClientNotifier extends ChangeFeed {
       }
       const r = await readerFor(services, link.locale);
       const message = messageOf(services, r, notice, order, round);
-      if (message) await this.send(userId, message, key);
+      if (message) await this.send(userId, message, key, change.detectedAt.getTime());
     }
   }
 
@@ -196,7 +196,7 @@ export class ClientNotifier extends ChangeFeed {
    * The one way a message reaches a linked client outside an update: the outbox, under `key`
    * (a change's message), else under the text itself (an answer's outcome: told once).
    */
-  private async send(userId: number, message: ClientMessage, key?: string): Promise<void> {
+  private async send(userId: number, message: ClientMessage, key?: string, since?: number): Promise<void> {
     const keyboard = message.keyboard as InlineKeyboard | undefined;
     const id =
       key ??
@@ -205,6 +205,7 @@ export class ClientNotifier extends ChangeFeed {
       id,
       chatId: userId,
       audience: CLIENTS,
+      since,
       parts: [
         {
           method: "sendMessage",

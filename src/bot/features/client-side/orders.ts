@@ -4,10 +4,10 @@
  * and the money a client reads on them (the estimate, what is due).
  */
 
+import { phoneKey } from "../../../contract/phone.ts";
 import type { OrderMirror } from "../../../mirror/index.ts";
 import type { Order } from "../../../service/index.ts";
 import { type MoneySettings, moneyOf } from "../../money/order-money.ts";
-import { clientPhoneKey } from "./phone.ts";
 
 /** A client with more orders than this sees the newest; the mirror answers pages of 50. */
 const MAX_PAGES = 4;
@@ -35,7 +35,7 @@ export function ordersByPhone(
 
 /** Whether the order's counteragent has exactly this number now (a link outlives no corrected number). */
 export function hasPhone(order: Order, phone: string, country: string): boolean {
-  return (order.counteragent?.phones ?? []).some((p) => clientPhoneKey(p, country) === phone);
+  return (order.counteragent?.phones ?? []).some((p) => phoneKey(p, country) === phone);
 }
 
 export function inShops(order: Order, shopIds: readonly string[]): boolean {

@@ -12,7 +12,6 @@ import { Composer, GrammyError, InputFile } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { moneyOf, moneySettings } from "../../money/order-money.ts";
-import { replySignedCard } from "../../telegram/signed-card.ts";
 import { paperPrint } from "../../ui/callbacks.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import type { CardAction, CardFacts } from "../../ui/order-keyboard.ts";
@@ -140,10 +139,3 @@ async function deliver(
   }
   await ctx.answerCallbackQuery(own ? undefined : { text: ctx.t("paper-sent-private") });
 }
-
-/** /start with a receipt's payload (its QR code): the order's card, for staff (the gate stands before). */
-paperFeature.command("start", async (ctx, next) => {
-  const payload = ctx.match.trim();
-  if (!payload.startsWith("r")) return next();
-  await replySignedCard(ctx, "receipt", payload);
-});

@@ -1,34 +1,12 @@
-/** The client side's pure rules: the exact phone key, the client-friendly status, the estimate, the rate. */
+/** The client side's pure rules (the exact phone key: test/contract/phone.test.ts): the client-friendly status, the estimate, the rate. */
 import type { Context } from "grammy";
 import { describe, expect, it } from "vitest";
 import { dueOf, estimateOf } from "../../../../src/bot/features/client-side/orders.ts";
-import { clientPhoneKey, contactPhoneKey } from "../../../../src/bot/features/client-side/phone.ts";
 import { createRateLimit } from "../../../../src/bot/features/client-side/rate-limit.ts";
 import { approvalStatuses, clientStatus } from "../../../../src/bot/features/client-side/statuses.ts";
 import { greetingText, type Reader } from "../../../../src/bot/features/client-side/view.ts";
 import { createI18n } from "../../../../src/bot/i18n.ts";
 import type { Order, Shop, Status } from "../../../../src/service/index.ts";
-
-describe("the exact phone key", () => {
-  it("reads +7, 8 and ten digits as one number", () => {
-    for (const typed of ["+7 912 345-67-89", "89123456789", "8 (912) 345 67 89", "9123456789"])
-      expect(clientPhoneKey(typed, "RU")).toBe("+79123456789");
-  });
-  it("never takes part of a number, letters or nothing", () => {
-    for (const typed of ["345-67-89", "912345678", "4567", "abc", "", undefined, "+7 912 345-67-89 ext 5"])
-      expect(clientPhoneKey(typed, "RU")).toBeUndefined();
-  });
-  it("keeps other countries' numbers whole", () => {
-    expect(clientPhoneKey("+375 29 123-45-67", "RU")).toBe("+375291234567");
-  });
-  it("reads Telegram's contact (digits without +) as the international number", () => {
-    expect(contactPhoneKey("79123456789", "RU")).toBe("+79123456789");
-    expect(contactPhoneKey("+79123456789", "RU")).toBe("+79123456789");
-    expect(contactPhoneKey("375291234567", "RU")).toBe("+375291234567");
-    expect(contactPhoneKey("89123456789", "RU")).toBe("+79123456789");
-    expect(contactPhoneKey("4567", "RU")).toBeUndefined();
-  });
-});
 
 const statuses: Status[] = [
   { id: "1", name: "Новый", group: "new", isPayRequired: false },

@@ -41,6 +41,8 @@ export interface ClientBotOptions {
   clientOptions?: TestBotOptions["clientOptions"];
   /** The sync's budget (default: a large one, so a sync never waits). */
   budget?: Partial<BudgetOptions>;
+  /** More of the bot's wiring (e.g. the metrics). */
+  deps?: TestBotOptions["deps"];
 }
 
 export async function startClientBot(options: ClientBotOptions = {}): Promise<ClientBot> {
@@ -54,6 +56,7 @@ export async function startClientBot(options: ClientBotOptions = {}): Promise<Cl
     clock,
     clientOptions,
     budget: options.budget,
+    deps: options.deps,
     config: {
       ...options.config,
       shopIds: [shopId],
