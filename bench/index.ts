@@ -8,6 +8,7 @@ import { startSandbox } from "../src/sandbox/index.ts";
 import { bigCompany } from "./big-company.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
+import { clientReadyQuiet } from "./client-ready-quiet.ts";
 import { clientSide } from "./client-side.ts";
 import { clientsBench } from "./clients.ts";
 import { deskRequests } from "./desk-requests.ts";
@@ -55,6 +56,7 @@ const MODULES: BenchModule[] = [
   mistypedLoad,
   deskRequests,
   clientSide,
+  clientReadyQuiet,
   clientsBench,
   reserveLoad,
   paperBench,
