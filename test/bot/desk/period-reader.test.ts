@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { periodOf } from "../../../src/bot/desk/period.ts";
 import { isPastDeadline } from "../../../src/sandbox/handlers/order-list.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
+import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { makeOneReady } from "./helpers.ts";
@@ -36,9 +37,12 @@ describe("without the mirror", () => {
   let t: TestBot;
   let shopIds: string[];
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    // Mid-month (issue 32.1): on the 1st the month holds no order made ready or handed over yet.
+    const clock = new ManualClock(new Date("2026-11-18T09:00:00Z"));
+    const now = () => clock.now().getTime();
+    sandbox = await startSandbox({ port: 0, clock: { now } });
     shopIds = [sandbox.shops[0]?.id ?? ""];
-    t = await createTestBot({ sandbox, config: { shopIds } });
+    t = await createTestBot({ sandbox, clock, clientOptions: { now }, config: { shopIds } });
   });
   afterAll(async () => {
     await t.close();
