@@ -48,7 +48,7 @@ describe("without the mirror", () => {
     await t.close();
     await sandbox.close();
   });
-  const month = () => periodOf("month", t.clock.now(), "Europe/Moscow");
+  const month = () => periodOf("month", t.clock.now(), t.config.timezone);
 
   it("reads exactly the orders received, made ready and handed over, and the overdue count", async () => {
     const range = month();
@@ -111,7 +111,7 @@ describe("with the mirror", () => {
 
   it("received and overdue cost no request; with no budget the finished ones are what its log saw", async () => {
     const order = await makeOneReady(t);
-    const range = periodOf("week", t.clock.now(), "Europe/Moscow");
+    const range = periodOf("week", t.clock.now(), t.config.timezone);
     t.mark();
     const read = await t.services.orders.period(range, 0);
     expect(t.requests()).toBe(0);
@@ -127,7 +127,7 @@ describe("with the mirror", () => {
   });
 
   it("with a budget, made ready and handed over come exactly from the service's lists", async () => {
-    const range = periodOf("week", t.clock.now(), "Europe/Moscow");
+    const range = periodOf("week", t.clock.now(), t.config.timezone);
     t.mark();
     const read = await t.services.orders.period(range, 10);
     expect(read.finishedFrom).toBe("service");
