@@ -1,57 +1,52 @@
 /**
- * Which folder may import which (`npm run lint` runs `depcruise src`; a violating import fails it).
- *
- * Between the top folders: bot -> mirror -> service -> contract; the sandbox stands alone
- * (it shares only src/contract with the client); nothing imports main.ts.
- *
- * Inside src/bot, from the bottom up:
- *   store, policy, clock.ts, i18n.ts             the store and plain helpers
- *   state                                        bot state kept in the store (settings, links, photos, learned)
- *   ui, desk, paper                              formatting, keyboards, callback codecs, the owner's figures,
- *                                                receipts and acts as PDFs
- *   orders                                       the order reader, saved searches, the inline gate
- *   crm                                          the service call wrapper, the reference cache, pressed orders
- *   writes                                       the exactly-once write core and its kinds
- *   scheduler, notify, middleware, telegram, http
- *   dialog-kit                                   the steps dialogs are built from
- *   features                                     one Composer per capability; they register
- *                                                their card buttons, dialogs and jobs with the root
- *   index.ts, jobs.ts                            the composition root (exempt: it wires everything)
- * The rules below state the lines the team relies on; `no-folder-cycle` keeps the rest one-way.
+ * Which module may import which (`npm run lint` runs `depcruise src`; a violating import fails it).
+ * The floors are layers.cjs's lists: one rule per floor is generated from them; the rest below
+ * are the lines a list cannot say (grammY kept out of the write core and the paper, cycles).
  */
+
+const { SRC_LAYERS, BOT_LAYERS } = require("./layers.cjs");
+
+const escapeDots = (name) => name.replace(/[.]/g, "\\.");
+/** A path regex matching the members of `floors` under `root` (a folder, or a file of the root). */
+const pathsOf = (root, floors) =>
+  `^${root}(${floors
+    .flatMap((f) => f.members)
+    .map((m) => (m.endsWith(".ts") ? `${escapeDots(m)}$` : `${escapeDots(m)}/`))
+    .join("|")})`;
+
+/** One rule per floor: nothing of it imports a floor above. */
+const upward = (root, layers) =>
+  layers.slice(0, -1).map((layer, i) => ({
+    name: `${root === "src/bot/" ? "bot" : "src"}-${layer.floor}-imports-nothing-above`,
+    comment: `${layer.what}: may import ${layers
+      .slice(0, i + 1)
+      .map((l) => l.floor)
+      .join(", ")}; not ${layers
+      .slice(i + 1)
+      .map((l) => l.floor)
+      .join(", ")}.`,
+    severity: "error",
+    from: { path: pathsOf(root, [layer]) },
+    to: { path: pathsOf(root, layers.slice(i + 1)) },
+  }));
 
 module.exports = {
   forbidden: [
+    ...upward("src/", SRC_LAYERS),
+    ...upward("src/bot/", BOT_LAYERS),
     {
-      name: "ui-imports-no-feature",
-      comment:
-        "ui/ formats and encodes; a feature contributes to it by registering (card actions), never the reverse.",
+      name: "bot-places-every-module",
+      comment: "Every folder and root file of src/bot is on a floor of BOT_LAYERS (layers.cjs).",
       severity: "error",
-      from: { path: "^src/bot/ui/" },
-      to: { path: "^src/bot/features/" },
+      from: { path: "^src/bot/", pathNot: pathsOf("src/bot/", BOT_LAYERS) },
+      to: {},
     },
     {
-      name: "orders-and-writes-import-no-dialog-or-feature",
-      comment:
-        "Reading and writing orders happens below the dialogs: a dialog calls them, they never call a dialog step or a feature.",
+      name: "writes-know-no-grammy",
+      comment: "The write core serves any actor (a chat, a web page, a job): grammY stays in telegram/.",
       severity: "error",
-      from: { path: "^src/bot/(orders|writes)/" },
-      to: { path: "^src/bot/(dialog-kit|features)/" },
-    },
-    {
-      name: "scheduler-imports-no-feature",
-      comment:
-        "Features hand their jobs to the composition root (src/bot/jobs.ts); the scheduler only runs them.",
-      severity: "error",
-      from: { path: "^src/bot/scheduler/" },
-      to: { path: "^src/bot/features/" },
-    },
-    {
-      name: "lower-layers-import-no-feature",
-      comment: "Only the composition root (src/bot/index.ts, src/bot/jobs.ts) and features import features.",
-      severity: "error",
-      from: { path: "^src/bot/", pathNot: "^src/bot/(features/|index\\.ts$|jobs\\.ts$)" },
-      to: { path: "^src/bot/features/" },
+      from: { path: "^src/bot/writes/" },
+      to: { path: "node_modules/(grammy|@grammyjs)/" },
     },
     {
       name: "paper-draws-without-grammy",
@@ -59,9 +54,14 @@ module.exports = {
         "src/bot/paper/ turns an order into a PDF and nothing else: no grammY, no Telegram, no request (the feature reads and sends).",
       severity: "error",
       from: { path: "^src/bot/paper/" },
-      to: {
-        path: "node_modules/(grammy|@grammyjs)/|^src/bot/(features|dialog-kit|crm|orders|writes|telegram)/",
-      },
+      to: { path: "node_modules/(grammy|@grammyjs)/" },
+    },
+    {
+      name: "paper-takes-only-types-of-the-service",
+      comment: "A document is drawn from a record it is handed: the service's types, never its client.",
+      severity: "error",
+      from: { path: "^src/bot/paper/" },
+      to: { path: "^src/service/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "no-folder-cycle",
@@ -73,19 +73,6 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: "service-stands-below-the-bot",
-      comment: "The typed client knows no bot, mirror, sandbox or configuration of the bot.",
-      severity: "error",
-      from: { path: "^src/service/" },
-      to: { path: "^src/(bot|mirror|sandbox|config)/|^src/main\\.ts$" },
-    },
-    {
-      name: "mirror-imports-no-bot-or-sandbox",
-      severity: "error",
-      from: { path: "^src/mirror/" },
-      to: { path: "^src/(bot|sandbox)/|^src/main\\.ts$" },
-    },
-    {
       name: "sandbox-stands-alone",
       comment: "The local service shares only the interface's facts (src/contract) with the client.",
       severity: "error",
@@ -93,17 +80,11 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/(sandbox|contract)/" },
     },
     {
-      name: "contract-imports-nothing-of-src",
-      severity: "error",
-      from: { path: "^src/contract/" },
-      to: { path: "^src/", pathNot: "^src/contract/" },
-    },
-    {
-      name: "bot-imports-no-sandbox",
+      name: "only-start-up-imports-the-sandbox",
       comment: "The bot reaches the sandbox only as a service over HTTP (main.ts starts it).",
       severity: "error",
-      from: { path: "^src/bot/" },
-      to: { path: "^src/sandbox/|^src/main\\.ts$|^src/embedded-sandbox\\.ts$" },
+      from: { path: "^src/", pathNot: "^src/(sandbox/|main\\.ts$|embedded-sandbox\\.ts$)" },
+      to: { path: "^src/sandbox/" },
     },
     {
       name: "no-unresolvable-import",

@@ -72,7 +72,7 @@ export const clientSide: BenchModule = {
         requestsRow("the client's orders", list, 0),
         requestsRow("approve (one PATCH)", approve, 1),
         requestsRow("a second press", again, 0),
-        requestsRow("/stop (one PATCH)", stop, 1),
+        requestsRow("/stop (the record as held now + PATCH)", stop, 2),
         requestsRow("50 strangers typing numbers for a minute", typing, 0),
         {
           name: "client side: change found by the sync -> client's message (mean of 10)",

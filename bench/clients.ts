@@ -90,8 +90,8 @@ export const clientsBench: BenchModule = {
         warmMirrorRow("client card (the record)", card, 1),
         warmMirrorRow("client card: older orders (once, kept)", older, 1),
         warmMirrorRow("client card again: record, orders from the mirror", again, 1),
-        warmMirrorRow("client fix from the card (PATCH)", fix, 1),
-        warmMirrorRow("order moved to a found client (search + PATCH)", move, 2),
+        warmMirrorRow("client fix from the card (the record as held now + PATCH)", fix, 2),
+        warmMirrorRow("order moved to a found client (search from the mirror + PATCH)", move, 1),
         warmMirrorRow("order delete (DELETE)", remove, 1),
         warmMirrorRow("lookup of a deleted number", lookup, 0),
         {

@@ -16,6 +16,7 @@ async function mainPathNewClient(op: TestUser, clientName: string): Promise<void
   await openNewDialog(op);
   await op.send(clientName);
   await op.press("➕ New client");
+  await op.press(`👤 ${clientName}`); // the searched name, offered in one tap
   await op.press(SKIP); // the new client's phone
   expectText(op, "Device type");
   await op.send("Smartphone");
@@ -102,8 +103,9 @@ export async function changeStatusWithPayment(op: TestUser, orderNumber: string)
   await pressMatching(op, /cash/);
   await op.press("💵 Cash");
   await op.send("100");
-  // Beyond what is left (or no price yet): the overpayment is confirmed.
-  if (op.lastReply()?.text.includes("overpayment")) await op.press("✅ Yes");
+  // Cash beyond what is left: kept as an overpayment; without a price: the overpayment is confirmed.
+  if (op.lastReply()?.text.includes("keep it as an overpayment")) await op.press("↩️ Keep as an overpayment");
+  else if (op.lastReply()?.text.includes("overpayment")) await op.press("✅ Yes");
   // The payment note is offered on the confirmation (📝), not asked.
   await op.press("✅ Yes");
   expectText(op, "Status changed");

@@ -17,6 +17,7 @@ import { i18nCard } from "./i18n-card.ts";
 import { intakeInteractions } from "./intake-interactions.ts";
 import { lookupLatency } from "./lookup-latency.ts";
 import { lookupThroughput } from "./lookup-throughput.ts";
+import { metricsOverhead } from "./metrics-overhead.ts";
 import { mirrorBackfill } from "./mirror-backfill.ts";
 import { mirrorBot } from "./mirror-bot.ts";
 import { mirrorSearch } from "./mirror-search.ts";
@@ -55,6 +56,7 @@ const MODULES: BenchModule[] = [
   clientsBench,
   reserveLoad,
   paperBench,
+  metricsOverhead,
 ];
 
 function selected(modules: BenchModule[]): BenchModule[] {

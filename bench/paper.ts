@@ -7,7 +7,8 @@
  * process, which parses them, is its own row).
  */
 import { createI18n } from "../src/bot/i18n.ts";
-import { actDocument, type PaperDocument, receiptDocument } from "../src/bot/paper/document.ts";
+import { actDocument } from "../src/bot/paper/act.ts";
+import { type PaperDocument, receiptDocument } from "../src/bot/paper/document.ts";
 import { drawPaper, type PageFormat } from "../src/bot/paper/draw.ts";
 import { createServiceClient } from "../src/service/index.ts";
 import { fullOrder } from "./dialog-driver.ts";
@@ -17,6 +18,10 @@ import type { BenchContext, BenchModule, BenchRow } from "./types.ts";
 const DRAWS = 9;
 const SIZE_LIMIT_KB = 200;
 const TIME_LIMIT_MS = 300;
+/** Issue 33.3: a 12 000-character word drawn in under 2 s and under 100 MB more heap. */
+const LONG_WORD_MS = 2000;
+const LONG_WORD_MB = 100;
+const LONG_WORD = "https://example.com/log?".padEnd(12_000, "0123456789abcdef");
 
 function requestRow(name: string, value: number, limit: number): BenchRow {
   return { name: `paper: requests, ${name}`, value, unit: "req", target: `<= ${limit}`, ok: value <= limit };
@@ -59,10 +64,28 @@ function figureRows(name: string, figure: { ms: number; bytes: number }, timeTar
 }
 
 /** The two documents of a sandbox order's full record, in Russian. */
-async function documentsOf({
-  sandbox,
-  shopId,
-}: BenchContext): Promise<{ receipt: PaperDocument; act: PaperDocument }> {
+/** A document whose faults are one 12 000-character word: the time and the heap's growth of one draw. */
+async function longWordRows(model: PaperDocument, format: PageFormat): Promise<BenchRow[]> {
+  const before = process.memoryUsage().heapUsed;
+  const { ms } = await timed(() => drawPaper(model, format));
+  const mb = Math.round(((process.memoryUsage().heapUsed - before) / 1e6) * 10) / 10;
+  const name = `paper: receipt ${format}, a 12 000-character word in the faults`;
+  return [
+    {
+      name: `${name}, time`,
+      value: Math.round(ms),
+      unit: "ms",
+      target: `< ${LONG_WORD_MS}`,
+      ok: ms < LONG_WORD_MS,
+    },
+    { name: `${name}, heap`, value: mb, unit: "MB", target: `< ${LONG_WORD_MB}`, ok: mb < LONG_WORD_MB },
+  ];
+}
+
+async function documentsOf(
+  { sandbox, shopId }: BenchContext,
+  faults?: string,
+): Promise<{ receipt: PaperDocument; act: PaperDocument }> {
   const source = sandbox.store.orders.find(
     (o) =>
       o.shopId === shopId &&
@@ -72,7 +95,8 @@ async function documentsOf({
   );
   if (!source) throw new Error("bench: no closed order with positions");
   const client = createServiceClient({ baseUrl: sandbox.url, token: sandbox.token });
-  const order = await client.orders.get(source.id);
+  const read = await client.orders.get(source.id);
+  const order = faults === undefined ? read : { ...read, problem: [faults] };
   const shop = (await client.shops.list()).items.find((s) => s.id === shopId);
   const i18n = createI18n("ru");
   const common = {
@@ -106,6 +130,9 @@ export const paperBench: BenchModule = {
       rows.push(...figureRows(`receipt ${format}`, await median(() => drawPaper(receipt, format))));
       rows.push(...figureRows(`act ${format}`, await median(() => drawPaper(act, format))));
     }
+    const long = await documentsOf(context, LONG_WORD);
+    for (const format of ["a4", "80mm"] satisfies PageFormat[])
+      rows.push(...(await longWordRows(long.receipt, format)));
 
     const t = await benchBot(shopId, { sandbox });
     const op = t.user(OPERATOR, { languageCode: "en" });

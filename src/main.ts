@@ -3,13 +3,16 @@
  * storage -> bot -> polling (runner) or webhook; graceful shutdown on SIGINT/SIGTERM.
  */
 import type { RunnerHandle } from "@grammyjs/runner";
-import { ClientNotifier } from "./bot/features/client-side/index.ts";
+import { ClientNotifier, ConsentClearRetry } from "./bot/features/client-side/index.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
+import { metricsRoute } from "./bot/http/metrics-route.ts";
+import { probeRoutes } from "./bot/http/probes.ts";
 import { startHttpServer } from "./bot/http/server.ts";
 import { serviceWebhookRoute } from "./bot/http/service-webhook.ts";
 import { webhookRoute } from "./bot/http/telegram-webhook.ts";
 import { createBot } from "./bot/index.ts";
 import { botScheduler } from "./bot/jobs.ts";
+import { type BotMetrics, createMetrics } from "./bot/metrics/index.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
 import { openStore, type Store } from "./bot/store/storage.ts";
 import { serviceStoreFrom } from "./bot/store/token-quota.ts";
@@ -20,7 +23,13 @@ import { sandboxStateFile } from "./embedded-sandbox.ts";
 import { createLogger, type Logger, redactBotToken } from "./logger.ts";
 import { mirrorFromConfig } from "./mirror/from-config.ts";
 import type { Sandbox } from "./sandbox/index.ts";
-import { createRedisStore, createServiceClient, type ServiceClient, type Status } from "./service/index.ts";
+import {
+  createRedisTokenStore,
+  createServiceClient,
+  type RequestEvent,
+  type ServiceClient,
+  type Status,
+} from "./service/index.ts";
 
 const ALLOWED_UPDATES = ["message", "callback_query", "inline_query"] as const;
 const TELEGRAM_WAIT_WARN_MS = 10_000;
@@ -30,10 +39,11 @@ async function connectService(
   logger: Logger,
   store: Store,
   liveness: Liveness,
+  metrics: BotMetrics,
 ): Promise<{ client: ServiceClient; sandbox?: Sandbox }> {
   // Token and quota shared by all instances: Redis (with a renewal lock) or the bot's own storage.
   const serviceStore = store.redis
-    ? createRedisStore({ redis: store.redis, prefix: "bot:service:" })
+    ? createRedisTokenStore({ redis: store.redis, prefix: "bot:service:" })
     : serviceStoreFrom(store);
   const common = {
     logger,
@@ -42,8 +52,11 @@ async function connectService(
     // The last requests of each window are the staff's changes': no read spends them.
     writeReserve: config.writeReserve,
     // For /health: a 5xx (e.g. a proxy's 502), a timeout or a network error is no answer.
-    onRequest: (event: { status?: number }) =>
-      liveness.serviceExchange(event.status !== undefined && event.status < 500),
+    // For /metrics: every exchange by use and outcome.
+    onRequest: (event: RequestEvent) => {
+      liveness.serviceExchange(event.status !== undefined && event.status < 500);
+      metrics.serviceRequest(event);
+    },
   };
   if (config.service.kind === "remote") {
     const { url, auth, arrayFormat } = config.service;
@@ -85,7 +98,9 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   const store = await openStore(config.storage, "bot", { logger });
   const liveness = createLiveness({ mode: config.mode.kind, store });
-  const { client, sandbox } = await connectService(config, logger, store, liveness);
+  // The operator's figures (GET /metrics): Node's defaults and the bot's own, in one registry of its own.
+  const metrics = createMetrics({ defaults: true });
+  const { client, sandbox } = await connectService(config, logger, store, liveness, metrics);
   // The statuses come from the bot's reference cache once it exists (no second request for them).
   let statuses: (() => Promise<Status[]>) | undefined;
   const mirror = mirrorFromConfig({
@@ -102,8 +117,10 @@ async function main(): Promise<void> {
     store,
     serviceKind: sandbox ? "sandbox" : "remote",
     mirror,
+    metrics,
   });
   statuses = () => services.reference.statuses();
+  metrics.watch({ client, mirror });
 
   bot.api.config.use(watchGetUpdates(liveness));
   // Up before grammY's init: /health then tells of a bot that cannot reach Telegram.
@@ -115,6 +132,14 @@ async function main(): Promise<void> {
           port: mode.port,
           health: liveness.report,
           routes: [
+            // /health/live and /health/ready (probes.ts): no service request spent.
+            probeRoutes({
+              liveness,
+              telegram: metrics.telegramState,
+              store,
+              mirror: mirror ? () => mirror.stats() : undefined,
+            }),
+            metricsRoute({ metrics, token: config.metricsToken, logger }),
             ...(mode.kind === "webhook"
               ? [webhookRoute(bot, { url: mode.url, secret: mode.secret, liveness }, logger)]
               : []),
@@ -141,9 +166,9 @@ async function main(): Promise<void> {
   );
   await bot.init().finally(() => clearInterval(waiting));
   logger.info({ bot: bot.botInfo.username, mode: config.mode.kind, storage: store.kind }, "bot starting");
-  await registerCommands(bot.api, services.i18n, config.defaultLocale).catch((error: unknown) =>
-    logger.warn({ err: String(error) }, "could not register the command menu"),
-  );
+  await registerCommands(bot.api, services.i18n, config.defaultLocale, {
+    clients: config.clients?.enabled === true,
+  }).catch((error: unknown) => logger.warn({ err: String(error) }, "could not register the command menu"));
   // Each configured user's own menu, set again only when the staff configuration changed.
   await syncStaffMenus({
     api: bot.api,
@@ -184,6 +209,9 @@ async function main(): Promise<void> {
       ? new ClientNotifier({ services, api: bot.api, mirror, client, logger })
       : undefined;
   clientNotifier?.start();
+  // /stop's consent clearings the CRM has not taken yet, retried until they land.
+  const consentRetry = config.clients?.enabled ? new ConsentClearRetry({ services, logger }) : undefined;
+  consentRetry?.start();
   // Timed work (the morning digest, the owners' evening report), with the mirror on or off.
   const scheduler = botScheduler({ services, api: bot.api, logger });
   scheduler.start();
@@ -221,6 +249,7 @@ async function main(): Promise<void> {
     await scheduler.stop();
     await notifier?.stop();
     await clientNotifier?.stop();
+    await consentRetry?.stop();
     // A sync step in progress ends first: its page is saved, the next start goes on from there.
     await mirror
       ?.stop()

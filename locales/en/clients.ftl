@@ -67,6 +67,7 @@ ce-field-messages = Messages
 ce-field-source = Came from
 ce-field-note = 📝 Note
 ce-field-custom = 🧩 Other fields
+ce-field-type = Type
 ce-btn-name = 👤 Name
 ce-btn-phones = 📞 Phones
 ce-btn-email = ✉️ E-mail
@@ -110,6 +111,7 @@ ce-saved = ✅ Client { $name } saved.
 ce-saved-before = ✅ Client <b>{ $name }</b> was saved before the bot was interrupted.
 ce-saved-after-all = ✅ Client <b>{ $name }</b> was saved after all (the CRM's answer was lost on the way).
 ce-not-sent = ⚠️ The change of client <b>{ $name }</b> did not reach the CRM: nothing was saved. You can save it again.
+ce-changed-meanwhile = ⚠️ Not saved: meanwhile someone changed this client in the CRM ({ $fields }). Nothing was overwritten. Here is the client as the CRM holds it now; press ✏️ Edit to make your change again.
 ce-unknown = ⚠️ Whether the change of client <b>{ $name }</b> reached the CRM cannot be checked now: { $reason } Nothing is sent again before it is.
 
 ## A new client for an order (issue 26.3)
@@ -139,6 +141,7 @@ od-done = 🗑 Order { $order } deleted.
 od-owner-only = Money was taken on this order: only an owner may delete it.
 od-already-deleted = This order is deleted already.
 od-failed = The CRM did not delete the order.
+od-busy = ⏳ Order <b>{ $order }</b> is being deleted by another confirmation right now: nothing was sent twice. Look it up in a moment.
 od-failed-grant = The CRM refused: the bot's API user lacks the “delete orders” permission (the delete grant in the CRM's API settings). Ask the CRM's administrator to grant it.
 od-deleted-before = 🗑 Order <b>{ $order }</b> was deleted before the bot was interrupted.
 od-deleted-after-all = 🗑 Order <b>{ $order }</b> was deleted after all (the CRM's answer was lost on the way).

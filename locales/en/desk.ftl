@@ -94,3 +94,5 @@ report-chart-caption = 📊 { $period }: orders in and out, money taken on order
 
 notify-kind-evening = Evening report (owners)
 evening-title = 🌙 <b>Evening report</b>
+deleted-owners-only = 🔒 /deleted is the owners' list of deleted orders. A number of a deleted order still says who deleted it and when.
+report-master-refunds = { $name }: { $count } · { $amount } ₽ (more refunded than taken on these orders in the period)

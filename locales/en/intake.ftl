@@ -4,7 +4,7 @@ new-client-found = Found for “{ $query }”: { $found }, shown { $from }–{ $
 new-client-none-phone = Nobody found with the phone “{ $query }”. Type the new client's name (the phone is kept), or search again.
 new-client-search-failed = The search for “{ $query }” did not work. Search again, or add a new client.
 new-btn-more-clients = ▶️ More
-new-now = Now: <b>{ $value }</b>. Skip keeps it.
+new-now = Now: <b>{ $value }</b> — Skip keeps it.
 new-group-client = 👤 Client details
 new-group-device = 📱 Brand, model, serial
 new-group-condition = 📦 Equipment, appearance
@@ -25,3 +25,11 @@ pay-no-registers = No register of this workshop takes payments: no payment is re
 # A payment beyond what is left to pay (dialog-kit/payment.ts confirmOverpayment).
 pay-over = ⚠️ The payment of { $total } is more than is left to pay ({ $left }): an overpayment of { $over }. Take it anyway?
 pay-over-no-price = ⚠️ The order has no price: all of the payment of { $total } is an overpayment. Take it anyway?
+# The new client's name: the search text offered in one tap when it reads as a name.
+new-btn-offered-name = 👤 { $name }
+new-client-name-is-phone = That is a phone number: type the client's name here; the phone is asked next.
+# The summary: a new client's contacts and the device, each field on its own line as it will be sent.
+new-sum-client-phone = { "   " }Phone: { $value }
+new-sum-client-email = { "   " }E-mail: { $value }
+new-sum-client-address = { "   " }Address: { $value }
+new-sum-brand-model = Brand, model: { $value }

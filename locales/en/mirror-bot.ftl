@@ -65,3 +65,15 @@ me-ask-operator = If that is wrong, ask an operator to release the record.
 me-btn-release = 🔓 Release
 me-released = 🔓 Released: { $holder } is no longer linked to it. It can be picked in /me now.
 me-free = The record is free already: pick it in /me.
+# A digest line: the order, its client, how late (or when it is due, or its status when stuck).
+digest-line-client = • { $order } · { $client } · { $how }
+digest-due-at = due at { $time }
+digest-late-hours = { $hours ->
+    [0] less than an hour late
+    [one] { $hours } hour late
+   *[other] { $hours } hours late
+}
+digest-late-days = { $days ->
+    [one] { $days } day late
+   *[other] { $days } days late
+}

@@ -65,3 +65,19 @@ paper-money = { $amount } ₽
 
 # What stands on a document for a value the order does not have.
 paper-none = —
+
+## Paper: the money model on the act, the return act, the shop's legal details, two copies, bounds
+card-btn-return-act = 🧾 Return act
+paper-return-caption = 🧾 Return of the device without repair, order { $number } ({ $format }).
+paper-return-title = Return of the device without repair
+paper-return-statement = No repair was done. The device is returned to the client as it was handed in; I have no claims.
+paper-return-no-works = No repair was done.
+paper-repair-by-estimate = Repair (by estimate)
+paper-total-by-estimate = Total (by estimate)
+paper-to-return = To be returned to the client
+paper-rows-more = …and { $count } more (the full list is in the order)
+paper-shop-tax-id = Tax No. { $id }
+paper-copy-client = Client's copy
+paper-copy-shop = Shop's copy
+paper-copy-cut = cut here
+paper-cut = [cut]

@@ -2,13 +2,13 @@
 client-greeting = Здравствуйте! Это бот мастерской <b>{ $shop }</b>.
 client-greeting-unnamed = Здравствуйте! Это бот мастерской.
 client-address = 📍 { $address }
-client-address-of = 📍 { $shop }: { $address }
 client-hours = 🕘 { $hours }
 client-hours-closing = 🕘 Работаем до { $time }
 client-share-ask = Чтобы видеть свои заказы и получать сообщения о готовности, поделитесь своим номером телефона кнопкой ниже. Номер должен быть тем, что вы назвали в мастерской.
 client-share-button = 📱 Поделиться номером
 client-contact-not-own = Можно поделиться только своим номером: кнопкой «📱 Поделиться номером» внизу.
 client-contact-unknown = По этому номеру заказов не нашлось. Если в мастерской записан другой номер, позвоните нам.
+client-contact-shared = Этот номер записан в мастерской у нескольких клиентов, поэтому заказы по нему показать нельзя. Попросите мастерскую записать номер только за вами.
 client-linked = ✅ Готово: вы будете получать сообщения о своих заказах. Отписаться: /stop
 client-linked-consent-later = ✅ Готово. Отметить согласие на сообщения в мастерской сейчас не удалось: поделитесь номером ещё раз чуть позже. Отписаться: /stop
 client-orders-heading = { $count ->
@@ -33,6 +33,7 @@ client-status-approval = ждёт вашего согласования
 client-status-ready = ✅ готов, можно забирать
 client-status-handed-over = выдан
 client-stop-done = Вы отписались: сообщений о заказах больше не будет. Вернуться: /start
+client-stop-done-later = Вы отписались: бот больше не пришлёт сообщений о заказах. Система мастерской пока не приняла изменение; бот отметит его там, как только она ответит. Вернуться: /start
 client-stop-none = Вы не подписаны. Подписаться: /start
 client-help = Нажмите /start, чтобы увидеть свои заказы, или /stop, чтобы отписаться.
 client-too-fast = Слишком много сообщений. Подождите минуту.
@@ -42,13 +43,13 @@ client-private-only = Этот бот отвечает клиентам толь
 ## Сообщения привязанным клиентам
 client-notify-ready = ✅ Заказ <b>{ $number }</b> ({ $device }) готов, можно забирать.
 client-notify-status = Заказ <b>{ $number }</b> ({ $device }): { $status }.
-client-notify-approval = Заказ <b>{ $number }</b> ({ $device }) ждёт вашего согласования. Оценка ремонта: <b>{ $amount } ₽</b>.
+client-notify-approval = Заказ <b>{ $number }</b> ({ $device }) ждёт вашего согласования.
 client-approve = ✅ Согласовать
 client-decline = ❌ Отказаться
 
 ## Согласование одним нажатием
 client-approved = ✅ Вы согласовали ремонт заказа <b>{ $number }</b> на { $amount } ₽. Спасибо!
-client-declined = ❌ Вы отказались от ремонта заказа <b>{ $number }</b>. Мастерская свяжется с вами.
+client-declined = ❌ Вы отказались от ремонта заказа <b>{ $number }</b>: устройство вернут без ремонта, его можно забрать.
 client-already-approved = По этому заказу уже согласовано.
 client-already-declined = От ремонта по этому заказу уже отказались.
 client-moved-on = Заказ уже в другом статусе: { $status }.
@@ -67,3 +68,39 @@ client-receipt-ready-yes = ✅ Готов, можно забирать
 client-receipt-ready-no = Ещё не готов
 client-receipt-not-held = Статус этого заказа сейчас недоступен. Позвоните в мастерскую.
 client-receipt-offer = 📱 Получать новости
+
+## Телефон мастерской, вопросы, id (задача 32.8)
+client-call = 📞 { $phone }
+client-call-plain = Или позвоните: { $phone }.
+client-question = Бот пока не отвечает на вопросы в переписке: позвоните или зайдите в мастерскую.
+client-greeting-several = Здравствуйте! Это бот мастерских:
+client-shop-line = • { $shop }
+your-id = Ваш id в Telegram: <code>{ $id }</code>
+cmd-client-start = Мои заказы
+cmd-client-stop = Отписаться от сообщений о заказах
+cmd-client-help = Помощь и телефон мастерской
+
+## Отказ от ремонта, возврат без ремонта (задача 32.5)
+client-status-declined = от ремонта отказались: устройство можно забрать
+client-status-returned = возвращён без ремонта
+client-status-return-ready = без ремонта: устройство можно забрать
+
+## Что согласуется, и вопрос перед ❌ (задача 32.6)
+client-approval-verdict = 🔧 Заключение мастера: { $verdict }
+client-approval-estimate = 💰 Стоимость ремонта: <b>{ $amount } ₽</b>
+client-approval-deadline = 📅 Срок: { $date }
+client-approval-shop = 🏠 Мастерская: { $shop }
+client-decline-ask = Отказаться от ремонта? Устройство вернут без ремонта.
+client-decline-yes = ❌ Да, отказаться
+client-decline-back = ↩️ Назад
+
+## Ответ, исход которого неизвестен (задача 33.5)
+client-approval-unsure = ⏳ Пока неясно, дошёл ли ваш ответ по заказу <b>{ $number }</b> до мастерской: проверяем. Как только станет известно, напишем здесь.
+client-approval-reached = Мастерская получила ваш ответ.
+client-approval-lost = ⚠️ Ваш ответ по заказу <b>{ $number }</b> не дошёл до мастерской.
+client-approval-still-unknown = ⚠️ До сих пор неясно, дошёл ли ваш ответ по заказу <b>{ $number }</b> до мастерской. Пожалуйста, позвоните в мастерскую.
+
+## Сотрудникам: заказ в статусе согласования без цены (задача 32.7)
+client-no-price = ⚠️ Заказ <b>{ $number }</b> в статусе «{ $status }», но клиента не спросили: у заказа нет цены (ни оценки, ни расценённых работ).
+client-no-price-later = Укажите оценку, пока заказ ждёт: клиенту сразу придёт вопрос.
+client-no-price-unlinked = К тому же клиент не подписан на бота: позвоните ему.

@@ -96,3 +96,5 @@ report-chart-caption = 📊 { $period }: заказы пришли и ушли, 
 
 notify-kind-evening = Вечерний отчёт (владельцы)
 evening-title = 🌙 <b>Вечерний отчёт</b>
+deleted-owners-only = 🔒 /deleted — список удалённых заказов для владельцев. Номер удалённого заказа и так скажет, кто и когда его удалил.
+report-master-refunds = { $name }: { $count } · { $amount } ₽ (за период по этим заказам вернули больше, чем приняли)

@@ -4,7 +4,7 @@ new-client-found = По «{ $query }» найдено: { $found }, показа�
 new-client-none-phone = С телефоном «{ $query }» никого не нашлось. Напишите имя нового клиента (телефон сохранится) или ищите снова.
 new-client-search-failed = Поиск по «{ $query }» не удался. Ищите снова или создайте нового клиента.
 new-btn-more-clients = ▶️ Ещё
-new-now = Сейчас: <b>{ $value }</b>. «Пропустить» оставит как есть.
+new-now = Сейчас: <b>{ $value }</b> — «Пропустить» оставит как есть.
 new-group-client = 👤 О клиенте
 new-group-device = 📱 Марка, модель, серийный
 new-group-condition = 📦 Комплектация, вид
@@ -25,3 +25,11 @@ pay-no-registers = Ни одна касса этой мастерской не �
 # A payment beyond what is left to pay (dialog-kit/payment.ts confirmOverpayment).
 pay-over = ⚠️ Оплата { $total } больше остатка ({ $left }): переплата { $over }. Принять всё равно?
 pay-over-no-price = ⚠️ У заказа нет цены: вся оплата { $total } станет переплатой. Принять всё равно?
+# Имя нового клиента: текст поиска предложен одной кнопкой, когда похож на имя.
+new-btn-offered-name = 👤 { $name }
+new-client-name-is-phone = Это номер телефона: здесь напишите имя клиента, телефон спросим следующим.
+# Сводка: контакты нового клиента и устройство, каждое поле отдельной строкой, как будет отправлено.
+new-sum-client-phone = { "   " }Телефон: { $value }
+new-sum-client-email = { "   " }E-mail: { $value }
+new-sum-client-address = { "   " }Адрес: { $value }
+new-sum-brand-model = Марка, модель: { $value }

@@ -66,3 +66,19 @@ paper-money = { $amount } ₽
 
 # What stands on a document for a value the order does not have.
 paper-none = —
+
+## Paper: the money model on the act, the return act, the shop's legal details, two copies, bounds
+card-btn-return-act = 🧾 Акт возврата
+paper-return-caption = 🧾 Акт возврата устройства без ремонта по заказу { $number } ({ $format }).
+paper-return-title = Акт возврата устройства без ремонта
+paper-return-statement = Ремонт не выполнялся. Устройство возвращено клиенту в том виде, в каком было сдано; претензий не имею.
+paper-return-no-works = Ремонт не выполнялся.
+paper-repair-by-estimate = Ремонт (по предварительной оценке)
+paper-total-by-estimate = Итого (по предварительной оценке)
+paper-to-return = К возврату клиенту
+paper-rows-more = …и ещё { $count } поз. (полный список — в заказе)
+paper-shop-tax-id = ИНН { $id }
+paper-copy-client = Экземпляр клиента
+paper-copy-shop = Экземпляр мастерской
+paper-copy-cut = линия отреза
+paper-cut = [обрезано]

@@ -6,37 +6,28 @@
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18n, I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
-import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
-import type { OrderMirror } from "../mirror/index.ts";
-import type { ServiceClient } from "../service/index.ts";
-import type { Clock } from "./clock.ts";
+import type { CoreServices } from "./core-services.ts";
 import type { ReferenceCache } from "./crm/reference-cache.ts";
+import type { BotMetrics } from "./metrics/index.ts";
 import type { OrderQuery } from "./orders/by-number.ts";
 import type { OrderReader } from "./orders/index.ts";
 import type { SearchStore } from "./orders/saved-searches.ts";
+import type { Role } from "./policy/role.ts";
 import type { UserSettingsStore } from "./state/user-settings.ts";
-import type { Store } from "./store/storage.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
-/** Widest first: owners may do all operators may, plus money and output. */
-export type Role = "owner" | "operator" | "viewer" | "stranger";
+export type { Role };
 
 export interface SessionData {
   /** Written by the i18n plugin when the user picks a language with /language. */
   __language_code?: string;
 }
 
-/** Long-lived dependencies, the same object for every update. */
-export interface BotServices {
-  config: Config;
-  client: ServiceClient;
-  /** "sandbox" when the bot runs on the embedded sandbox (shown in /status). */
-  serviceKind: "sandbox" | "remote";
-  store: Store;
+/** Long-lived dependencies, the same object for every update (the lower layers take CoreServices). */
+export interface BotServices extends CoreServices {
   reference: ReferenceCache;
   searches: SearchStore;
-  clock: Clock;
   /** Typed for any Context so the same instance serves outside middleware and dialogs. */
   i18n: I18n<Context>;
   /** Operator buttons on the order card; dialogs add theirs (see ui/order-keyboard.ts). */
@@ -45,13 +36,10 @@ export interface BotServices {
   users: UserSettingsStore;
   /** Every read of orders (by number, id, search, lists), from the mirror or the service. */
   orders: OrderReader;
-  /**
-   * The order mirror, absent with MIRROR=off. Not for reading orders (that is `orders`):
-   * its sync's figures (/status), its change feed (notifications) and its writes.
-   */
-  mirror?: OrderMirror;
   /** Shows an order's card (or the matches) for a number: a lookup typed inside a dialog. */
   orderLookup?: (ctx: BotContext, query: OrderQuery) => Promise<void>;
+  /** The operator's figures (GET /metrics); absent in most tests: reporters skip it. */
+  metrics?: BotMetrics;
 }
 
 export interface CoreFlavor {

@@ -43,6 +43,7 @@ import { statusFeature } from "./features/status.ts";
 import { statusCard } from "./features/status-change/index.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
 import { createI18n } from "./i18n.ts";
+import type { BotMetrics } from "./metrics/index.ts";
 import { chatKey } from "./middleware/chat-key.ts";
 import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
 import { claimUpdate, skipRedelivered } from "./middleware/dedupe.ts";
@@ -106,6 +107,8 @@ export interface BotDeps {
   chatLock?: ChatLockOptions;
   /** The order mirror (MIRROR=on); absent: every lookup asks the service. */
   mirror?: OrderMirror;
+  /** The operator's figures (GET /metrics, main.ts); absent: nothing is counted. */
+  metrics?: BotMetrics;
 }
 
 interface CreatedBot {
@@ -130,7 +133,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     },
   };
   const bot = new Bot<BotContext>(config.botToken, botConfig);
-  configureApi(bot.api, { throttle: deps.throttle ?? true });
+  configureApi(bot.api, { throttle: deps.throttle ?? true, observe: deps.metrics?.telegram });
   bot.api.config.use(trackCallbackAnswers);
 
   const reference =
@@ -161,6 +164,7 @@ export function createBot(deps: BotDeps): CreatedBot {
     }),
     mirror: deps.mirror,
     orderLookup: lookup,
+    metrics: deps.metrics,
   };
 
   const onError = errorHandler(i18n, config.defaultLocale, logger);

@@ -1,7 +1,17 @@
 /** The environment as the bot reads it: every variable, its default and its message when wrong. */
 import { isSupportedCountry } from "libphonenumber-js/max";
 import { z } from "zod";
-import { idList, optionalText, optionalUrl, port, positiveInt, stringList, timezone, url } from "./fields.ts";
+import {
+  idList,
+  nameList,
+  optionalText,
+  optionalUrl,
+  port,
+  positiveInt,
+  stringList,
+  timezone,
+  url,
+} from "./fields.ts";
 import { ARRAY_FORMATS, LOCALES, LOG_LEVELS, PAPER_FORMATS } from "./schema.ts";
 
 export const commonSchema = z.object({
@@ -16,6 +26,7 @@ export const commonSchema = z.object({
   SERVICE_URL: optionalUrl("SERVICE_URL"),
   SERVICE_TOKEN: optionalText,
   SERVICE_WEBHOOK_SECRET: optionalText,
+  METRICS_TOKEN: optionalText,
   SERVICE_LOGIN: optionalText,
   SERVICE_PASSWORD: optionalText,
   SERVICE_ARRAY_FORMAT: z.preprocess(
@@ -84,6 +95,8 @@ export const commonSchema = z.object({
   CLIENT_APPROVAL_STATUS: optionalText,
   CLIENT_APPROVED_STATUS: optionalText,
   CLIENT_DECLINED_STATUS: optionalText,
+  /** Closed (or ready) statuses that mean "returned without repair", by id or name, comma-separated. */
+  CLIENT_RETURN_STATUSES: nameList,
   /** on: a linked client is told of every status change of their orders, not only ready and approval. */
   CLIENT_ALL_STATUSES: z.preprocess(
     (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
@@ -101,6 +114,14 @@ export const commonSchema = z.object({
   ),
   SHOP_PHONE: optionalText,
   SHOP_HOURS: optionalText,
+  /** The shop's legal name and tax number (ИНН), printed on the receipt and the act when set. */
+  SHOP_LEGAL_NAME: optionalText,
+  SHOP_TAX_ID: optionalText,
+  /** 2: the A4 receipt holds two copies (the client's and the shop's) with a cut line between. */
+  PAPER_COPIES: z.preprocess(
+    (v) => (v === undefined || v === "" ? 1 : Number(String(v).trim())),
+    z.union([z.literal(1), z.literal(2)], { error: "PAPER_COPIES must be 1 or 2" }),
+  ),
   REPAIR_TERMS_RU: optionalText,
   REPAIR_TERMS_EN: optionalText,
   REPAIR_TERMS_RU_FILE: optionalText,

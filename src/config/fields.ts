@@ -26,6 +26,17 @@ export const idList = (name: string) =>
     ]),
   );
 
+/** Names that may hold spaces (status names): separated by commas or semicolons. */
+export const nameList = z.preprocess(
+  (v) => v ?? "",
+  z.string().transform((s) =>
+    s
+      .split(/[,;]+/)
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ),
+);
+
 export const stringList = z.preprocess(
   (v) => v ?? "",
   z.string().transform((s) =>

@@ -89,6 +89,7 @@ export function parseConfig(env: Env): ConfigResult {
     phoneCountry: c.PHONE_COUNTRY,
     groupPhones: c.GROUP_PHONES === "on",
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
+    metricsToken: c.METRICS_TOKEN,
     storage: c.REDIS_URL
       ? { kind: "redis", url: c.REDIS_URL, timeoutMs: c.REDIS_TIMEOUT_MS }
       : { kind: "file", dataDir: c.DATA_DIR },
@@ -108,6 +109,7 @@ export function parseConfig(env: Env): ConfigResult {
       clients: c.MIRROR_CLIENTS === "on",
       dataDir: c.DATA_DIR,
     },
+    returnStatuses: c.CLIENT_RETURN_STATUSES,
     clients: {
       enabled: c.CLIENTS === "on",
       approval:
@@ -128,6 +130,9 @@ export function parseConfig(env: Env): ConfigResult {
       locale: c.DOCUMENT_LOCALE,
       phone: c.SHOP_PHONE,
       hours: c.SHOP_HOURS,
+      legalName: c.SHOP_LEGAL_NAME,
+      taxId: c.SHOP_TAX_ID,
+      copies: c.PAPER_COPIES,
       terms: {
         ru: { text: c.REPAIR_TERMS_RU, file: c.REPAIR_TERMS_RU_FILE },
         en: { text: c.REPAIR_TERMS_EN, file: c.REPAIR_TERMS_EN_FILE },

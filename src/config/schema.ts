@@ -46,6 +46,8 @@ const configSchema = z.object({
   groupPhones: z.boolean(),
   /** SERVICE_WEBHOOK_SECRET: the service's webhooks (POST /service-webhook) trigger a mirror sync; off when absent. */
   serviceWebhookSecret: z.string().optional(),
+  /** METRICS_TOKEN: GET /metrics asks for it as a bearer token; open when absent. */
+  metricsToken: z.string().optional(),
   /** PHOTO_COMMENT=on: photos kept for an order add a comment noting them (costs a request). */
   photoComment: z.boolean(),
   /** PHONE_COUNTRY: typed phones are read as this country's numbers (ISO code, default RU). */
@@ -86,6 +88,11 @@ const configSchema = z.object({
     /** DATA_DIR: the mirror's database lives there, with Redis too (each instance its own copy). */
     dataDir: z.string(),
   }),
+  /**
+   * CLIENT_RETURN_STATUSES: statuses (by id or name) that mean the device goes back without repair:
+   * no estimate is owed on them (decisions.md "Money"); the client reads "returned without repair".
+   */
+  returnStatuses: z.array(z.string()),
   /** The client's side (CLIENTS=on; absent or off: strangers are refused as always). */
   clients: z
     .object({
@@ -107,6 +114,11 @@ const configSchema = z.object({
     /** SHOP_PHONE (else the workshop's phones from the service) and SHOP_HOURS, as printed. */
     phone: z.string().optional(),
     hours: z.string().optional(),
+    /** SHOP_LEGAL_NAME, SHOP_TAX_ID: printed when set. */
+    legalName: z.string().optional(),
+    taxId: z.string().optional(),
+    /** PAPER_COPIES: 2 puts the client's and the shop's copy of the receipt on one A4 page. */
+    copies: z.union([z.literal(1), z.literal(2)]).optional(),
     /** REPAIR_TERMS_<LANG> (a text) or REPAIR_TERMS_<LANG>_FILE (a UTF-8 file, read when printing); else the locale's default. */
     terms: z.record(z.enum(LOCALES), z.object({ text: z.string().optional(), file: z.string().optional() })),
     /** WARRANTY_DAYS, and WARRANTY_BY_TYPE's days per order type id. */

@@ -7,10 +7,11 @@
  * phones), from every order held: a client of any mirrored order is found.
  */
 import type { StatementSync } from "node:sqlite";
+import { phoneDigits } from "../contract/phone.ts";
 import type { Counteragent } from "../service/index.ts";
 import { ftsExpression } from "./db-schema.ts";
 import { decodeRecord, encodeRecord } from "./records.ts";
-import { foldWords, phoneDigits, suffixes } from "./text.ts";
+import { foldWords, suffixes } from "./text.ts";
 import type { MirroredClient } from "./types.ts";
 
 interface Handle {

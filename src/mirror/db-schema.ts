@@ -3,9 +3,11 @@
  * into the full-text index (number, client, phones, device, serial number,
  * faults) and how a search text becomes a full-text query.
  */
+
+import { phoneDigits, phoneQueryDigits, phoneVariants } from "../contract/phone.ts";
 import type { Order } from "../service/index.ts";
 import { deviceOf, numOf } from "./records.ts";
-import { foldLookAlikes, foldWords, numberKey, phoneDigits, phoneQuery, suffixes } from "./text.ts";
+import { foldLookAlikes, foldWords, MIN_PHONE_DIGITS, numberKey, suffixes } from "./text.ts";
 
 /**
  * The layout; another version on disk is dropped and filled again by a backfill (the
@@ -125,13 +127,12 @@ export interface FtsMatch {
 
 /** The FTS5 expressions of a search text; undefined when nothing in it is searchable. */
 export function ftsExpression(text: string): FtsMatch | undefined {
-  const digits = phoneQuery(text);
+  const digits = phoneQueryDigits(text, MIN_PHONE_DIGITS);
   if (digits !== undefined) {
-    const variants = [digits];
-    if (digits.startsWith("8") && digits.length > 1) variants.push(`7${digits.slice(1)}`);
-    // A whole Russian number (+7 or 8) also finds the phone kept without its country code.
-    if (digits.length === 11 && /^[78]/.test(digits)) variants.push(digits.slice(1));
-    const terms = variants.map((d) => `${quote(d)}*`).join(" OR ");
+    // 8 as 7, and a whole Russian number also without its country code (the one phone rule).
+    const terms = phoneVariants(digits)
+      .map((d) => `${quote(d)}*`)
+      .join(" OR ");
     // Digits: a phone or serial number containing them, or a word starting with them (a number, a model).
     return { digits: terms, words: terms };
   }

@@ -1,7 +1,8 @@
 /**
  * What changed between the record the mirror held and the one it now got:
  * created, status changed (and became ready), master or manager assigned,
- * deleted. A field the new record does not carry is merged from the old one
+ * the price changed (the approximate price or the priced total: an estimate
+ * set while an order waits for its client's approval), deleted. A field the new record does not carry is merged from the old one
  * (a list record has no `num`, a full record no `summ`, maybe no paid amount).
  */
 import type { Order } from "../service/index.ts";
@@ -66,6 +67,8 @@ function detect(
     const wasReady = groupOf(old, groups) === READY_GROUP;
     if (!wasReady && groupOf(next, groups) === READY_GROUP) found.push({ kind: "ready", to: newStatus });
   }
+  if (priceChanged(old, next))
+    found.push({ kind: "price", from: { id: priceOf(old) }, to: { id: priceOf(next) } });
   for (const role of ["master", "manager"] as const) {
     const before = refOf(old[role]);
     const after = refOf(next[role]);
@@ -74,6 +77,22 @@ function detect(
     }
   }
   return found;
+}
+
+/** The order's price fields as written ("approximate|total"; no total and 0 alike). */
+function priceOf(order: Order): string {
+  return `${String(order.approximatePrice ?? "").trim()}|${order.summ?.price || ""}`;
+}
+
+/**
+ * Whether the approximate price or the priced total changed. The total only when both records
+ * carry it: a record read whole may lack the list's sums, which is no change.
+ */
+function priceChanged(old: Order, next: Order): boolean {
+  const approx = (o: Order) => String(o.approximatePrice ?? "").trim();
+  if (approx(old) !== approx(next)) return true;
+  const total = (o: Order) => o.summ?.price;
+  return total(old) !== undefined && total(next) !== undefined && (total(old) || 0) !== (total(next) || 0);
 }
 
 export interface DiffContext {

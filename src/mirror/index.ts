@@ -30,7 +30,7 @@ export { type BudgetOptions, DEFAULT_BUDGET } from "./budget.ts";
 export type { Coordinator, FeedBatch } from "./coordinator.ts";
 export { Mirror, type MirrorClient, type MirrorOptions, type SyncProgress } from "./mirror.ts";
 export type { StepOutcome, SyncState } from "./sync.ts";
-export { foldLookAlikes, parseNumberKey, phoneDigits } from "./text.ts";
+export { foldLookAlikes, parseNumberKey } from "./text.ts";
 export type {
   ChangeListener,
   MirrorChange,
@@ -77,6 +77,12 @@ export interface OrderMirror {
    * refresh is served so.
    */
   fresh(id: string): MirroredOrder | undefined;
+  /**
+   * When the bot last confirmed this copy: its own read, or the last complete sync
+   * (a run that began at the watermark saw every change made before it; an order it
+   * did not bring is unchanged as of then). The card's "as of" (issue 32.12).
+   */
+  confirmedAt(held: MirroredOrder): Date;
 
   // Reads that cost 1 request only on a miss (or when asked to refresh, e.g. 🔄 Refresh); what they get is kept.
   fetch(id: string, options?: { refresh?: boolean }): Promise<MirroredOrder>;

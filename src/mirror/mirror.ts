@@ -148,10 +148,16 @@ export class Mirror {
   fresh(id: string): MirroredOrder | undefined {
     const held = this.get(id);
     if (!held) return undefined;
-    // A complete sync that began at the watermark saw every change made before it.
-    const seen = Math.max(held.syncedAt.getTime(), this.sync.state.watermark ?? 0);
+    const seen = this.confirmedAt(held).getTime();
     if (this.now() - seen > this.budget.options.baseIntervalMs) return undefined;
     return { order: held.order, syncedAt: new Date(seen) };
+  }
+
+  confirmedAt(held: MirroredOrder): Date {
+    // A complete sync that began at the watermark saw every change made before it; a deleted
+    // copy is not seen again by a sync (it lists visible orders), so its own time stands.
+    if (held.order.isVisible === false) return held.syncedAt;
+    return new Date(Math.max(held.syncedAt.getTime(), this.sync.state.watermark ?? 0));
   }
 
   // ---- reads that may ask the service (1 request on a miss, shared by concurrent misses) ----

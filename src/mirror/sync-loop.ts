@@ -5,7 +5,7 @@
  * nobody is around, and backs off after failures.
  */
 import type { Logger } from "pino";
-import { type Counteragent, ServiceError, type Status } from "../service/index.ts";
+import { asSync, type Counteragent, ServiceError, type Status } from "../service/index.ts";
 import type { ChangeApplier } from "./apply.ts";
 import type { SyncBudget } from "./budget.ts";
 import { advanceClientScan, type ClientSyncState, clientQuery, newClientRun } from "./client-sync.ts";
@@ -163,7 +163,8 @@ export class SyncLoop {
         const readAt = now();
         let page: Awaited<ReturnType<MirrorClient["orders"]["list"]>>;
         try {
-          page = await client.orders.list(scanQuery(scan, run, this.statusSplit()));
+          // Counted as the sync's requests (service/purpose.ts): the operator's figures tell them apart.
+          page = await asSync(() => client.orders.list(scanQuery(scan, run, this.statusSplit())));
         } finally {
           outcome.requests++;
           this.spend(1);
@@ -227,7 +228,7 @@ export class SyncLoop {
       const readAt = now();
       let page: Awaited<ReturnType<typeof counteragents.list>>;
       try {
-        page = await counteragents.list(clientQuery(scan, run));
+        page = await asSync(() => counteragents.list(clientQuery(scan, run)));
       } finally {
         requests++;
         this.spend(1);
@@ -279,10 +280,11 @@ export class SyncLoop {
     let requests = 0;
     try {
       let statuses: Status[];
-      if (this.options.statuses) statuses = await this.options.statuses();
+      const source = this.options.statuses;
+      if (source) statuses = await asSync(source);
       else {
         requests = 1;
-        statuses = (await this.options.client.statuses.list()).items;
+        statuses = (await asSync(() => this.options.client.statuses.list())).items;
       }
       const groups = new Map<string, string>();
       for (const status of statuses) if (status.group) groups.set(status.id, status.group);

@@ -40,21 +40,8 @@ export function numberKey(number: string): string | undefined {
   return key ? `${key.prefix}${key.num}` : undefined;
 }
 
-/** Digits of a phone with a leading 8 of an 11-digit number read as 7 (docs/decisions.md, "Mirror and notifications"). */
-export function phoneDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length === 11 && digits.startsWith("8") ? `7${digits.slice(1)}` : digits;
-}
-
 /** The shortest digit run that a phone search accepts (the last 4 digits find it: docs/decisions.md). */
-const MIN_PHONE_DIGITS = 4;
-
-/** A query made only of phone characters (digits, spaces, + ( ) -): its digits, else undefined. */
-export function phoneQuery(text: string): string | undefined {
-  if (!/^[\d\s()+\-.]+$/.test(text.trim())) return undefined;
-  const digits = text.replace(/\D/g, "");
-  return digits.length >= MIN_PHONE_DIGITS ? digits : undefined;
-}
+export const MIN_PHONE_DIGITS = 4;
 
 /**
  * Suffixes of at least MIN_PHONE_DIGITS characters: indexed as words, a prefix

@@ -58,7 +58,7 @@ export interface MirrorQuery {
 }
 
 /** How an order changed between two reads, as found by a sync (or a bot write). */
-export type MirrorChangeKind = "created" | "status" | "master" | "manager" | "ready" | "deleted";
+export type MirrorChangeKind = "created" | "status" | "master" | "manager" | "ready" | "deleted" | "price";
 
 export interface MirrorChange {
   /**
@@ -71,7 +71,10 @@ export interface MirrorChange {
   order: Order;
   /** The previous value for status/master/manager changes (absent when there was none). */
   from?: { id: string; name?: string };
-  /** The new value for status/master/manager changes (absent when removed). */
+  /**
+   * The new value for status/master/manager changes (absent when removed); for "price" (the
+   * approximate price or the works' and parts' total changed) both as written, in `id`.
+   */
   to?: { id: string; name?: string };
   /** When the change was noticed (the start of the sync run that saw it). */
   detectedAt: Date;

@@ -3,6 +3,8 @@
  * orders by shop, by num, by status and by counteragent, transactions by
  * register. All mutations go through the methods here so indexes never drift.
  */
+
+import { phoneDigits } from "../contract/phone.ts";
 import type {
   CashItem,
   Counteragent,
@@ -42,22 +44,6 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-/** Digits of a phone with a leading 8 read as 7 (Russian numbers). */
-export function phoneDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length === 11 && digits.startsWith("8") ? `7${digits.slice(1)}` : digits;
-}
-
-/**
- * Phone search: digits only, as a substring; a query with a leading 8 also
- * matches as 7 (a Russian number typed as 8 912 ... finds +7 912 ...).
- */
-export function phoneMatches(phone: string, queryDigits: string): boolean {
-  const digits = phoneDigits(phone);
-  if (digits.includes(queryDigits)) return true;
-  return queryDigits.startsWith("8") && digits.includes(`7${queryDigits.slice(1)}`);
 }
 
 export class Store {

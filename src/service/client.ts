@@ -17,7 +17,7 @@ import {
   createStatuses,
 } from "./resources/reference.ts";
 import type { Caller } from "./resources/shared.ts";
-import { createMemoryStore, type ServiceStore } from "./store.ts";
+import { createMemoryTokenStore, type ServiceStore } from "./store.ts";
 import { type CallSpec, createTransport, type RequestEvent, type RetryOptions } from "./transport.ts";
 
 export interface ServiceClientOptions {
@@ -83,7 +83,7 @@ function credentialsOf(options: ServiceClientOptions) {
 export function buildServiceClient(options: ServiceClientOptions) {
   const credentials = credentialsOf(options);
   const now = options.now ?? Date.now;
-  const store = options.store ?? createMemoryStore();
+  const store = options.store ?? createMemoryTokenStore();
   const quota = createQuotaTracker(store, now, Math.max(0, options.writeReserve ?? 0));
   const transport = createTransport({
     baseUrl: options.baseUrl,

@@ -4,11 +4,11 @@ export type { LoginResult } from "./auth.ts";
 export type { ServiceClient, ServiceClientOptions, ServiceStats } from "./client.ts";
 export { isServiceError, ServiceError, type ServiceErrorKind, type ValidationIssue } from "./errors.ts";
 export { foldLookAlikes, foldOrderNumber, numberDigits } from "./order-number.ts";
-export { asWrite, purposeOf, type RequestPurpose } from "./purpose.ts";
+export { asSync, asWrite, purposeOf, type RequestPurpose, type RequestUse } from "./purpose.ts";
 export { type ArrayFormat, DEFAULT_ARRAY_FORMAT } from "./query.ts";
 export type { Quota } from "./quota.ts";
 export { acquireRedisLock, type RedisLock, type RedisLockOptions } from "./redis-lock.ts";
-export { createRedisStore, type RedisStoreOptions } from "./redis-store.ts";
+export { createRedisTokenStore, type RedisStoreOptions } from "./redis-store.ts";
 export type { CashApi, CashItemsApi, CashRegistersApi } from "./resources/cash.ts";
 export type { CounteragentsApi } from "./resources/counteragents.ts";
 export type { EmployeesApi } from "./resources/employees.ts";
@@ -49,7 +49,7 @@ export type {
   Shop,
   Status,
 } from "./schemas/reference.ts";
-export { createMemoryStore, type ServiceStore, type StoredQuota, type StoredToken } from "./store.ts";
+export { createMemoryTokenStore, type ServiceStore, type StoredQuota, type StoredToken } from "./store.ts";
 export type { RequestEvent, RetryOptions } from "./transport.ts";
 
 /** The typed client of the repair-shop service. */

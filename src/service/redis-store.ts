@@ -69,7 +69,7 @@ interface Known<T> {
   unsaved: boolean;
 }
 
-export function createRedisStore(options: RedisStoreOptions): ServiceStore {
+export function createRedisTokenStore(options: RedisStoreOptions): ServiceStore {
   const { redis } = options;
   const prefix = options.prefix ?? "crm:service:";
   const lockTtlMs = options.lockTtlMs ?? 20_000;

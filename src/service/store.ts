@@ -33,7 +33,7 @@ export interface ServiceStore {
   withLock?<T>(key: string, fn: () => Promise<T>): Promise<T>;
 }
 
-export function createMemoryStore(): ServiceStore {
+export function createMemoryTokenStore(): ServiceStore {
   let token: StoredToken | undefined;
   let quota: StoredQuota | undefined;
   return {

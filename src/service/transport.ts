@@ -3,7 +3,7 @@ import { createFetch } from "ofetch";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import { ServiceError, type ServiceErrorKind } from "./errors.ts";
-import { purposeOf, type RequestPurpose } from "./purpose.ts";
+import { purposeOf, type RequestPurpose, type RequestUse, useOf } from "./purpose.ts";
 import { type ArrayFormat, type QueryParams, withQuery } from "./query.ts";
 import type { QuotaSignal, QuotaTracker } from "./quota.ts";
 import { isObject, type JsonObject, toMillis } from "./schemas/common.ts";
@@ -22,6 +22,8 @@ export interface RequestEvent {
   error?: ServiceErrorKind;
   /** A read or a write, as the write reserve tells them (purpose.ts). */
   purpose: RequestPurpose;
+  /** What it is for as an operator counts it: read, write, sync (the mirror's) or auth (purpose.ts). */
+  use: RequestUse;
 }
 
 export interface RetryOptions {
@@ -198,6 +200,7 @@ export function createTransport(options: TransportOptions): Transport {
   ): Promise<z.output<S>> {
     const { method, path } = spec;
     const purpose = purposeOf(method, spec.isAuthCall === true);
+    const use = useOf(purpose, spec.isAuthCall === true);
     let response: Awaited<ReturnType<typeof http.raw<string, "text">>>;
     try {
       response = await http.raw<string, "text">(withQuery(path, spec.query, arrayFormat), {
@@ -211,7 +214,7 @@ export function createTransport(options: TransportOptions): Transport {
         ignoreResponseError: true,
       });
     } catch (cause) {
-      report({ method, path, durationMs: elapsed(), error: "unavailable", purpose });
+      report({ method, path, durationMs: elapsed(), error: "unavailable", purpose, use });
       const what = isTimeout(cause) ? `timed out after ${options.timeoutMs} ms` : "network error";
       throw new ServiceError("unavailable", `${method} ${path}: ${what}`, { method, path, cause });
     }
@@ -225,6 +228,7 @@ export function createTransport(options: TransportOptions): Transport {
       durationMs: elapsed(),
       error: outcome.ok ? undefined : outcome.error.kind,
       purpose,
+      use,
     });
     if (!outcome.ok) throw outcome.error;
     return outcome.value;

@@ -26,10 +26,36 @@ describe("paper settings", () => {
       locale: "ru",
       phone: undefined,
       hours: undefined,
+      legalName: undefined,
+      taxId: undefined,
+      copies: 1,
       terms: { ru: { text: undefined, file: undefined }, en: { text: undefined, file: undefined } },
       warrantyDays: 30,
       warrantyByType: {},
     });
+  });
+
+  it("read CLIENT_RETURN_STATUSES as ids or names separated by ';' (none: an empty list)", () => {
+    const read = (env: Record<string, string>) => {
+      const result = parseConfig({ BOT_TOKEN: TOKEN, ...env });
+      if (!result.ok) throw new Error(result.errors.join("\n"));
+      return result.config.returnStatuses;
+    };
+    expect(read({ CLIENT_RETURN_STATUSES: " Выдан без ремонта ; 11;;" })).toEqual([
+      "Выдан без ремонта",
+      "11",
+    ]);
+    expect(read({})).toEqual([]);
+  });
+
+  it("read the shop's legal name, tax number and copies; refuse copies other than 1 or 2", () => {
+    const paper = paperOf({
+      SHOP_LEGAL_NAME: " ИП Иванов И. И. ",
+      SHOP_TAX_ID: "667101234567",
+      PAPER_COPIES: "2",
+    });
+    expect(paper).toMatchObject({ legalName: "ИП Иванов И. И.", taxId: "667101234567", copies: 2 });
+    expect(() => paperOf({ PAPER_COPIES: "3" })).toThrow(/PAPER_COPIES must be 1 or 2/);
   });
 
   it("read every value, whatever its case and spaces", () => {

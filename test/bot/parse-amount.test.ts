@@ -10,6 +10,25 @@ describe("parseAmount", () => {
     expect(parseAmount("1,5")).toBe(1.5);
   });
 
+  it("reads the currency however it is typed after the amount (issue 32.3)", () => {
+    for (const text of [
+      "3500 р",
+      "3500 р.",
+      "3500 руб",
+      "3500 руб.",
+      "3500 рублей",
+      "3 500,00",
+      "3500₽",
+      "3 500 ₽",
+      "3500 RUB",
+      "₽3500",
+    ])
+      for (const locale of ["ru", "en"] as const)
+        expect(readAmount(text, locale), `${text} ${locale}`).toEqual({ ok: true, value: 3500 });
+    for (const text of ["р3500", "35р00", "3500 рр", "3500 usd"])
+      expect(readAmount(text, "ru"), text).toEqual({ ok: false, error: "unreadable" });
+  });
+
   it("refuses what it cannot read for sure instead of guessing", () => {
     for (const text of ["1,500", "1.500", "1,50,0.5", "1.500,50", "0", "-5", "", "abc"])
       expect(parseAmount(text), text).toBeUndefined();

@@ -215,6 +215,13 @@ export function statusSteps(plan: StatusPlan): Step[] {
     },
     ...payment,
     {
+      // Cash beyond what is due: change or kept (the money model); kept, as the plan typed it.
+      name: "status-change-or-keep",
+      match: /keep it as an overpayment\?/,
+      acceptsText: never,
+      move: () => ({ press: "↩️ Keep as an overpayment" }),
+    },
+    {
       name: "status-overpayment",
       match: /overpayment/,
       acceptsText: always,

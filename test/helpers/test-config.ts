@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No write reserve unless a test sets one (most tests run with the sandbox's quota off).
     writeReserve: 0,
     sandboxOthersSeconds: 0,
+    returnStatuses: [],
     paper: {
       format: "a4",
       locale: "ru",

@@ -1,9 +1,9 @@
 /**
- * The dependency rule `npm run lint` checks (.dependency-cruiser.cjs): run on small trees
- * of files laid out like src/, it refuses each import the team agreed never to make, and
- * src/ as it is passes.
+ * The dependency rule `npm run lint` checks (.dependency-cruiser.cjs, generated from the floors
+ * of layers.cjs): run on small trees of files laid out like src/, it refuses every upward import
+ * (type-only ones too), and src/ as it is passes.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -44,26 +44,74 @@ async function violations(files: Record<string, string>, baseDir?: string): Prom
   );
 }
 
-const feature = { "src/bot/features/photos/index.ts": "export const photos = 1;\n" };
+const { BOT_LAYERS } = require("../../layers.cjs") as { BOT_LAYERS: { floor: string; members: string[] }[] };
+
+/** A one-file module of `path` importing `target` (a path relative to src/bot/). */
+function importing(path: string, target: string, typeOnly = false): Record<string, string> {
+  const depth = path.split("/").length - 3;
+  const rel = `${depth === 0 ? "./" : "../".repeat(depth)}${target}`;
+  return {
+    [`src/bot/${target}`]: "export const x = 1;\n",
+    [path]: `import ${typeOnly ? "type " : ""}{ x } from "${rel}";\nexport const y = ${typeOnly ? "1" : "x"};\n`,
+  };
+}
 
 describe("the dependency rule", () => {
-  it("refuses an import from ui/ into a feature, a type-only one too", async () => {
-    const found = await violations({
-      ...feature,
-      "src/bot/ui/card.ts":
-        'import { photos } from "../features/photos/index.ts";\nexport const card = photos;\n',
-      "src/bot/ui/keyboard.ts":
-        'import type { photos } from "../features/photos/index.ts";\nexport type K = typeof photos;\n',
-    });
-    expect(found).toContain("ui-imports-no-feature: src/bot/ui/card.ts -> src/bot/features/photos/index.ts");
-    expect(found).toContain(
-      "ui-imports-no-feature: src/bot/ui/keyboard.ts -> src/bot/features/photos/index.ts",
-    );
+  // The upward imports a reader tried in a clone (issue 35), each refused by its floor's rule.
+  it.each([
+    ["policy -> clients", "src/bot/policy/access.ts", "clients/reader.ts", "bot-base-imports-nothing-above"],
+    [
+      "http -> dialog-kit",
+      "src/bot/http/server.ts",
+      "dialog-kit/ask.ts",
+      "bot-channels-imports-nothing-above",
+    ],
+    ["desk -> writes", "src/bot/desk/money.ts", "writes/once.ts", "bot-formatting-imports-nothing-above"],
+    ["paper -> notify", "src/bot/paper/draw.ts", "notify/send.ts", "bot-formatting-imports-nothing-above"],
+    ["ui -> index", "src/bot/ui/card.ts", "index.ts", "bot-formatting-imports-nothing-above"],
+    ["store -> context", "src/bot/store/storage.ts", "context.ts", "bot-base-imports-nothing-above"],
+    [
+      "orders -> dialog-kit",
+      "src/bot/orders/reader.ts",
+      "dialog-kit/ask.ts",
+      "bot-readers-imports-nothing-above",
+    ],
+    ["writes -> notify", "src/bot/writes/once.ts", "notify/send.ts", "bot-writes-imports-nothing-above"],
+    [
+      "scheduler -> features",
+      "src/bot/scheduler/jobs.ts",
+      "features/photos/index.ts",
+      "bot-channels-imports-nothing-above",
+    ],
+    [
+      "ui -> features",
+      "src/bot/ui/card.ts",
+      "features/photos/index.ts",
+      "bot-formatting-imports-nothing-above",
+    ],
+  ])("refuses %s, a type-only import too", async (_probe, from, target, rule) => {
+    for (const typeOnly of [false, true]) {
+      const found = await violations(importing(from, target, typeOnly));
+      expect(found).toContain(`${rule}: ${from} -> src/bot/${target}`);
+    }
   });
 
-  it("lets a feature import ui/, and the composition root import both", async () => {
+  it("refuses the service's client in paper/ (its types are fine), and grammY in the write core", async () => {
+    const found = await violations({
+      "src/service/index.ts": "export const client = 1;\nexport type Order = { id: string };\n",
+      "src/bot/paper/draw.ts": 'import { client } from "../../service/index.ts";\nexport const d = client;\n',
+      "src/bot/paper/document.ts":
+        'import type { Order } from "../../service/index.ts";\nexport type D = Order;\n',
+    });
+    expect(found).toEqual([
+      "paper-takes-only-types-of-the-service: src/bot/paper/draw.ts -> src/service/index.ts",
+    ]);
+  });
+
+  it("lets a floor import its own floor and those below, and the composition root import all", async () => {
     const found = await violations({
       "src/bot/ui/card.ts": "export const card = 1;\n",
+      "src/bot/desk/money.ts": 'import { card } from "../ui/card.ts";\nexport const money = card;\n',
       "src/bot/features/photos/index.ts":
         'import { card } from "../../ui/card.ts";\nexport const photos = card;\n',
       "src/bot/index.ts":
@@ -74,39 +122,25 @@ describe("the dependency rule", () => {
     expect(found).toEqual([]);
   });
 
-  it("refuses dialog steps and features in orders/ and in the write core", async () => {
+  it("refuses a folder of src/bot that no floor places", async () => {
     const found = await violations({
-      ...feature,
-      "src/bot/dialog-kit/ask.ts": "export const ask = 1;\n",
-      "src/bot/orders/reader.ts": 'import { ask } from "../dialog-kit/ask.ts";\nexport const reader = ask;\n',
-      "src/bot/writes/core.ts":
-        'import { photos } from "../features/photos/index.ts";\nexport const core = photos;\n',
+      "src/bot/ui/card.ts": "export const card = 1;\n",
+      "src/bot/payments/offer.ts": 'import { card } from "../ui/card.ts";\nexport const offer = card;\n',
     });
-    expect(found).toContain(
-      "orders-and-writes-import-no-dialog-or-feature: src/bot/orders/reader.ts -> src/bot/dialog-kit/ask.ts",
-    );
-    expect(found).toContain(
-      "orders-and-writes-import-no-dialog-or-feature: src/bot/writes/core.ts -> src/bot/features/photos/index.ts",
-    );
+    expect(found).toContain("bot-places-every-module: src/bot/payments/offer.ts -> src/bot/ui/card.ts");
   });
 
-  it("refuses a feature's job imported by the scheduler", async () => {
-    const found = await violations({
-      ...feature,
-      "src/bot/scheduler/jobs.ts":
-        'import { photos } from "../features/photos/index.ts";\nexport const jobs = [photos];\n',
-    });
-    expect(found).toContain(
-      "scheduler-imports-no-feature: src/bot/scheduler/jobs.ts -> src/bot/features/photos/index.ts",
-    );
+  it("places every folder and root file of src/bot as it is on a floor", async () => {
+    const placed = new Set(BOT_LAYERS.flatMap((layer) => layer.members));
+    const entries = await readdir(join(import.meta.dirname, "../../src/bot"));
+    expect(entries.filter((entry) => !placed.has(entry))).toEqual([]);
   });
 
-  it("refuses a cycle between folders of src/bot, also through a third one", async () => {
+  it("refuses a cycle between folders of one floor, also through a third one", async () => {
     const found = await violations({
       "src/bot/notify/send.ts": 'import { claim } from "../scheduler/runs.ts";\nexport const send = claim;\n',
-      "src/bot/scheduler/runs.ts": 'import { rule } from "../orders/rules.ts";\nexport const claim = rule;\n',
-      "src/bot/orders/rules.ts":
-        'import { send } from "../notify/send.ts";\nexport const rule = () => send;\n',
+      "src/bot/scheduler/runs.ts": 'import { rule } from "../http/rules.ts";\nexport const claim = rule;\n',
+      "src/bot/http/rules.ts": 'import { send } from "../notify/send.ts";\nexport const rule = () => send;\n',
     });
     expect(found.filter((v) => v.startsWith("no-folder-cycle:")).length).toBeGreaterThan(0);
   });
@@ -118,9 +152,14 @@ describe("the dependency rule", () => {
         'import { client } from "../service/index.ts";\nexport const server = client;\n',
       "src/bot/index.ts": "export const bot = 1;\n",
       "src/service/orders.ts": 'import { bot } from "../bot/index.ts";\nexport const orders = bot;\n',
+      "src/bot/features/start.ts":
+        'import { server } from "../../sandbox/server.ts";\nexport const s = server;\n',
     });
     expect(found).toContain("sandbox-stands-alone: src/sandbox/server.ts -> src/service/index.ts");
-    expect(found).toContain("service-stands-below-the-bot: src/service/orders.ts -> src/bot/index.ts");
+    expect(found).toContain("src-service-imports-nothing-above: src/service/orders.ts -> src/bot/index.ts");
+    expect(found).toContain(
+      "only-start-up-imports-the-sandbox: src/bot/features/start.ts -> src/sandbox/server.ts",
+    );
   });
 
   it("finds nothing to refuse in src/ as it is", async () => {

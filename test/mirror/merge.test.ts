@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeRecords } from "../../src/mirror/diff.ts";
+import { diffOrder, mergeRecords } from "../../src/mirror/diff.ts";
 import type { Order } from "../../src/service/index.ts";
 
 const listed: Order = {
@@ -41,5 +41,29 @@ describe("a full record merged over the list record the mirror held", () => {
     const held = full({ cash: { order: 1500, summ: 1500 } });
     expect(mergeRecords(held, { ...listed, cash: { summ: 3000 } }).cash?.summ).toBe(3000);
     expect(mergeRecords(full({}), full({})).cash).toBeUndefined();
+  });
+});
+
+describe("a price change (an estimate set while an order waits for its client)", () => {
+  const context = {
+    groups: new Map<string, string>(),
+    detectedAt: 1,
+    source: "sync" as const,
+    isNew: () => false,
+  };
+  const kindsOf = (old: Order, next: Order) => diffOrder(old, next, context).map((c) => c.kind);
+
+  it("the approximate price or the priced total changed: one 'price' change naming the new value", () => {
+    const priced = diffOrder(listed, { ...listed, approximatePrice: "3 100" }, context);
+    expect(priced.map((c) => [c.kind, c.to?.id])).toEqual([["price", "3 100|5000"]]);
+    expect(kindsOf(listed, { ...listed, summ: { price: 6200 } })).toEqual(["price"]);
+  });
+
+  it("a record read whole without the list's sums, or the same price written again, is no change", () => {
+    expect(kindsOf(listed, mergeRecords(listed, { ...full({}), status: listed.status }))).toEqual([]);
+    expect(
+      kindsOf({ ...listed, approximatePrice: "3100" }, { ...listed, approximatePrice: " 3100 " }),
+    ).toEqual([]);
+    expect(kindsOf({ ...listed, summ: undefined }, { ...listed, summ: { price: 0 } })).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { lastText } from "../bot/dialogs/driver.ts";
+import { takeOfferedName } from "../helpers/offered-name.ts";
 import { type Cluster, type ClusterOptions, type ClusterUser, eventually, startCluster } from "./cluster.ts";
 
 const redisUrl = process.env.REDIS_TEST_URL;
@@ -51,6 +52,7 @@ describe.skipIf(!redisUrl)("one chat at a time across instances", () => {
     await op.press("Платный ремонт");
     await op.send(name);
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     await op.send("Smartphone");
     await op.send("Не включается");

@@ -34,7 +34,7 @@ import {
 import type { Sandbox } from "../../src/sandbox/index.ts";
 import {
   createServiceClient,
-  createRedisStore as createServiceStore,
+  createRedisTokenStore as createServiceStore,
   type RequestEvent,
   type ServiceClient,
   type ServiceStore,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryStore, createServiceClient, type ServiceStore } from "../../src/service/index.ts";
+import { createMemoryTokenStore, createServiceClient, type ServiceStore } from "../../src/service/index.ts";
 import { BASE, intercept, list, useNock } from "./helpers.ts";
 
 useNock();
@@ -148,7 +148,7 @@ describe("login mode", () => {
 
 describe("store", () => {
   it("a token already in a shared store is used without /auth", async () => {
-    const store = createMemoryStore();
+    const store = createMemoryTokenStore();
     await store.setToken({ token: "shared", expiresAt: T0 + 900_000, renewAt: T0 + 840_000 });
     const calls = intercept("GET", 200, list([]));
     await loginClient({ store, now: () => T0 }).shops.list();
@@ -156,7 +156,7 @@ describe("store", () => {
   });
 
   it("renewal runs inside the store's withLock and the token is saved there", async () => {
-    const base = createMemoryStore();
+    const base = createMemoryTokenStore();
     const locks: string[] = [];
     const store: ServiceStore = {
       ...base,
@@ -181,7 +181,7 @@ describe("store", () => {
   });
 
   it("with a short ttl the margin shrinks to a quarter of it", async () => {
-    const store = createMemoryStore();
+    const store = createMemoryTokenStore();
     intercept("POST", 200, authAnswer("tok-A", 20));
     await loginClient({ store, now: () => T0 }).auth.login();
     expect(await store.getToken()).toMatchObject({ expiresAt: T0 + 20_000, renewAt: T0 + 15_000 });

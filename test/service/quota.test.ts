@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryStore } from "../../src/service/index.ts";
+import { createMemoryTokenStore } from "../../src/service/index.ts";
 import { forbiddenFetch, intercept, list, tokenClient, useNock } from "./helpers.ts";
 
 useNock();
@@ -73,7 +73,7 @@ describe("quota", () => {
   });
 
   it("a quota spent in a shared store stops another client (process) too", async () => {
-    const store = createMemoryStore();
+    const store = createMemoryTokenStore();
     await store.setQuota({ remaining: 0, resetAt: T0 + 5_000 });
     const fetch = forbiddenFetch();
     const client = tokenClient({ store, fetch, now: () => T0 });

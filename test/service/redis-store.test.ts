@@ -4,7 +4,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { createRedisStore, createServiceClient, type RedisStoreOptions } from "../../src/service/index.ts";
+import {
+  createRedisTokenStore,
+  createServiceClient,
+  type RedisStoreOptions,
+} from "../../src/service/index.ts";
 import { recordingFetch } from "../contract/helpers.ts";
 
 const url = process.env.REDIS_TEST_URL;
@@ -17,7 +21,7 @@ describe.skipIf(!url)("RedisStore", () => {
     return redis;
   };
   const storeOf = (prefix: string, extra: Partial<RedisStoreOptions> = {}) =>
-    createRedisStore({ redis: connect(), prefix, ...extra });
+    createRedisTokenStore({ redis: connect(), prefix, ...extra });
   const prefix = () => `test:${randomUUID()}:`;
 
   afterAll(async () => {
@@ -95,7 +99,7 @@ describe.skipIf(!url)("RedisStore", () => {
       retryStrategy: () => null,
     });
     redis.on("error", () => undefined); // the refused connection is the point of the test
-    const store = createRedisStore({ redis });
+    const store = createRedisTokenStore({ redis });
     await expect(store.getToken()).rejects.toMatchObject({ kind: "unavailable" });
     redis.disconnect();
   });

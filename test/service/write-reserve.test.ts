@@ -5,7 +5,7 @@
  * read at the reserve, unsent, with the window's reset time.
  */
 import { describe, expect, it } from "vitest";
-import { asWrite, createMemoryStore, isServiceError } from "../../src/service/index.ts";
+import { asWrite, createMemoryTokenStore, isServiceError } from "../../src/service/index.ts";
 import { intercept, list, tokenClient, useNock } from "./helpers.ts";
 
 useNock();
@@ -70,7 +70,7 @@ describe("the write reserve", () => {
   });
 
   it("a reserve kept in a shared store holds for another process's reads", async () => {
-    const store = createMemoryStore();
+    const store = createMemoryTokenStore();
     await store.setQuota({ remaining: 20, resetAt: T0 + 60_000 });
     const client = tokenClient({ store, now: () => T0, writeReserve: 30 });
     await expect(client.shops.list()).rejects.toMatchObject({ kind: "quota", reserve: 30 });
@@ -93,7 +93,7 @@ describe("the write reserve with a shared (asynchronous) store, as Redis is", ()
    * commands sent together arriving together (one reply chunk resolves them all in one turn).
    */
   const asyncStore = () => {
-    const inner = createMemoryStore();
+    const inner = createMemoryTokenStore();
     let waiting: (() => void)[] = [];
     const later = <T>(value: () => T | PromiseLike<T>): Promise<T> =>
       new Promise((resolve) => {

@@ -4,7 +4,8 @@
  * nothing; their older orders one request, kept), else from the service.
  *
  * - search: mirror 0 requests; without it GET /counteragents (`phone` for
- *   digits, `filter` for words) 1.
+ *   digits, `filter` for words) 1. Every client search of the bot comes here:
+ *   /client, /find's clients (`heldSearch`), the intake's pages (`page`).
  * - record: GET /counteragents/{id} 1 (what a card shows and an edit starts
  *   from), kept in the mirror and, for a while, in the store: an edit opened
  *   from the card right after costs no read.
@@ -12,8 +13,9 @@
  * Each request counts against the user's share of the quota window (LOOKUP_SHARE), as orders' reads do.
  */
 import { z } from "zod";
+import { phoneQueryDigits } from "../../contract/phone.ts";
 import type { Counteragent, Order } from "../../service/index.ts";
-import type { BotServices } from "../context.ts";
+import type { CoreServices } from "../core-services.ts";
 import { ordersOfShops } from "../orders/by-number.ts";
 import { createLookupShare } from "../orders/lookup-share.ts";
 import { persisted } from "../store/storage.ts";
@@ -41,7 +43,7 @@ export interface ClientOrders {
   complete: boolean;
 }
 
-type Services = Pick<BotServices, "client" | "mirror" | "store" | "clock" | "config">;
+type Services = Pick<CoreServices, "client" | "mirror" | "store" | "clock" | "config">;
 
 export function clientReader(services: Services) {
   const { client, mirror, store, clock, config } = services;
@@ -68,15 +70,43 @@ export function clientReader(services: Services) {
         const found = mirror.searchClients(text, limit);
         return { items: found.items.map((m) => m.client), total: found.total, held: true };
       }
-      const digits = text.replace(/\D/g, "");
-      const phone = /^[\d\s()+\-.]+$/.test(text.trim()) && digits.length >= PHONE_DIGITS;
+      const phone = phoneQueryDigits(text, PHONE_DIGITS);
       await share.spend(userId);
       const page = await client.counteragents.list({
-        ...(phone ? { phone: digits } : { filter: text }),
+        ...(phone ? { phone } : { filter: text }),
         page: 1,
         pageSize: Math.min(limit, 50),
       });
       return { items: page.items, total: page.total ?? page.items.length, held: false };
+    },
+
+    /** The clients the mirror holds for a text (no request); undefined without the mirror. */
+    heldSearch(text: string, limit: number): { items: Counteragent[]; total: number } | undefined {
+      if (!mirror) return undefined;
+      const found = mirror.searchClients(text, limit);
+      return { items: found.items.map((m) => m.client), total: found.total };
+    },
+
+    /**
+     * One page of a paged search (the intake's): from the mirror when it keeps the company's
+     * clients (MIRROR_CLIENTS, 0 requests), else GET /counteragents (`phone`: these digits), 1.
+     * `total` when known.
+     */
+    async page(
+      query: { text: string; phone?: string },
+      at: { page: number; pageSize: number },
+    ): Promise<{ items: Counteragent[]; total?: number }> {
+      if (mirror && config.mirror?.clients) {
+        const found = mirror.searchClients(query.text, at.page * at.pageSize);
+        const items = found.items.slice((at.page - 1) * at.pageSize).map((m) => m.client);
+        return { items, total: found.total };
+      }
+      const found = await client.counteragents.list({
+        ...(query.phone ? { phone: query.phone } : { filter: query.text }),
+        page: at.page,
+        pageSize: at.pageSize,
+      });
+      return { items: found.items, total: found.total };
     },
 
     /** The client's record from the service (1 request), kept for an edit opened from the card. */

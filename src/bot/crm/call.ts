@@ -8,9 +8,9 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Locale } from "../../config/index.ts";
+import type { Logger } from "../../logger.ts";
 import { isServiceError, type ServiceClient, type ServiceError } from "../../service/index.ts";
-import type { CoreFlavor } from "../context.ts";
-import { asLocale, type I18nFlavor } from "../i18n.ts";
+import { type I18nFlavor, localeOf } from "../i18n.ts";
 import { isLookupShareError } from "../orders/lookup-share.ts";
 import { resetTime } from "../ui/reset-time.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
@@ -66,7 +66,7 @@ function serviceErrorMessage(
   }
 }
 
-type GatewayContext = Context & I18nFlavor & CoreFlavor;
+type GatewayContext = Context & I18nFlavor & { services: Caller["services"]; log: Logger };
 
 /** Shows "typing…" in the chat; a failure to show it never fails the action. */
 export function showTyping(ctx: Context): void {
@@ -90,18 +90,52 @@ export async function callService<T>(
       ? setTimeout(() => showTyping(ctx), TYPING_AFTER_MS)
       : undefined;
   try {
-    return { ok: true, value: await action(ctx.services.client) };
-  } catch (error) {
-    if (!isServiceError(error)) throw error;
-    ctx.log.warn({ kind: error.kind, status: error.status, path: error.path }, "service call failed");
-    const message = serviceErrorMessage(error, {
-      t: ctx.t,
-      locale: asLocale(await ctx.i18n.getLocale()),
-      timezone: ctx.services.config.timezone,
-      now: ctx.services.clock.now(),
-    });
-    return { ok: false, error, message, retryable: error.kind === "unavailable" || error.kind === "quota" };
+    return await outcomeOf(ctx, () => localeOf(ctx), action);
   } finally {
     clearTimeout(typing);
+  }
+}
+
+/** Who calls, outside an update (the write core's actor): the services, a logger, the language. */
+export interface Caller {
+  services: { client: ServiceClient; config: { timezone: string }; clock: { now(): Date } };
+  log: Logger;
+  t: TranslateFunction;
+  locale: Locale;
+  /** Shown while a slow answer is awaited ("typing…" in a chat). */
+  sink?: { busy?(): void };
+}
+
+/** `callService` for a caller that is not an update: the same outcome and the same sentences. */
+export async function callAs<T>(
+  caller: Caller,
+  action: (client: ServiceClient) => Promise<T>,
+): Promise<ServiceOutcome<T>> {
+  const busy = caller.sink?.busy;
+  const typing = busy ? setTimeout(busy, TYPING_AFTER_MS) : undefined;
+  try {
+    return await outcomeOf(caller, () => caller.locale, action);
+  } finally {
+    clearTimeout(typing);
+  }
+}
+
+async function outcomeOf<T>(
+  caller: Pick<Caller, "services" | "log" | "t">,
+  locale: () => Locale | Promise<Locale>,
+  action: (client: ServiceClient) => Promise<T>,
+): Promise<ServiceOutcome<T>> {
+  try {
+    return { ok: true, value: await action(caller.services.client) };
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    caller.log.warn({ kind: error.kind, status: error.status, path: error.path }, "service call failed");
+    const message = serviceErrorMessage(error, {
+      t: caller.t,
+      locale: await locale(),
+      timezone: caller.services.config.timezone,
+      now: caller.services.clock.now(),
+    });
+    return { ok: false, error, message, retryable: error.kind === "unavailable" || error.kind === "quota" };
   }
 }

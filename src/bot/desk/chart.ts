@@ -82,7 +82,9 @@ export async function renderReportChart(input: ChartInput): Promise<Buffer> {
         {
           type: "line",
           label: input.texts.money,
-          data: input.money,
+          // Both axes start at 0 on one base line (issue 32.16): a bucket of more refunds than
+          // payments is drawn at 0, the report's text says what it was.
+          data: input.money.map((value) => Math.max(0, value)),
           borderColor: COLORS.money,
           backgroundColor: COLORS.money,
           borderWidth: 4,
@@ -128,7 +130,7 @@ export async function renderReportChart(input: ChartInput): Promise<Buffer> {
         money: {
           type: "linear",
           position: "right",
-          beginAtZero: true,
+          min: 0,
           ticks: { font: font(28), color: COLORS.money, callback: (value) => compact.format(Number(value)) },
           grid: { display: false },
         },

@@ -4,10 +4,12 @@
  * dialog that asks a client's contacts (the intake, a client's card); the
  * texts are the caller's locale keys.
  */
+
+import { phoneForService } from "../../contract/phone.ts";
 import type { DialogContext } from "../context.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { accept, ask, type DialogRun, reject, SKIP } from "./ask.ts";
-import { normalizeEmail, phoneForService } from "./contact.ts";
+import { normalizeEmail } from "./contact.ts";
 import { withCurrent } from "./keep.ts";
 
 /** A phone is read as a number of the shop's country (PHONE_COUNTRY) and kept as the CRM shows numbers. */

@@ -30,8 +30,10 @@ import type { Message } from "grammy/types";
 import type { BotContext, DialogContext } from "../context.ts";
 import { type OrderQuery, parseOrderQuery } from "../orders/by-number.ts";
 import { isCancelCommand } from "../telegram/commands.ts";
+import { telegramActor } from "../telegram/write-actor.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { escapeHtml } from "../ui/text.ts";
+import type { WriteRun } from "../writes/actor.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
 import { visibleText } from "./parse.ts";
 import { type Button, type Prompt, sendPrompt } from "./prompt.ts";
@@ -50,7 +52,8 @@ export const CANCEL = "x";
 export const SKIP = "s";
 
 /** State of one run of a dialog function; rebuilt identically on every replay. */
-export interface DialogRun {
+/** A dialog's run: also the write core's run (writes/actor.ts), its writes once per run. */
+export interface DialogRun extends WriteRun {
   readonly dialog: Dialog;
   readonly nonce: string;
   seq: number;
@@ -62,7 +65,13 @@ export async function startRun(dialog: Dialog): Promise<DialogRun> {
     const { randomBytes } = await import("node:crypto");
     return randomBytes(6).toString("base64url");
   });
-  return { dialog, nonce, seq: 0 };
+  return {
+    dialog,
+    nonce,
+    seq: 0,
+    // Outside the replay: the write and its actor (the role re-checked then) exist once per run.
+    once: (step) => dialog.external(async (outer: BotContext) => step(await telegramActor(outer))),
+  };
 }
 
 /** An answer with the moment it came (Unix ms, logged: the same on every replay). */

@@ -14,7 +14,7 @@ import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import { asWrite, type Order } from "../../service/index.ts";
 import type { BotContext, DialogContext, Role } from "../context.ts";
-import { readPressedOrder } from "../crm/pressed-order.ts";
+import { readPressedOrder } from "../telegram/pressed-order.ts";
 import { orderAction } from "../ui/callbacks.ts";
 import type { CardAction } from "../ui/order-keyboard.ts";
 import type { Dialog } from "./ask.ts";

@@ -10,9 +10,10 @@ import type { BotContext, BotServices, DialogContext } from "../context.ts";
 import { ensureOperator } from "../policy/access.ts";
 import { StoreWriteError } from "../store/errors.ts";
 import { isCancelCommand } from "../telegram/commands.ts";
+import { telegramActor } from "../telegram/write-actor.ts";
 import { dialogButton } from "../ui/callbacks.ts";
 import { WRITE_KINDS } from "../writes/kinds/index.ts";
-import { type DialogHooks, resumeWrites } from "../writes/resume.ts";
+import { type OpenDialog, resolveOpenWrite } from "../writes/resume.ts";
 import { CANCEL } from "./ask.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
 import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "./plugins.ts";
@@ -52,7 +53,7 @@ export async function enterDialog(ctx: BotContext, id: string, ...args: unknown[
 export function dialogsMiddleware(services: BotServices, logger: Logger): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const dialogs = conversations<BotContext, DialogContext>({
-    storage: dialogStorage(services.store, DIALOG_VERSION),
+    storage: dialogStorage(services.store, DIALOG_VERSION, services.metrics?.dialogs),
     plugins: dialogPlugins(services, logger),
   });
   composer.use(async (ctx, next) => {
@@ -74,7 +75,11 @@ export function dialogsMiddleware(services: BotServices, logger: Logger): Compos
     }
   });
   // A write the bot was interrupted in is resolved before the dialog, /cancel or /new see the update.
-  composer.use(resumeWrites(WRITE_KINDS, writeHooks));
+  composer.use(async (ctx, next) => {
+    if (ctx.chat?.type !== "private") return next();
+    const resumed = await resolveOpenWrite(await telegramActor(ctx), WRITE_KINDS, openDialogOf(ctx));
+    if (resumed === "next") return next();
+  });
   // Runs before the dialogs see the update: leaving here works even for a dialog that cannot replay.
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
@@ -97,15 +102,20 @@ async function stripCurrentPrompt(ctx: BotContext): Promise<void> {
 }
 
 /** What the write core needs to know of the chat's dialog when it resolves an interrupted write. */
-const writeHooks: DialogHooks = {
-  async openRun(ctx) {
-    if (Object.keys(ctx.conversation.active()).length === 0) return undefined;
-    return (await readLatestPrompt(ctx))?.nonce;
-  },
-  stripPrompt: stripCurrentPrompt,
-  leaving(ctx) {
-    const text = ctx.message?.text;
-    if (text !== undefined) return isCancelCommand(text);
-    return dialogButton.decode(ctx.callbackQuery?.data)?.value === CANCEL;
-  },
-};
+function openDialogOf(ctx: BotContext): OpenDialog {
+  const text = ctx.message?.text;
+  return {
+    async openRun() {
+      if (Object.keys(ctx.conversation.active()).length === 0) return undefined;
+      return (await readLatestPrompt(ctx))?.nonce;
+    },
+    leaving:
+      text !== undefined
+        ? isCancelCommand(text)
+        : dialogButton.decode(ctx.callbackQuery?.data)?.value === CANCEL,
+    async end() {
+      await stripCurrentPrompt(ctx);
+      await ctx.conversation.exitAll();
+    },
+  };
+}

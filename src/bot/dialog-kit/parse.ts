@@ -7,6 +7,7 @@ import { parse } from "date-fns/parse";
 import { set } from "date-fns/set";
 import { startOfDay } from "date-fns/startOfDay";
 import type { Locale } from "../../config/index.ts";
+import { phoneQueryDigits } from "../../contract/phone.ts";
 
 /** The largest amount one payment may carry (a typo guard: no repair costs more). */
 export const MAX_AMOUNT = 100_000_000;
@@ -22,7 +23,11 @@ type AmountReading = { ok: true; value: number } | { ok: false; error: "unreadab
  * have three decimals) an ambiguous "1,500" is refused rather than read as 1.5 or 1500.
  */
 export function readAmount(text: string, locale?: Locale, options: { zero?: boolean } = {}): AmountReading {
-  const bare = text.replace(/[\s\u00a0\u202f₽$€]|руб\.?|rub/gi, "");
+  // The currency as people type it after the amount: ₽, р, р., руб, руб., рублей, rub, rur.
+  const bare = text
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/^(?:₽|\$|€)/, "")
+    .replace(/(?:₽|\$|€|руб(?:л[а-яё]*)?\.?|р\.?|rub\.?|rur\.?)$/i, "");
   const grouped =
     /^\d{1,3}(,\d{3})+\.\d{1,2}$/.test(bare) || (locale === "en" && /^\d{1,3}(,\d{3})+$/.test(bare));
   const cleaned = grouped ? bare.replace(/,/g, "") : bare.replace(",", ".");
@@ -63,12 +68,8 @@ export function textLines(text: string): string[] {
   return text.split("\n").map(visibleText).filter(Boolean);
 }
 
-/** Digits of something that looks like a phone (5..15 digits, phone punctuation only); undefined otherwise. */
-export function phoneQuery(text: string): string | undefined {
-  if (!/^[+\d\s()-]+$/.test(text)) return undefined;
-  const digits = text.replace(/\D/g, "");
-  return digits.length >= 5 && digits.length <= 15 ? digits : undefined;
-}
+/** Digits of something that looks like a phone (5..15 digits: src/contract/phone.ts); undefined otherwise. */
+export const phoneQuery = (text: string): string | undefined => phoneQueryDigits(text, 5);
 
 export function parseNumber(text: string): number | undefined {
   const cleaned = text.replace(/\s/g, "").replace(",", ".");
@@ -125,13 +126,15 @@ export function dateWords(i18n: Translator): DateWords {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+// A date with dots is day-first in every language ("05.12" is 5 December in English too: issue
+// 32.16); the slash is month-first in English only.
 const WITH_YEAR: Record<Locale, string[]> = {
   ru: ["d.M.yyyy", "d.M.yy", "yyyy-MM-dd"],
-  en: ["M/d/yyyy", "M/d/yy", "yyyy-MM-dd", "d MMM yyyy"],
+  en: ["M/d/yyyy", "M/d/yy", "d.M.yyyy", "d.M.yy", "yyyy-MM-dd", "d MMM yyyy"],
 };
 const WITHOUT_YEAR: Record<Locale, string[]> = {
   ru: ["d.M"],
-  en: ["M/d", "d MMM", "MMM d"],
+  en: ["M/d", "d.M", "d MMM", "MMM d"],
 };
 /**
  * A typed date, optionally with a time ("25.12", "25.12 15:00", "25.12.2026",

@@ -142,26 +142,51 @@ async function askAmount(
 }
 
 /**
- * A payment beyond what is left to pay (`due`; undefined: the order has no price)
- * is asked about, naming the overpayment: "Yes" takes it, "No" answers false so
- * the amounts are asked again. A payment within what is left asks nothing.
+ * A payment beyond what is left to pay (`due`; undefined: the order has no price).
+ * Cash beyond it (decisions.md "Money") is change unless the clerk keeps it:
+ * "💵 Change N ₽" records only what is due, "↩️ Keep as an overpayment" records
+ * all, "✏️ Other amount" asks the amounts again (undefined). Beyond it by bank
+ * (no change there), or on an order without a price, the overpayment is named
+ * and confirmed; "No" asks again. A payment within what is left asks nothing.
  */
-export async function confirmOverpayment(
+export async function settleOverpayment(
   run: DialogRun,
   ctx: DialogContext,
   amounts: Amounts,
   due: number | undefined,
-): Promise<boolean> {
+): Promise<Amounts | undefined> {
   const total = cents((amounts.money ?? 0) + (amounts.bank ?? 0));
   const left = due === undefined ? undefined : Math.max(0, due);
-  if (total <= 0 || (left !== undefined && total <= left)) return true;
+  if (total <= 0 || (left !== undefined && total <= left)) return amounts;
   const locale = await localeOf(ctx);
   const money = (value: number) => ctx.t("money", { amount: formatAmount(value, locale) });
-  const text =
-    left === undefined
-      ? ctx.t("pay-over-no-price", { total: money(total) })
-      : ctx.t("pay-over", { total: money(total), left: money(left), over: money(cents(total - left)) });
-  return askYesNo(run, ctx, { prompt: text, confirmation: true });
+  if (left === undefined) {
+    const text = ctx.t("pay-over-no-price", { total: money(total) });
+    return (await askYesNo(run, ctx, { prompt: text, confirmation: true })) ? amounts : undefined;
+  }
+  const over = cents(total - left);
+  const cash = amounts.money ?? 0;
+  if (cash < over) {
+    const text = ctx.t("pay-over", { total: money(total), left: money(left), over: money(over) });
+    return (await askYesNo(run, ctx, { prompt: text, confirmation: true })) ? amounts : undefined;
+  }
+  const choice = await ask<"change" | "keep" | "again">(run, ctx, {
+    text: ctx.t("pay-change-or-keep", { total: money(total), left: money(left), over: money(over) }),
+    buttons: [
+      [{ text: ctx.t("pay-btn-change", { amount: money(over) }), value: "change" }],
+      [{ text: ctx.t("pay-btn-keep-over"), value: "keep" }],
+      [{ text: ctx.t("pay-btn-other-amount"), value: "again" }],
+    ],
+    parse: (a) =>
+      a.kind === "button" && (a.value === "change" || a.value === "keep" || a.value === "again")
+        ? accept(a.value)
+        : reject(a.ctx.t("dlg-use-buttons")),
+  });
+  if (choice === "again") return undefined;
+  if (choice === "keep") return amounts;
+  // Change given back: only what is due is recorded, the cash part less the change.
+  const kept = cents(cash - over);
+  return { money: kept > 0 ? kept : undefined, bank: amounts.bank };
 }
 
 /** "1 500 ₽ cash + 2 000 ₽ bank" for summaries and confirmations. */

@@ -21,6 +21,7 @@ import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { BaseContext, BotContext, BotServices, DialogContext } from "../context.ts";
 import { pinLocale } from "../i18n.ts";
+import type { DialogCount } from "../metrics/index.ts";
 import { trackCallbackAnswers } from "../middleware/errors.ts";
 import { roleOf } from "../policy/access.ts";
 import { persisted } from "../store/registry.ts";
@@ -69,11 +70,14 @@ export const DIALOG_NAMESPACE = dialogStates.namespace;
 export function dialogStorage(
   store: Store,
   version: number | string,
+  count?: DialogCount,
 ): ConversationKeyStorage<BaseContext, ConversationData> {
+  const adapter = store.open(dialogStates);
   return {
     type: "key",
     version,
-    adapter: store.open(dialogStates),
+    // The metrics' open dialogs (metrics/dialogs.ts) pass through the same calls.
+    adapter: count ? count.counting(adapter) : adapter,
   };
 }
 
@@ -90,7 +94,7 @@ function readLocale(conversation: Conversation<BotContext, DialogContext>): Prom
  */
 export function dialogPlugins(services: BotServices, logger: Logger) {
   const i18n = services.i18n.middleware();
-  const api = dialogApiPlugin<DialogContext>();
+  const api = dialogApiPlugin<DialogContext>(services.metrics?.telegram);
   return async (
     conversation: Conversation<BotContext, DialogContext>,
   ): Promise<Middleware<DialogContext>[]> => {

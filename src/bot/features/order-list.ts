@@ -58,6 +58,8 @@ export interface OrderListKind<Q extends ListQuery = ListQuery> {
   empty(ctx: BotContext, query: Q): Promise<string>;
   /** A single match is shown as its card (a lookup by number) rather than as a list of one. */
   singleAsCard?: boolean;
+  /** Buttons under that card (a number's card: the clients whose phone holds the same digits). */
+  cardRows?(ctx: BotContext, query: Q, order: Order): InlineKeyboard | undefined;
   /** A line above that card, e.g. how it was found when not by what was typed. */
   cardNote?(ctx: BotContext, query: Q, order: Order): string | undefined;
   /** Each button starts with the order's deadline mark (⏰ 26.11, ❗ 2 d overdue): lists of work to do. */
@@ -124,7 +126,11 @@ export async function showOrderList<Q extends ListQuery>(
   ) {
     const card = await heldCard(ctx, only);
     const note = kind.cardNote?.(ctx, query, only);
-    await show(ctx, token, note ? `${note}\n\n${card.text}` : card.text, card.keyboard);
+    const below = token === undefined ? kind.cardRows?.(ctx, query, only) : undefined;
+    const keyboard = below
+      ? tidyKeyboard(new InlineKeyboard([...card.keyboard.inline_keyboard, ...below.inline_keyboard]))
+      : card.keyboard;
+    await show(ctx, token, note ? `${note}\n\n${card.text}` : card.text, keyboard);
     return;
   }
   let listToken = token;

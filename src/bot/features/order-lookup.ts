@@ -10,16 +10,16 @@
 import { Composer } from "grammy";
 import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
-import { readPressedOrder } from "../crm/pressed-order.ts";
 import { type OrderQuery, parseOrderQuery } from "../orders/by-number.ts";
-import { phoneMatches } from "../orders/order-rules.ts";
+import { isOfNum, phoneMatches, serialMatches } from "../orders/order-rules.ts";
 import { learnedOf } from "../state/learned.ts";
+import { readPressedOrder } from "../telegram/pressed-order.ts";
 import { orderOpenById, orderRefresh } from "../ui/callbacks.ts";
 import { cardMessage } from "../ui/card-message.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { deletedText } from "./clients/deleted.ts";
-import { clientsFound } from "./clients/index.ts";
+import { clientsFound, phoneClientsButton } from "./clients/index.ts";
 import { type OrderListKind, openById, scopeText, showOrderList } from "./order-list.ts";
 
 export const orderLookupFeature = new Composer<BotContext>();
@@ -76,17 +76,28 @@ export const numberList: OrderListKind<OrderQuery> = {
   heading: (ctx, query, counts, items) =>
     byPhone(ctx, query, items)
       ? ctx.t("lookup-by-phone", { num: query.text, ...counts })
-      : ctx.t("lookup-many", { query: escapeHtml(query.text), ...counts }),
+      : query.kind === "num" && phoneDigits(ctx, query) && items.every((order) => !isOfNum(order, query.num))
+        ? ctx.t("lookup-by-digits", { num: query.text, ...counts })
+        : ctx.t("lookup-many", { query: escapeHtml(query.text), ...counts }),
   title: (ctx, query) => ctx.t("list-title-number", { query: escapeHtml(query.text) }),
   empty: nothingFound,
   singleAsCard: true,
   // Digits typed bare that are no order's number: the clients whose phone holds them (mirror, no request).
   extra: async (ctx, query, items) =>
-    query.kind === "num" && query.phone && !items.some((order) => order.num === query.num)
+    query.kind === "num" && query.phone && !items.some((order) => isOfNum(order, query.num))
       ? clientsFound(ctx, query.text)
       : undefined,
   cardNote: (ctx, query, order) =>
-    byPhone(ctx, query, [order]) ? ctx.t("lookup-by-phone-one", { num: query.text }) : undefined,
+    byPhone(ctx, query, [order])
+      ? ctx.t("lookup-by-phone-one", { num: query.text })
+      : bySerial(ctx, query, [order])
+        ? ctx.t("lookup-by-serial-one", { num: query.text })
+        : undefined,
+  // The order of that number is the answer; clients whose phone ends so are a button under it (issue 32.11).
+  cardRows: (ctx, query, order) =>
+    query.kind === "num" && isOfNum(order, query.num) && phoneDigits(ctx, query)
+      ? phoneClientsButton(ctx, query.text)
+      : undefined,
 };
 
 /**
@@ -110,13 +121,26 @@ function byPhone(ctx: BotContext, query: OrderQuery, items: readonly Order[]): b
     query.kind === "num" &&
     phoneDigits(ctx, query) &&
     items.length > 0 &&
-    items.every((order) => order.num !== query.num && phoneMatches(order, query.text))
+    items.every((order) => !isOfNum(order, query.num) && phoneMatches(order, query.text))
+  );
+}
+
+/** Found by the serial number: digits typed bare, no record of that number, every record's serial holds them. */
+function bySerial(ctx: BotContext, query: OrderQuery, items: readonly Order[]): boolean {
+  return (
+    query.kind === "num" &&
+    phoneDigits(ctx, query) &&
+    items.length > 0 &&
+    items.every((order) => !isOfNum(order, query.num) && serialMatches(order, query.text))
   );
 }
 
 /** Runs a lookup: the card of a single match, the list of several, or what was searched when none. */
-export function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {
-  return showOrderList(ctx, numberList, phoneDigits(ctx, query) ? { ...query, phone: true } : query);
+export async function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {
+  // A deleted number is answered as deleted (by whom, when), as `/order N` is: never with the
+  // orders or clients of whoever's phone holds the same digits (issue 32.10). No request.
+  const phone = phoneDigits(ctx, query) && (await ctx.services.orders.deletedOf(query)).length === 0;
+  return showOrderList(ctx, numberList, phone ? { ...query, phone: true } : query);
 }
 
 async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string> {

@@ -2,18 +2,17 @@
  * /start and /help: what this user can do, by role, in short groups: finding
  * orders, the write commands (operators only), staff lists, settings. Viewers
  * never see a command they may not use. In a group chat: what works there.
- * `/start <payload>` (a deep link) opens what the payload names, e.g. the
- * private chat on an order from a group's card.
+ * `/start <payload>` (a deep link: a group card's, a label's or a receipt's
+ * code) opens that order's card: one table of routes over the one /start
+ * router (telegram/start-router.ts); the client's side has its own table.
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
-import { callService } from "../crm/call.ts";
 import { localeOf } from "../i18n.ts";
 import { canWrite, seesMoney } from "../policy/access.ts";
-import { learnedOf } from "../state/learned.ts";
 import { setChatCommands } from "../telegram/commands.ts";
-import { cardMessage } from "../ui/card-message.ts";
-import { parseStartPayload } from "../ui/start-payload.ts";
+import { replyOrderCard } from "../telegram/start-card.ts";
+import { startRouter } from "../telegram/start-router.ts";
 import { escapeHtml } from "../ui/text.ts";
 
 export const startFeature = new Composer<BotContext>();
@@ -38,19 +37,33 @@ function helpText(ctx: BotContext): string {
   ].join("\n\n");
 }
 
+/** The staff's /start, by payload (the access gate stands before: only staff get here). */
+const staffStart = startRouter({
+  none: greet,
+  unknown: greet,
+  order: (ctx, { orderId }) => replyOrderCard(ctx, orderId),
+  label: (ctx, { orderId }) => replyOrderCard(ctx, orderId),
+  receipt: (ctx, { orderId }) => replyOrderCard(ctx, orderId),
+  forged: async (ctx) => {
+    await ctx.reply(ctx.t("label-unknown"));
+  },
+});
+
 startFeature.command("start", async (ctx) => {
   // A user Telegram did not know when the menus were set at start-up gets their role's menu now.
   if (ctx.chat.type === "private") await setOwnMenu(ctx);
-  const payload = ctx.chat.type === "private" ? parseStartPayload(ctx.match) : undefined;
-  if (payload?.kind === "order") {
-    await openOrder(ctx, payload.id);
-    return;
-  }
+  await staffStart(ctx);
+});
+
+async function greet(ctx: BotContext): Promise<void> {
   const name = escapeHtml(ctx.from?.first_name ?? "");
   const key = ctx.role === "owner" ? "start-owner" : canWrite(ctx.role) ? "start-operator" : "start-viewer";
   const greeting = ctx.t(key, { name });
   await ctx.reply(`${greeting}\n\n${helpText(ctx)}`);
-});
+}
+
+// Everyone learns their own Telegram id (staff too, e.g. to hand it to a colleague's settings).
+startFeature.command("id", (ctx) => ctx.reply(ctx.t("your-id", { id: String(ctx.from?.id ?? 0) })));
 
 startFeature.command("help", async (ctx) => {
   await ctx.reply(`${ctx.t("start-help-title")}\n\n${helpText(ctx)}`);
@@ -73,17 +86,4 @@ async function setOwnMenu(ctx: BotContext): Promise<void> {
 function reportTime(ctx: BotContext): string {
   const { hours, minutes } = ctx.services.config.reportTime;
   return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
-}
-
-/** The card of one order (of the configured workshops), with its buttons: a group card's link lands here. */
-async function openOrder(ctx: BotContext, id: string): Promise<void> {
-  const outcome = await callService(ctx, () => ctx.services.orders.byId(id, { userId: ctx.from?.id }));
-  if (!outcome.ok) {
-    await ctx.reply(outcome.message);
-    return;
-  }
-  const { order, asOf } = outcome.value;
-  await learnedOf(ctx.services.store).fromOrders([order]);
-  const card = await cardMessage(ctx, order, { asOf });
-  await ctx.reply(card.text, { reply_markup: card.keyboard });
 }

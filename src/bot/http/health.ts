@@ -23,6 +23,10 @@ export interface Liveness {
   /** One exchange with the service: `answered` false for a network error, timeout or 5xx. */
   serviceExchange(answered: boolean): void;
   report(): HealthAnswer;
+  /** Polling and no getUpdates succeeded for a while (readiness reads it, as /health does). */
+  deaf(): boolean;
+  /** Whether the service answered its last request: null before any. */
+  serviceAnswering(): boolean | null;
 }
 
 interface LivenessOptions {
@@ -41,6 +45,10 @@ export function createLiveness(options: LivenessOptions): Liveness {
   let lastAnswer: number | undefined;
   let lastFailure: number | undefined;
   const ageS = (at: number | undefined) => (at === undefined ? null : Math.round((now() - at) / 1000));
+  // Before the first getUpdates, the time since start counts: a bot that never got going is not live.
+  const deaf = () => options.mode === "polling" && now() - (lastUpdates ?? startedAt) > staleAfterMs;
+  const answering = () =>
+    lastAnswer === undefined && lastFailure === undefined ? null : (lastAnswer ?? -1) >= (lastFailure ?? -1);
   return {
     updatesArrived: () => {
       lastUpdates = now();
@@ -49,12 +57,12 @@ export function createLiveness(options: LivenessOptions): Liveness {
       if (answered) lastAnswer = now();
       else lastFailure = now();
     },
+    deaf,
+    serviceAnswering: answering,
     report: () => {
-      // Before the first getUpdates, the time since start counts: a bot that never got going is not live.
-      const deaf = options.mode === "polling" && now() - (lastUpdates ?? startedAt) > staleAfterMs;
       const store = options.store;
       const stored = store?.health?.() ?? { ok: true };
-      const ok = !deaf && stored.ok;
+      const ok = !deaf() && stored.ok;
       return {
         ok,
         body: {
@@ -75,10 +83,7 @@ export function createLiveness(options: LivenessOptions): Liveness {
           service: {
             lastAnswerAgoS: ageS(lastAnswer),
             lastFailureAgoS: ageS(lastFailure),
-            answering:
-              lastAnswer === undefined && lastFailure === undefined
-                ? null
-                : (lastAnswer ?? -1) >= (lastFailure ?? -1),
+            answering: answering(),
           },
         },
       };

@@ -12,12 +12,17 @@
  */
 import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
+import { InlineKeyboard } from "grammy";
+import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
 import type { BotServices } from "../context.ts";
 import { isOverdue } from "../orders/order-rules.ts";
+import { roleOf, seesMoney } from "../policy/access.ts";
 import type { DailyJob } from "../scheduler/index.ts";
-import { orderTitle } from "../ui/order-card.ts";
-import { escapeHtml } from "../ui/text.ts";
+import { orderOpenById } from "../ui/callbacks.ts";
+import { formatTime } from "../ui/dates.ts";
+import { tidyKeyboard } from "../ui/keyboard.ts";
+import { cutText, escapeHtml } from "../ui/text.ts";
 import { deliverToUser, isDelivered } from "./delivery.ts";
 import { recipients } from "./recipients.ts";
 import type { SendDeps } from "./send.ts";
@@ -47,22 +52,40 @@ const STUCK_READ = 50;
  */
 async function readDigestOrders(
   services: BotServices,
-  employeeId: string,
+  scope: { employeeId: string } | "shop",
   now: Date,
   stuckAll: readonly Order[],
 ): Promise<DigestContent> {
-  const { config, orders } = services;
+  const { config, orders, mirror } = services;
   const local = new TZDate(now.getTime(), config.timezone);
   const dayEnd = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, config.timezone);
-  const mine = await orders.page({ kind: "mine", employeeId }, { page: 1, pageSize: MINE_READ });
   const at = now.getTime();
-  const overdue = mine.items.filter((order) => isOverdue(order, at));
-  const today = mine.items.filter((order) => {
+  const dueToday = (order: Order) => {
     const deadline = order.deadline?.getTime();
     // From now: what was due earlier today is in the overdue list already.
     return deadline !== undefined && deadline >= at && deadline < dayEnd.getTime() && !isOverdue(order, at);
-  });
-  const stuck = stuckAll.filter((o) => o.master?.id === employeeId || o.manager?.id === employeeId);
+  };
+  let overdue: Order[];
+  let today: Order[];
+  let stuck: Order[];
+  if (scope === "shop") {
+    // An owner's digest is the shop's (issue 32.14): every overdue order, every one due today
+    // (the mirror's, no request; without it none is listed), every stuck one.
+    overdue = (await orders.page({ kind: "overdue" }, { page: 1, pageSize: MINE_READ })).items;
+    today = mirror
+      ? mirror
+          .list({ deadlineFrom: now, deadlineTo: new Date(dayEnd.getTime()), pageSize: MINE_READ })
+          .items.map((held) => held.order)
+          .filter(dueToday)
+      : [];
+    stuck = [...stuckAll];
+  } else {
+    const { employeeId } = scope;
+    const mine = await orders.page({ kind: "mine", employeeId }, { page: 1, pageSize: MINE_READ });
+    overdue = mine.items.filter((order) => isOverdue(order, at));
+    today = mine.items.filter(dueToday);
+    stuck = stuckAll.filter((o) => o.master?.id === employeeId || o.manager?.id === employeeId);
+  }
   return {
     overdue: overdue.slice(0, DIGEST_ITEMS),
     today: today.slice(0, DIGEST_ITEMS),
@@ -81,21 +104,62 @@ async function readStuck(deps: SendDeps): Promise<Order[]> {
   }
 }
 
-/** The digest's message (HTML): a heading with the counts, then each list. */
-function digestText(t: TranslateFunction, content: DigestContent): string {
-  const line = (order: Order) =>
-    t("digest-line", {
-      order: escapeHtml(orderTitle(order)),
-      status: escapeHtml(order.status?.name ?? t("value-none")),
+const HOUR_MS = 3_600_000;
+
+/** The digest's message (HTML): a heading with the counts, then each list, each line naming the client and how late. */
+function digestText(
+  t: TranslateFunction,
+  content: DigestContent,
+  at: { now: Date; locale: Locale; timezone: string },
+): string {
+  const late = (order: Order): string => {
+    const deadline = order.deadline;
+    if (!deadline) return escapeHtml(order.status?.name ?? t("value-none"));
+    const hours = Math.floor((at.now.getTime() - deadline.getTime()) / HOUR_MS);
+    if (hours < 0) return t("digest-due-at", { time: formatTime(deadline, at.locale, at.timezone, at.now) });
+    return hours < 24
+      ? t("digest-late-hours", { hours })
+      : t("digest-late-days", { days: Math.floor(hours / 24) });
+  };
+  const line = (order: Order, how: string) =>
+    t("digest-line-client", {
+      order: escapeHtml(order.number ?? order.id),
+      client: escapeHtml(order.counteragent?.name ?? t("value-none")),
+      how,
     });
   const lines = [t("digest-heading", content.counts)];
   if (content.overdue.length > 0)
-    lines.push("", t("digest-overdue", { count: content.counts.overdue }), ...content.overdue.map(line));
+    lines.push(
+      "",
+      t("digest-overdue", { count: content.counts.overdue }),
+      ...content.overdue.map((o) => line(o, late(o))),
+    );
   if (content.today.length > 0)
-    lines.push("", t("digest-today", { count: content.counts.today }), ...content.today.map(line));
+    lines.push(
+      "",
+      t("digest-today", { count: content.counts.today }),
+      ...content.today.map((o) => line(o, late(o))),
+    );
   if (content.stuck.length > 0)
-    lines.push("", t("digest-stuck", { count: content.counts.stuck }), ...content.stuck.map(line));
+    lines.push(
+      "",
+      t("digest-stuck", { count: content.counts.stuck }),
+      ...content.stuck.map((o) => line(o, escapeHtml(o.status?.name ?? t("value-none")))),
+    );
   return lines.join("\n");
+}
+
+/** A button per order listed: its card in one tap (the order list's own `oo:<id>`). */
+function digestButtons(content: DigestContent): InlineKeyboard | undefined {
+  const keyboard = new InlineKeyboard();
+  const seen = new Set<string>();
+  for (const order of [...content.overdue, ...content.today, ...content.stuck]) {
+    if (seen.has(order.id) || !orderOpenById.fits({ id: order.id })) continue;
+    seen.add(order.id);
+    const label = [order.number ?? order.id, order.counteragent?.name].filter(Boolean).join(" · ");
+    keyboard.text(cutText(label, 60), orderOpenById.encode({ id: order.id })).row();
+  }
+  return seen.size > 0 ? tidyKeyboard(keyboard) : undefined;
 }
 
 /**
@@ -115,16 +179,23 @@ export function digestJob(deps: SendDeps): DailyJob {
       for (const userId of recipients(services.config)) {
         const settings = await services.users.read(userId);
         const employeeId = settings.employee?.id;
-        if (!settings.notify.digest || !employeeId || settings.blocked) continue;
+        // An owner's digest is the shop's, with or without a link to an employee.
+        const owner = seesMoney(roleOf(userId, services.config));
+        if (!settings.notify.digest || (!employeeId && !owner) || settings.blocked) continue;
         const key = `digest:${day}:${userId}`;
         if (await isDelivered(deps, key)) continue;
         stuckAll ??= await readStuck(deps);
-        const content = await readDigestOrders(services, employeeId, services.clock.now(), stuckAll);
+        const now = services.clock.now();
+        const scope = owner || !employeeId ? "shop" : { employeeId };
+        const content = await readDigestOrders(services, scope, now, stuckAll);
         const { counts } = content;
         // Nothing to say: no message (quiet by default), and nothing to try again.
         const quiet = counts.overdue + counts.today + counts.stuck === 0;
-        const outcome = await deliverToUser(deps, userId, key, async ({ t }) =>
-          quiet ? undefined : { text: digestText(t, content) },
+        const { timezone } = services.config;
+        const outcome = await deliverToUser(deps, userId, key, async ({ t, locale }) =>
+          quiet
+            ? undefined
+            : { text: digestText(t, content, { now, locale, timezone }), keyboard: digestButtons(content) },
         );
         if (outcome === "pending") complete = false;
       }

@@ -21,10 +21,10 @@ import { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
 import type { BotServices } from "../context.ts";
+import { isOwnChange } from "../state/own-changes.ts";
 import { persisted } from "../store/registry.ts";
 import { ChangeFeed } from "./change-feed.ts";
 import { claimMeaning, claimOnce } from "./claims.ts";
-import { isOwnChange } from "./own-changes.ts";
 import { meaningOf, noticesFor, recipients } from "./recipients.ts";
 import { sendNotice } from "./send.ts";
 
@@ -77,7 +77,8 @@ export class Notifier extends ChangeFeed {
       if (!(await claimOnce(services.store, `${change.id}:${userId}`))) continue;
       // Another record of the same change (a sync's and a write-through's, on two instances): told already.
       if (!(await claimMeaning(services.store, meaningOf(change, notice, userId)))) continue;
-      await sendNotice(this.options, userId, notice, change.order);
+      if (await sendNotice(this.options, userId, notice, change.order))
+        services.metrics?.delivered("staff", services.clock.now().getTime() - change.detectedAt.getTime());
     }
   }
 

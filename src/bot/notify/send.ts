@@ -15,6 +15,7 @@ import type { UserSettings } from "../state/user-settings.ts";
 import { cardFor } from "../ui/card-message.ts";
 import { orderTitle } from "../ui/order-card.ts";
 import { escapeHtml } from "../ui/text.ts";
+import { prepaymentLine } from "./prepayment.ts";
 import type { Notice } from "./recipients.ts";
 
 export interface SendDeps {
@@ -74,9 +75,11 @@ export async function sendToUser(deps: SendDeps, userId: number, compose: Compos
       await services.users.update(userId, (s) => {
         s.blocked = true;
       });
+      services.metrics?.gaveUp("staff");
       return false;
     }
     deps.logger.warn({ err: String(error), userId }, "notifications: a message was not sent");
+    services.metrics?.gaveUp("staff");
     return false;
   }
 }
@@ -84,11 +87,18 @@ export async function sendToUser(deps: SendDeps, userId: number, compose: Compos
 /** A notice of a change to `order`: a header naming the order and the change, then its card. */
 export function sendNotice(deps: SendDeps, userId: number, notice: Notice, order: Order): Promise<boolean> {
   return sendToUser(deps, userId, async ({ t, locale, role }) => {
-    const held = deps.services.mirror?.get(order.id);
+    const mirror = deps.services.mirror;
+    const held = mirror?.get(order.id);
     const card = await cardFor({ services: deps.services, t, locale, role, userId }, held?.order ?? order, {
-      asOf: held?.syncedAt,
+      asOf: held && mirror?.confirmedAt(held),
     });
-    return { text: `${headerOf(t, notice, order)}\n\n${card.text}`, keyboard: card.keyboard };
+    // Entered a status that takes payment (a client's approval): staff read a prepayment is expected.
+    const prepayment =
+      notice.kind === "status"
+        ? await prepaymentLine(deps.services, t, locale, held?.order ?? order)
+        : undefined;
+    const header = [headerOf(t, notice, order), prepayment].filter(Boolean).join("\n");
+    return { text: `${header}\n\n${card.text}`, keyboard: card.keyboard };
   });
 }
 

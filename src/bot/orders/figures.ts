@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { Order } from "../../service/index.ts";
-import type { BotServices } from "../context.ts";
+import type { CoreServices } from "../core-services.ts";
 import { persisted } from "../store/registry.ts";
 
 const amount = z.number().finite();
@@ -26,7 +26,7 @@ export const orderFigures = persisted({
 });
 
 /** The store, and the mirror when it is on (it keeps its records whole itself). */
-type Services = Pick<BotServices, "store" | "mirror">;
+type Services = Pick<CoreServices, "store" | "mirror">;
 
 const adapterOf = (services: Services) => services.store.open(orderFigures);
 

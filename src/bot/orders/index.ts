@@ -20,7 +20,7 @@ import { deletionsOf } from "./deletions.ts";
 import { createLookupShare } from "./lookup-share.ts";
 import { mirrorSource } from "./mirror-reader.ts";
 import { createMisses, isFarAbove, missKey } from "./misses.ts";
-import { localPage, phoneMatches } from "./order-rules.ts";
+import { localPage, phoneMatches, serialMatches } from "./order-rules.ts";
 import { closedPerBucket } from "./period-dating.ts";
 import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
 import type { DeletedOrder, OrderPage, OrderReader, PageAt } from "./types.ts";
@@ -102,13 +102,13 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     return page;
   }
 
-  /** The orders whose client's phone holds these digits (the search also reads serials and notes: only phones kept). */
+  /** The orders whose client's phone or serial number holds these digits (the search reads notes too: those dropped). */
   async function phonePage(digits: string, at: PageAt, spend: () => Promise<void>): Promise<OrderPage> {
     // A phone tail nobody has is remembered like a missing number: asked again, it costs nothing.
     const key = missKey("phone", digits, deps.shopIds);
     if (at.page === 1 && (await misses.known(key))) return localPage([], at);
     const page = await source.list({ kind: "search", text: digits }, at, spend);
-    const items = page.items.filter((order) => phoneMatches(order, digits));
+    const items = page.items.filter((order) => phoneMatches(order, digits) || serialMatches(order, digits));
     if (at.page === 1 && page.total === 0) await misses.remember(key);
     return items.length === page.items.length ? page : { ...page, items, scoped: true };
   }

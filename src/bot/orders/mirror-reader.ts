@@ -11,9 +11,9 @@ import { mirrorPeriod } from "./period-reader.ts";
 import { type OrderSource, type SourceDeps, stuckPage } from "./service-reader.ts";
 import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
 
-const asHeld = (held: MirroredOrder): HeldOrder => ({ order: held.order, asOf: held.syncedAt });
-
 export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource {
+  // "as of": when the bot last confirmed the copy (its read or the last sync), not its last change.
+  const asHeld = (held: MirroredOrder): HeldOrder => ({ order: held.order, asOf: mirror.confirmedAt(held) });
   /** Page `at` of a mirror list: no request. */
   const listPage = (query: Omit<MirrorQuery, "page" | "pageSize">, at: PageAt): OrderPage => {
     const page = mirror.list({ ...query, page: at.page, pageSize: at.pageSize });

@@ -1,4 +1,5 @@
 /** What "open", "overdue" and a local page mean, the same for both readers (as the mirror defines them). */
+import { phoneHolds, phoneQueryDigits } from "../../contract/phone.ts";
 import type { Order } from "../../service/index.ts";
 import type { OrderPage, PageAt } from "./types.ts";
 
@@ -42,16 +43,22 @@ export function localPage(items: readonly Order[], at: PageAt): OrderPage {
   };
 }
 
-/** The digits of a text that is a phone (digits with + ( ) - and spaces, at least 5 digits); else undefined. */
-export function phoneDigitsOf(text: string): string | undefined {
-  if (!/^[+\d\s()-]+$/.test(text)) return undefined;
-  const digits = text.replace(/\D/g, "");
-  return digits.length >= 5 ? digits : undefined;
+/** The digits of a text that is a phone (at least 5 digits: src/contract/phone.ts); else undefined. */
+export const phoneDigitsOf = (text: string): string | undefined => phoneQueryDigits(text, 5);
+
+/** Whether the order is of this number: `num`, else the digits its textual number ends with (list records may lack `num`). */
+export function isOfNum(order: Order, num: number): boolean {
+  if (order.num !== undefined) return order.num === num;
+  const digits = /\d+$/.exec(order.number ?? "")?.[0];
+  return digits !== undefined && Number(digits) === num;
 }
 
-/** Whether one of the client's phones holds these digits (docs/decisions.md: digits as a substring, 8 read as 7). */
+/** Whether the serial number's digits hold these (typed from a label: `SA3802205678` found by `3802205678`). */
+export function serialMatches(order: Order, digits: string): boolean {
+  return (order.sn ?? "").replace(/\D/g, "").includes(digits);
+}
+
+/** Whether one of the client's phones holds these digits (the one phone rule: digits as a substring, 8 read as 7). */
 export function phoneMatches(order: Order, digits: string): boolean {
-  return (order.counteragent?.phones ?? []).some((phone) =>
-    phone.replace(/\D/g, "").replace(/^8/, "7").includes(digits),
-  );
+  return (order.counteragent?.phones ?? []).some((phone) => phoneHolds(phone, digits));
 }

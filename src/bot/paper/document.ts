@@ -5,18 +5,23 @@
  * order and the shop's settings in, texts through `t` in the document's
  * language (DOCUMENT_LOCALE), dates in TIMEZONE; draw.ts lays it out on A4
  * or an 80 mm roll. Every item a form has is printed, with "—" when the order
- * has none, so an empty line is seen as empty, not as forgotten.
+ * has none, so an empty line is seen as empty, not as forgotten; what the
+ * intake did not ask (equipment, appearance, serial) is a line to fill by hand.
+ * Every value is bounded (paper/limits.ts): a document is drawn in bounded time.
+ * The act is in act.ts.
  */
 import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
-import { formatDate, formatDateTime } from "../ui/dates.ts";
+import { estimateAmount, moneyOf } from "../money/order-money.ts";
+import { formatDateTime } from "../ui/dates.ts";
 import { formatAmount } from "../ui/money.ts";
 import { orderTitle } from "../ui/order-card.ts";
+import { bounded, FIELD_LIMIT, TERMS_LIMIT } from "./limits.ts";
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
-/** A label and its value. */
-export type Field = readonly [label: string, value: string];
+/** A label and its value; "blank": no value, a line to fill by hand. */
+export type Field = readonly [label: string, value: string, blank?: "blank"];
 
 export type Block =
   | { kind: "fields"; title?: string; rows: Field[] }
@@ -43,6 +48,8 @@ export interface PaperDocument {
   /** The link the QR code holds, and the words under it; none: no code. */
   qr?: { link: string; hint: string };
   blocks: Block[];
+  /** Two copies on one A4 page (PAPER_COPIES=2, the receipt): each copy's name, the cut line's words. */
+  copies?: { names: readonly [string, string]; cut: string };
 }
 
 /** The workshop as printed: the service's name and address, the configured phone and hours. */
@@ -51,9 +58,12 @@ export interface ShopLines {
   address?: string;
   phone?: string;
   hours?: string;
+  /** SHOP_LEGAL_NAME and SHOP_TAX_ID: printed when set. */
+  legalName?: string;
+  taxId?: string;
 }
 
-interface Common {
+export interface Common {
   order: Order;
   shop: ShopLines;
   t: Translate;
@@ -68,53 +78,62 @@ export interface ReceiptInput extends Common {
   clerk?: string;
   /** The receipt's deep link (ui/signed-payload.ts); none when the id is too long for one. */
   link?: string;
-}
-
-export interface ActInput extends Common {
-  /** Warranty days for this order (WARRANTY_BY_TYPE's for its type, else WARRANTY_DAYS). */
-  warrantyDays: number;
-  /** Now: the hand-over date of an order that is ready but not yet closed. */
-  now: Date;
+  /** PAPER_COPIES: 2 prints the client's and the shop's copy on one A4 page. */
+  copies?: 1 | 2;
 }
 
 /** What stands for a missing value: the document language's mark (locales, paper-none). */
-const none = (input: Common): string => input.t("paper-none");
+export const none = (input: Common): string => input.t("paper-none");
 
-const text = (input: Common, value: string | undefined | null): string => value?.trim() || none(input);
-const list = (input: Common, values: readonly string[] | undefined): string =>
-  text(
-    input,
-    values
-      ?.map((v) => v.trim())
-      .filter(Boolean)
-      .join(", "),
-  );
+/** A value as printed: bounded (cut with a mark, long words broken), "—" when there is none. */
+export const text = (input: Common, value: string | undefined | null, limit = FIELD_LIMIT): string => {
+  const trimmed = value?.trim();
+  return trimmed ? bounded(trimmed, limit, input.t("paper-cut")) : none(input);
+};
+const joined = (values: readonly string[] | undefined): string | undefined =>
+  values
+    ?.map((v) => v.trim())
+    .filter(Boolean)
+    .join(", ");
+const list = (input: Common, values: readonly string[] | undefined): string => text(input, joined(values));
 
-function shopLines({ shop, t }: Common): string[] {
+/** A field the intake may not have asked: its value, else a line to fill by hand. */
+function orBlank(input: Common, label: string, value: string | undefined): Field {
+  return value?.trim() ? [label, text(input, value)] : [label, "", "blank"];
+}
+
+export function shopLines({ shop, t }: Common): string[] {
+  const legal = [
+    shop.legalName?.trim(),
+    shop.taxId?.trim() && t("paper-shop-tax-id", { id: shop.taxId.trim() }),
+  ].filter(Boolean);
   return [
     shop.name?.trim(),
+    legal.length > 0 ? legal.join(", ") : undefined,
     shop.address?.trim(),
     shop.phone?.trim() && t("paper-shop-phone", { phone: shop.phone.trim() }),
     shop.hours?.trim() && t("paper-shop-hours", { hours: shop.hours.trim() }),
-  ].filter((line): line is string => Boolean(line));
+  ]
+    .filter((line): line is string => Boolean(line))
+    .map((line) => bounded(line, FIELD_LIMIT, t("paper-cut")));
 }
 
-function money(input: Common, amount: number | undefined): string {
+export function money(input: Common, amount: number | undefined): string {
   return amount === undefined
     ? none(input)
     : input.t("paper-money", { amount: formatAmount(amount, input.locale) });
 }
 
-/** The estimate as the clerk typed it: a plain amount gets the currency, anything else stands as written. */
+/** The estimate as the clerk typed it: an amount gets the currency, anything else stands as written. */
 function estimate(input: Common, value: string | undefined): string {
-  const plain = value?.trim().replace(/\s/g, "").replace(",", ".");
-  return plain && /^\d+(\.\d{1,2})?$/.test(plain) ? money(input, Number(plain)) : text(input, value);
+  const amount = estimateAmount({ approximatePrice: value });
+  return amount !== undefined ? money(input, amount) : text(input, value);
 }
 
-const when = (input: Common, date: Date | undefined) =>
+export const when = (input: Common, date: Date | undefined) =>
   date ? formatDateTime(date, input.locale, input.timezone) : none(input);
 
-function clientBlock(input: Common): Block {
+export function clientBlock(input: Common): Block {
   const { order, t } = input;
   return {
     kind: "fields",
@@ -142,107 +161,38 @@ export function receiptDocument(input: ReceiptInput): PaperDocument {
           [t("paper-device-type"), text(input, order.typeDevice ?? order.device)],
           [t("paper-brand"), text(input, order.brand)],
           [t("paper-model"), text(input, order.model)],
-          [t("paper-serial"), text(input, order.sn)],
+          orBlank(input, t("paper-serial"), order.sn),
           [t("paper-color"), text(input, order.color)],
           [t("paper-faults"), list(input, order.problem)],
-          [t("paper-equipment"), list(input, order.completeSet)],
-          [t("paper-appearance"), list(input, order.appearance)],
+          orBlank(input, t("paper-equipment"), joined(order.completeSet)),
+          orBlank(input, t("paper-appearance"), joined(order.appearance)),
         ],
       },
       {
         kind: "fields",
         rows: [
           [t("paper-estimate"), estimate(input, order.approximatePrice)],
-          [t("paper-prepayment"), money(input, order.cash?.summ ?? 0)],
+          [t("paper-prepayment"), money(input, moneyOf(order).paid)],
           [t("paper-deadline"), when(input, order.deadline)],
           [t("paper-clerk"), text(input, input.clerk)],
         ],
       },
-      { kind: "text", title: t("paper-terms"), text: input.terms, small: true },
+      {
+        kind: "text",
+        title: t("paper-terms"),
+        text: bounded(input.terms, TERMS_LIMIT, t("paper-cut")),
+        small: true,
+      },
       signatures(input),
     ],
+    copies:
+      input.copies === 2
+        ? { names: [t("paper-copy-client"), t("paper-copy-shop")], cut: t("paper-copy-cut") }
+        : undefined,
   };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-export function actDocument(input: ActInput): PaperDocument {
-  const { order, t, locale } = input;
-  const handedOver = order.dateClose ?? input.now;
-  const rows = (order.positions ?? []).map((p, index) => {
-    const count = p.count ?? 1;
-    const price = p.soldPrice ?? p.price ?? 0;
-    return [
-      String(index + 1),
-      text(input, p.name),
-      formatAmount(count, locale),
-      formatAmount(price, locale),
-      formatAmount(round2(price * count), locale),
-    ] as const;
-  });
-  const total = order.summ?.soldPrice ?? order.summ?.price ?? 0;
-  const paid = order.cash?.summ ?? 0;
-  const until = new Date(handedOver.getTime() + input.warrantyDays * DAY_MS);
-  const warranty =
-    input.warrantyDays > 0
-      ? t("paper-warranty-days", {
-          days: input.warrantyDays,
-          until: formatDate(until, locale, input.timezone),
-        })
-      : t("paper-warranty-none");
-  const device = [order.typeDevice ?? order.device, order.brand, order.model]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(" ");
-  return {
-    title: t("paper-act-title"),
-    shop: shopLines(input),
-    number: t("paper-order-number", { number: orderTitle(order) }),
-    dated: [t("paper-handover-date"), when(input, handedOver)],
-    blocks: [
-      clientBlock(input),
-      {
-        kind: "fields",
-        rows: [
-          [t("paper-device"), text(input, device)],
-          [t("paper-serial"), text(input, order.sn)],
-          [t("paper-intake-date"), when(input, order.dateCreate)],
-          [t("paper-handover-date"), when(input, handedOver)],
-        ],
-      },
-      {
-        kind: "table",
-        title: t("paper-works"),
-        head: [
-          t("paper-col-no"),
-          t("paper-col-name"),
-          t("paper-col-count"),
-          t("paper-col-price"),
-          t("paper-col-sum"),
-        ],
-        rows,
-        empty: t("paper-no-positions"),
-        totals: [
-          [t("paper-total"), money(input, total)],
-          [t("paper-paid"), money(input, paid)],
-          [t("paper-due"), money(input, Math.max(0, round2(total - paid)))],
-        ],
-      },
-      {
-        kind: "fields",
-        rows: [
-          [t("paper-verdict"), text(input, order.recommendation)],
-          [t("paper-warranty"), warranty],
-        ],
-      },
-      { kind: "text", text: t("paper-act-statement") },
-      signatures(input),
-    ],
-  };
-}
-
-function signatures({ t }: Common): Block {
+export function signatures({ t }: Common): Block {
   return {
     kind: "signatures",
     lines: [t("paper-sign-client"), t("paper-sign-shop")],

@@ -51,6 +51,7 @@ const ROLL_DRAFT_HEIGHT = 14_000;
 
 /** The document as a PDF file. */
 export async function drawPaper(model: PaperDocument, format: PageFormat): Promise<Buffer> {
+  if (format === "a4" && model.copies) return renderCopies(model, model.copies);
   if (format === "a4") return render(model, format, A4_HEIGHT).pdf;
   // The roll is one page as long as its content: measured on a draft, then drawn to fit.
   const draft = render(model, format, ROLL_DRAFT_HEIGHT, { measureOnly: true });
@@ -58,12 +59,11 @@ export async function drawPaper(model: PaperDocument, format: PageFormat): Promi
   return render(model, format, Math.ceil(draft.bottom + 2 * METRICS["80mm"].margin)).pdf;
 }
 
-function render(
+function open(
   model: PaperDocument,
   format: PageFormat,
   height: number,
-  options: { measureOnly?: boolean } = {},
-): { pdf: Promise<Buffer>; bottom: number } {
+): { doc: PDFKit.PDFDocument; pdf: Promise<Buffer> } {
   const fonts = paperFonts();
   const m = METRICS[format];
   const doc = new PDFDocument({
@@ -85,7 +85,17 @@ function render(
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  const page = new Page(doc, m, format);
+  return { doc, pdf };
+}
+
+function render(
+  model: PaperDocument,
+  format: PageFormat,
+  height: number,
+  options: { measureOnly?: boolean; oneSheet?: boolean } = {},
+): { pdf: Promise<Buffer>; bottom: number } {
+  const { doc, pdf } = open(model, format, height);
+  const page = new Page(doc, METRICS[format], format, options.oneSheet ?? format === "80mm");
   page.header(model);
   for (const block of model.blocks) page.block(block);
   const bottom = page.y;
@@ -95,6 +105,45 @@ function render(
   return { pdf, bottom };
 }
 
+/**
+ * Two copies on one A4 page (PAPER_COPIES=2): each in its half, scaled down
+ * to fit when it is longer (measured on a draft), a dashed cut line between.
+ */
+function renderCopies(model: PaperDocument, copies: NonNullable<PaperDocument["copies"]>): Promise<Buffer> {
+  const m = METRICS.a4;
+  const half = A4_HEIGHT / 2;
+  const copyOf = (name: string): PaperDocument => ({
+    ...model,
+    dated: [model.dated[0], `${model.dated[1]} · ${name}`],
+  });
+  const draft = render(copyOf(copies.names[0]), "a4", ROLL_DRAFT_HEIGHT, {
+    measureOnly: true,
+    oneSheet: true,
+  });
+  const scale = Math.min(1, (half - m.margin / 2) / (draft.bottom + m.margin / 2));
+  const { doc, pdf } = open(model, "a4", A4_HEIGHT);
+  copies.names.forEach((name, index) => {
+    doc.save();
+    // Scaled about the page's centre line, so the copy stays centred.
+    doc.transform(scale, 0, 0, scale, (PAGE_WIDTH.a4 * (1 - scale)) / 2, index * half);
+    const page = new Page(doc, m, "a4", true);
+    page.header(copyOf(name));
+    for (const block of model.blocks) page.block(block);
+    doc.restore();
+  });
+  doc.save();
+  doc
+    .moveTo(m.margin / 2, half)
+    .lineTo(PAGE_WIDTH.a4 - m.margin / 2, half)
+    .dash(4, { space: 3 });
+  doc.lineWidth(0.5).strokeColor("black").stroke().undash();
+  doc.restore();
+  doc.font(REGULAR).fontSize(m.size.small - 1);
+  doc.text(`✂ ${copies.cut}`, m.margin, half + 2, { width: PAGE_WIDTH.a4 - 2 * m.margin, align: "center" });
+  doc.end();
+  return pdf;
+}
+
 /** Where the next line goes, and the page breaks of A4. */
 class Page {
   readonly doc: PDFKit.PDFDocument;
@@ -102,12 +151,15 @@ class Page {
   readonly format: PageFormat;
   readonly left: number;
   readonly width: number;
+  /** One sheet whatever the length: no page breaks (the roll, a copy of two on one A4 page). */
+  readonly oneSheet: boolean;
   y: number;
 
-  constructor(doc: PDFKit.PDFDocument, m: Metrics, format: PageFormat) {
+  constructor(doc: PDFKit.PDFDocument, m: Metrics, format: PageFormat, oneSheet = format === "80mm") {
     this.doc = doc;
     this.m = m;
     this.format = format;
+    this.oneSheet = oneSheet;
     this.left = m.margin;
     this.width = doc.page.width - 2 * m.margin;
     this.y = m.margin;
@@ -116,7 +168,7 @@ class Page {
   /** Room for `height` more points on this page, else a new page (A4; the roll has room by construction). */
   room(height: number): void {
     // The roll is one page sized to its content after a draft: a break there would split it.
-    if (this.format === "80mm") return;
+    if (this.oneSheet) return;
     if (this.y + height <= this.doc.page.height - this.m.margin) return;
     this.doc.addPage();
     this.y = this.m.margin;
@@ -243,10 +295,25 @@ class Page {
     this.rule();
   }
 
-  field([label, value]: Field): void {
+  field([label, value, blank]: Field): void {
     const { doc, m } = this;
     const labelWidth = Math.round(this.width * m.labelShare);
     const valueWidth = this.width - labelWidth - 6;
+    if (blank) {
+      // Not asked at intake: a line to fill by hand, as on a paper form.
+      this.room(m.size.body * 2);
+      const y = this.y;
+      this.write(label, { width: labelWidth });
+      const lineY = y + m.size.body * 1.2;
+      doc
+        .moveTo(this.left + labelWidth + 6, lineY)
+        .lineTo(this.left + this.width, lineY)
+        .lineWidth(0.5)
+        .strokeColor("black")
+        .stroke();
+      this.y = lineY + 5;
+      return;
+    }
     doc.font(REGULAR).fontSize(m.size.body);
     const labelHeight = doc.heightOfString(label, { width: labelWidth });
     doc.font(BOLD);
@@ -308,16 +375,17 @@ class Page {
     for (const [label, value] of block.totals) {
       this.room(size * 2);
       const y = this.y;
-      this.write(`${label}:`, { width: labelWidth, align: "right", size });
+      // A label may wrap (the roll's "Total (by estimate):"): the row is as tall as its taller side.
+      const labelHeight = this.write(`${label}:`, { width: labelWidth, align: "right", size });
       this.y = y;
-      const h = this.write(value, {
+      const valueHeight = this.write(value, {
         x: this.left + labelWidth,
         width: this.width - labelWidth,
         bold: true,
         align: "right",
         size,
       });
-      this.y = y + h + 2;
+      this.y = y + Math.max(labelHeight, valueHeight) + 2;
     }
   }
 

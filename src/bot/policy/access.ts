@@ -6,8 +6,9 @@
  */
 import type { Context, MiddlewareFn } from "grammy";
 import type { Config } from "../../config/index.ts";
-import type { CoreFlavor, Role } from "../context.ts";
+import type { Logger } from "../../logger.ts";
 import type { I18nFlavor } from "../i18n.ts";
+import type { Role } from "./role.ts";
 
 export function roleOf(
   userId: number | undefined,
@@ -24,7 +25,14 @@ export const canWrite = (role: Role): boolean => role === "operator" || role ===
 /** Money and output: the registers, the day's takings, reports. */
 export const seesMoney = (role: Role): boolean => role === "owner";
 
-type GateContext = Context & I18nFlavor & CoreFlavor;
+/** What the gate reads of an update beyond grammY: the role computed for it, its logger, the staff lists. */
+interface GateFlavor {
+  role: Role;
+  log: Logger;
+  services: { config: Config };
+}
+
+export type GateContext = Context & I18nFlavor & GateFlavor;
 
 /**
  * Whether a message is for this bot to answer: anything in a private chat; in a
@@ -103,19 +111,12 @@ async function refuseRole(ctx: GateContext, role: Role, key: string, pressAnswer
   }
 }
 
-/** Middleware form of ensureOperator for operator-only commands and buttons. */
-export function operatorsOnly<C extends GateContext>(): MiddlewareFn<C> {
-  return async (ctx, next) => {
-    if (await ensureOperator(ctx)) await next();
-  };
-}
-
 /** Re-checks that the user is an owner (money and output) and refuses anyone else (refuseRole). */
-export async function ensureOwner(ctx: GateContext): Promise<boolean> {
+export async function ensureOwner(ctx: GateContext, refusal = "desk-owners-only"): Promise<boolean> {
   const role = roleOf(ctx.from?.id, ctx.services.config);
   ctx.role = role;
   if (seesMoney(role)) return true;
   ctx.log.info({ from: ctx.from?.id, role }, "refused the owner's desk");
-  await refuseRole(ctx, role, "desk-owners-only");
+  await refuseRole(ctx, role, refusal);
   return false;
 }

@@ -6,7 +6,9 @@
  * day is skipped (no "morning" digest in the evening). A run that did not
  * finish its work (`run` answered false: a message Telegram did not take, or it
  * threw) is tried again, after 1, 2, 4 ... up to 30 minutes, until it finishes
- * or its window closes, after a restart too. Each attempt is claimed in the
+ * or its window closes, after a restart too. A job with `recheckMs` is run
+ * again after a finished run until its window closes (recipients who join
+ * late: each has their own delivery marker). Each attempt is claimed in the
  * shared store (store/claim.ts: Redis SET NX across instances, a stored marker on
  * files) by its number, so two instances never run the same attempt; the
  * run's progress (done, attempts, when next) is kept there as well. What a run
@@ -63,8 +65,10 @@ const runProgress = persisted({
   namespace: "scheduled-runs",
   schema: z.object({
     done: z.boolean().optional(),
-    /** Attempts made that did not finish. */
+    /** Attempts made (their claims are numbered by it). */
     attempts: z.number().int().nonnegative(),
+    /** Attempts in a row that did not finish (the retry's wait doubles with it); absent: `attempts`. */
+    failures: z.number().int().nonnegative().optional(),
     /** Not before this moment (Unix ms). */
     nextAt: z.number(),
   }),
@@ -91,6 +95,12 @@ export interface DailyJob {
   lateBy?: number;
   /** Resolves false when some of its work is still to do (tried again later within the window); anything else: done. */
   run(run: DailyRun): Promise<unknown>;
+  /**
+   * A finished run is run again this often (ms) until its window closes: for jobs whose
+   * recipients may join later in the window (an owner who opts in after REPORT_TIME), each
+   * delivered once by its own marker. Absent: a finished run is done for the day.
+   */
+  recheckMs?: number;
 }
 
 export interface Scheduler {
@@ -139,7 +149,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const state = saved ?? { attempts: 0, nextAt: 0 };
     if (state.done || now < state.nextAt) return;
     if (!(await claimMarker(options.store, attemptClaims, `${key}:${state.attempts}`))) return;
-    options.logger.info(
+    const failures = state.failures ?? state.attempts;
+    // A recheck of a finished run is routine: logged at debug, not every minute at info.
+    const level = state.attempts === 0 || failures > 0 ? "info" : "debug";
+    options.logger[level](
       { job: job.name, day: due.day, attempt: state.attempts + 1 },
       "scheduled job running",
     );
@@ -149,10 +162,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     } catch (error) {
       options.logger.warn({ err: String(error), job: job.name, day: due.day }, "a scheduled job failed");
     }
-    const wait = Math.min(FIRST_RETRY_MS * 2 ** state.attempts, MAX_RETRY_MS);
-    const next: z.infer<typeof runProgress.schema> = finished
-      ? { done: true, attempts: state.attempts + 1, nextAt: 0 }
-      : { attempts: state.attempts + 1, nextAt: options.clock.now().getTime() + wait };
+    const wait = Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS);
+    const at = options.clock.now().getTime();
+    const attempts = state.attempts + 1;
+    const next: z.infer<typeof runProgress.schema> = !finished
+      ? { attempts, failures: failures + 1, nextAt: at + wait }
+      : job.recheckMs
+        ? { attempts, failures: 0, nextAt: at + job.recheckMs }
+        : { done: true, attempts, failures: 0, nextAt: 0 };
     if (!finished)
       options.logger.warn({ job: job.name, day: due.day, retryInMs: wait }, "a scheduled job will retry");
     await progress.write(key, next);

@@ -5,13 +5,13 @@
  * else the Telegram name. The card reads the name back (`commentByName`), so
  * it shows the person, not the API user (ui/comment-name.ts).
  */
-import type { BotServices } from "../context.ts";
+import type { UserSettingsStore } from "./user-settings.ts";
 
 const AUTHOR_LIMIT = 60;
 
 /** The author's name for a comment of this Telegram user; never throws (a store failure: the Telegram name). */
 export async function commentAuthor(
-  services: Pick<BotServices, "users">,
+  services: { users: UserSettingsStore },
   from: { id: number; first_name: string; last_name?: string } | undefined,
 ): Promise<string> {
   const telegram = [from?.first_name, from?.last_name].filter(Boolean).join(" ").trim();
@@ -30,7 +30,7 @@ export async function commentAuthor(
  * long, cut between words. An emoji, HTML or a colon in a Telegram name would
  * otherwise leave the card showing the API user; nothing readable: unsigned.
  */
-function readableName(raw: string): string {
+export function readableName(raw: string): string {
   const words = raw
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}.'’-]/gu, ""))

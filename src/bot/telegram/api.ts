@@ -64,7 +64,9 @@ function withDefaults<P>(method: string, payload: P): P {
   };
 }
 
-export function configureApi(api: Api, options: { throttle: boolean }): void {
+export function configureApi(api: Api, options: { throttle: boolean; observe?: Transformer }): void {
+  // The metrics' watch innermost: it sees every attempt, a 429 that the retry waits out too.
+  if (options.observe) api.config.use(options.observe);
   api.config.use(htmlMessages(), ...retryTransformers());
   if (options.throttle) {
     // Installed last, so it is the outermost transformer: a call waits for its chat's turn once, and
@@ -90,12 +92,15 @@ export function configureApi(api: Api, options: { throttle: boolean }): void {
  * ever happened in it (seen in the e2e faults suite: 3, 6, 7 s per step). So the context gets
  * a fresh Api with the retry first and the conversation's transformers on top of it.
  */
-export function dialogApiPlugin<C extends Context>(): MiddlewareFn<C> {
+export function dialogApiPlugin<C extends Context>(observe?: Transformer): MiddlewareFn<C> {
   const defaults = htmlMessages();
   const retry = retryTransformers();
+  const below = observe ? [observe] : [];
   return (ctx, next) => {
     const api = new Api(ctx.api.token, ctx.api.options);
-    api.config.use(defaults, ...retry, ...ctx.api.config.installedTransformers());
+    // The metrics' watch below the retry, as on bot.api, and not again among the outer ones.
+    const outer = ctx.api.config.installedTransformers().filter((t) => t !== observe);
+    api.config.use(...below, defaults, ...retry, ...outer);
     Object.defineProperty(ctx, "api", { value: api, configurable: true, writable: true });
     return next();
   };

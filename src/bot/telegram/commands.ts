@@ -20,6 +20,8 @@ import type { StorageAdapter } from "../store/storage.ts";
 type StaffRole = Exclude<Role, "stranger">;
 
 const STRANGER = ["start", "help"] as const;
+/** With CLIENTS=on strangers are clients: /stop ends their messages. */
+const CLIENT = ["start", "stop", "help"] as const;
 /** What every staff menu opens with, then the reading commands all of them list (in menu order). */
 const LOOKUPS = ["start", "order", "find", "client"] as const;
 const READING = ["overdue", "board", "my", "me", "notify", "masters", "managers", "staff"] as const;
@@ -58,9 +60,6 @@ export const GROUP_MENU = [
   "help",
 ] as const;
 
-/** Every command some role's menu lists. */
-export const COMMANDS = [...new Set(Object.values(MENUS).flat())];
-
 /** A description per command; a viewer's /status, and anyone's in a group, only reads (the service and the quota). */
 function description(
   i18n: I18n<Context>,
@@ -82,11 +81,23 @@ export function commandList(i18n: I18n<Context>, locale: Locale, role: Role = "o
   }));
 }
 
-/** The strangers' menu in the default scopes: one list per language plus DEFAULT_LOCALE for the rest. */
-export async function registerCommands(api: Api, i18n: I18n<Context>, defaultLocale: Locale): Promise<void> {
-  await api.setMyCommands(commandList(i18n, defaultLocale, "stranger"));
+/**
+ * The strangers' menu in the default scopes: one list per language plus DEFAULT_LOCALE for the rest;
+ * `clients` (CLIENTS=on): the clients' menu, with /stop.
+ */
+export async function registerCommands(
+  api: Api,
+  i18n: I18n<Context>,
+  defaultLocale: Locale,
+  { clients = false } = {},
+): Promise<void> {
+  const list = (locale: Locale) =>
+    clients
+      ? CLIENT.map((command) => ({ command, description: i18n.t(locale, `cmd-client-${command}`) }))
+      : commandList(i18n, locale, "stranger");
+  await api.setMyCommands(list(defaultLocale));
   for (const locale of LOCALES) {
-    await api.setMyCommands(commandList(i18n, locale, "stranger"), { language_code: locale });
+    await api.setMyCommands(list(locale), { language_code: locale });
   }
 }
 

@@ -58,6 +58,8 @@ export const diagnosisOpen = callbackCodec("dx", ["id"]);
 export const clientOpen = callbackCodec("kc", ["id", "order"]);
 /** 📜 on a client card: the client's older orders (one request) `ko:<clientId>`. */
 export const clientOlder = callbackCodec("ko", ["id"]);
+/** 📞 under an order's card: the clients whose phone holds the digits typed (the digits were an order's number too). */
+export const clientsByPhone = callbackCodec("kp", ["digits"]);
 /** ✏️ on a client card: fixing the client `ke:<clientId>`. */
 export const clientEdit = callbackCodec("ke", ["id"]);
 /** 🔁 on a client card opened from an order: another client for the order `km:<orderId>`. */

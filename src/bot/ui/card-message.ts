@@ -1,16 +1,18 @@
 /** The card as a message: text + keyboard for this user (role, locale). Used by lookup, inline and dialogs. */
+
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Context, InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
-import type { BotServices, CoreFlavor, Role } from "../context.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
+import { moneySettings } from "../money/order-money.ts";
+import type { Role } from "../policy/role.ts";
 import { createPhotoStore } from "../state/order-photos.ts";
 import { photosShow } from "./callbacks.ts";
 import { type CardField, cardFields } from "./custom-fields.ts";
 import { formatTime } from "./dates.ts";
 import { formatOrderCard } from "./order-card.ts";
-import { type CardAction, orderCardKeyboard } from "./order-keyboard.ts";
+import { type CardAction, type CardServices, orderCardKeyboard } from "./order-keyboard.ts";
 
 export interface CardMessage {
   text: string;
@@ -30,8 +32,8 @@ export interface CardOptions {
 }
 
 /** Who a card is for, outside an update (a notification): the services, the reader's language and role. */
-interface CardReader {
-  services: BotServices;
+export interface CardReader {
+  services: CardServices;
   t: TranslateFunction;
   locale: Locale;
   role: Role;
@@ -40,7 +42,7 @@ interface CardReader {
 }
 
 export async function cardMessage(
-  ctx: Context & I18nFlavor & CoreFlavor,
+  ctx: Context & I18nFlavor & { role: Role; services: CardServices },
   order: Order,
   options: CardOptions = {},
 ): Promise<CardMessage> {
@@ -82,6 +84,7 @@ export async function cardFor(
     fields: await namedFields(ctx, order, locale),
     photos,
     phones: options.groupOf === undefined || config.groupPhones,
+    money: moneySettings(config),
   });
   // From the order mirror: how fresh the copy is (🔄 Refresh reads the service).
   const text = options.asOf
@@ -95,6 +98,7 @@ export async function cardFor(
     actions,
     privateLink: options.actions === false ? undefined : options.groupOf,
     statusGroup,
+    money: moneySettings(config),
     // A card in a group is read by many: a button's state would be one reader's.
     active: options.groupOf === undefined ? await activeActions(ctx, order, actions) : undefined,
   });

@@ -7,6 +7,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
 import type { Order } from "../../service/index.ts";
+import { estimateAmount, moneyOf } from "../money/order-money.ts";
 import { commentByName } from "./comment-name.ts";
 import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";
@@ -32,10 +33,7 @@ const money = (t: TranslateFunction, amount: number, locale: Locale) =>
  * not a number and gives undefined.
  */
 export function approximateAmount(order: Pick<Order, "approximatePrice">): number | undefined {
-  const raw = order.approximatePrice?.trim().replace(/\s/g, "").replace(",", ".");
-  if (!raw || !/^\d{1,12}(\.\d{1,2})?$/.test(raw)) return undefined;
-  const value = Number(raw);
-  return value > 0 ? value : undefined;
+  return estimateAmount(order);
 }
 
 /**
@@ -52,7 +50,8 @@ export function verdictLines(order: Order, options: SectionOptions): string[] {
   const price =
     amount !== undefined ? money(t, amount, locale) : typed ? escapeHtml(cutText(typed, 100)) : undefined;
   if (price === undefined) return lines;
-  const works = order.summ?.price;
+  // Works and parts beside the estimate: the money model's lines (their total before discount).
+  const works = moneyOf(order).listPrice;
   lines.push(
     works !== undefined && works > 0
       ? t("card-approx-price-beside", { price, works: money(t, works, locale) })

@@ -9,3 +9,6 @@ import { InlineKeyboard } from "grammy";
 export function tidyKeyboard(keyboard: InlineKeyboard): InlineKeyboard {
   return new InlineKeyboard(keyboard.inline_keyboard.filter((row) => row.length > 0));
 }
+
+/** One inline button, as Telegram takes it (the write core's replies carry these without knowing grammY). */
+export type InlineButton = InlineKeyboard["inline_keyboard"][number][number];

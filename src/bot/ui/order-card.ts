@@ -5,7 +5,8 @@
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
-import { type Order, orderBalance } from "../../service/index.ts";
+import type { Order } from "../../service/index.ts";
+import { type MoneySettings, moneyOf } from "../money/order-money.ts";
 import { closedWithDebt, commentLines, positionLines, verdictLines } from "./card-workshop.ts";
 import type { CardField } from "./custom-fields.ts";
 import { formatDateTime } from "./dates.ts";
@@ -30,6 +31,8 @@ export interface CardOptions {
   photos?: number | undefined;
   /** False: the client's phone numbers stay out (a card in a group chat, GROUP_PHONES=off). */
   phones?: boolean | undefined;
+  /** Which statuses are a return without repair (money/order-money.ts): their estimate is not owed. */
+  money?: MoneySettings | undefined;
 }
 
 const DONE_GROUPS = new Set(["finish", "closed"]);
@@ -87,7 +90,6 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   if (order.sn) line("card-serial", { sn: e(order.sn) });
   const faults = (order.problem ?? []).map((p) => p.trim()).filter(Boolean);
   if (faults.length > 0) line("card-faults", { faults: e(cutText(faults.join("; "), FREE_TEXT_LIMIT)) });
-  const price = order.summ?.price;
   lines.push(...verdictLines(order, options));
   for (const field of options.fields ?? [])
     line("card-field", { name: e(field.name), value: e(field.value) });
@@ -103,28 +105,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   lines.push("");
   if (order.dateCreate) line("card-created", { date: formatDateTime(order.dateCreate, locale, timezone) });
   if (order.deadline) line("card-deadline", { date: formatDateTime(order.deadline, locale, timezone) });
-  if (price !== undefined && price > 0)
-    line("card-price", { amount: t("money", { amount: formatAmount(price, locale) }) });
-  // What is left to pay counts the price after discount: the discount is shown, so the lines add up.
-  const sold = order.summ?.soldPrice;
-  const discount = price !== undefined && sold !== undefined ? Math.round((price - sold) * 100) / 100 : 0;
-  if (price !== undefined && price > 0 && discount > 0)
-    line("card-discount", { amount: t("money", { amount: formatAmount(discount, locale) }) });
-  const paid = order.cash?.summ;
-  if (paid !== undefined && paid > 0)
-    line("card-paid", { amount: t("money", { amount: formatAmount(paid, locale) }) });
-  // What remains is what the clerk asks the client for, paid partly or not at all.
-  const balance = orderBalance(order);
-  if (balance !== undefined && balance > 0 && price !== undefined && price > 0)
-    line("card-balance", { amount: t("money", { amount: formatAmount(balance, locale) }) });
-  // Paid beyond the price (an overpayment the clerk confirmed): what the shop owes the client.
-  else if (balance !== undefined && balance < 0 && price !== undefined && price > 0)
-    line("card-shop-owes", { amount: t("money", { amount: formatAmount(-balance, locale) }) });
-  // A priced order with nothing left to pay says so (a price alone does not tell).
-  else if (balance !== undefined && balance === 0 && price !== undefined && price > 0)
-    lines.push(t("card-paid-in-full"));
-  if (closedWithDebt(statusGroup, balance))
-    line("card-closed-debt", { amount: t("money", { amount: formatAmount(balance ?? 0, locale) }) });
+  lines.push(...moneyLines(order, options));
   const works = positionLines(order, options);
   if (works.length > 0) lines.push("", ...works);
   const note = noteText(order);
@@ -143,6 +124,34 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
   const tailHtml = join(tail);
   const head = cutHtml(join(lines), CARD_LIMIT - (tailHtml ? tailHtml.length + 2 : 0));
   return tailHtml ? `${head}\n${tail[0] === "" ? "\n" : ""}${tailHtml}` : head;
+}
+
+/**
+ * Price, paid and what is left (or owed back), from the one money model: a price
+ * by its estimate says so; a declined order says its estimate is not owed.
+ */
+function moneyLines(order: Order, options: CardOptions): string[] {
+  const { t, locale, statusGroup } = options;
+  const sum = (amount: number) => t("money", { amount: formatAmount(amount, locale) });
+  const m = moneyOf(order, options.money);
+  const lines: string[] = [];
+  if (m.declined) lines.push(t("card-money-declined"));
+  const priced = m.price !== undefined && (m.price > 0 || m.declined);
+  if (m.price !== undefined && m.price > 0)
+    lines.push(
+      t(m.priceByEstimate ? "card-price-estimate" : "card-price", { amount: sum(m.listPrice ?? m.price) }),
+    );
+  // What is left to pay counts the price after discount: the discount is shown, so the lines add up.
+  if (m.discount > 0) lines.push(t("card-discount", { amount: sum(m.discount) }));
+  if (m.paid > 0) lines.push(t("card-paid", { amount: sum(m.paid) }));
+  // What remains is what the clerk asks the client for, paid partly or not at all.
+  if (priced && m.due > 0) lines.push(t("card-balance", { amount: sum(m.due) }));
+  // Paid beyond the price (an overpayment the clerk kept): what the shop owes the client.
+  else if (priced && m.overpaid > 0) lines.push(t("card-shop-owes", { amount: sum(m.overpaid) }));
+  // A priced order with nothing left to pay says so (a price alone does not tell).
+  else if (priced && m.price !== undefined && m.price > 0) lines.push(t("card-paid-in-full"));
+  if (closedWithDebt(statusGroup, m.due)) lines.push(t("card-closed-debt", { amount: sum(m.due) }));
+  return lines;
 }
 
 /** One line for lists and inline results: number · status · client · device (plain text). */

@@ -5,16 +5,17 @@
  * - how to tell that it landed after an interruption: `read` (ONE request:
  *   the candidates, e.g. the order, or a page of new orders) and the sent
  *   data's `checks` (each field compared as the service stores it, checks.ts);
- * - what it tells the user when a write is resolved after an interruption:
- *   `report` (landed), `texts.notLanded`, `texts.unknown`;
+ * - what it tells the actor (actor.ts: a chat, a web page, a job) when a write
+ *   is resolved after an interruption: `report` (landed), `texts.notLanded`,
+ *   `texts.unknown`;
  * - what it writes through to the mirror (`through`) and what own changes it
  *   notes for the notifier (`own`).
  * Kinds live in writes/kinds/, one file each, listed in writes/kinds/index.ts.
  */
-import type { InlineKeyboardButton } from "grammy/types";
 import type { ServiceClient } from "../../service/index.ts";
-import type { BotContext } from "../context.ts";
-import type { OwnChange } from "../notify/own-changes.ts";
+import type { OwnChange } from "../state/own-changes.ts";
+import type { InlineButton } from "../ui/keyboard.ts";
+import type { WriteActor } from "./actor.ts";
 import type { FieldCheck } from "./checks.ts";
 
 /** What a write sent, as its marker keeps it: the kind's name, the checks, and the kind's own data. */
@@ -34,7 +35,7 @@ export interface Attempt<D = unknown> {
 /** A reply: HTML text and, when it shows a record, its buttons. */
 export interface WriteReply {
   text: string;
-  keyboard?: InlineKeyboardButton[][];
+  keyboard?: InlineButton[][];
 }
 
 /** What the service holds after a write that landed, and the result it stands for. */
@@ -71,20 +72,18 @@ export interface WriteKind<D, R> {
    * source), or `note`: why there is none (HTML, for the user).
    */
   through(
-    ctx: BotContext,
+    ctx: WriteActor,
     landed: { attempt: Attempt<D>; result: R; record?: unknown; base?: unknown },
   ): Promise<{ record?: unknown; note?: string }>;
   /** What the user is told when an interrupted write is found landed: `afterAll` when told it failed before. */
   report(
-    ctx: BotContext,
+    ctx: WriteActor,
     landed: { sent: Sent<D>; record?: unknown; result?: R; afterAll: boolean },
   ): Promise<WriteReply>;
-  /** A marker's `sent` written by older code (no checks), in this shape; undefined when it cannot tell. */
-  revive?(legacy: Record<string, unknown>): Sent<D> | undefined;
   /** Texts (HTML) for an interrupted write not found, and one that cannot be checked now (`reason`). */
   texts: {
-    notLanded(ctx: BotContext, sent: Sent<D>): string;
-    unknown(ctx: BotContext, sent: Sent<D>, reason: string): string;
+    notLanded(ctx: WriteActor, sent: Sent<D>): string;
+    unknown(ctx: WriteActor, sent: Sent<D>, reason: string): string;
   };
 }
 

@@ -5,7 +5,7 @@
  * an interrupted write at the chat's next update (resume.ts).
  */
 import type { Store } from "../store/storage.ts";
-import type { AnyWriteKind, Sent } from "./kind.ts";
+import type { Sent } from "./kind.ts";
 
 const WRITES_NAMESPACE = "dialog-writes";
 const OPEN_WRITES_NAMESPACE = "dialog-writes-open";
@@ -40,15 +40,3 @@ export const markersOf = <R>(store: Store) =>
 
 export const openWritesOf = (store: Store) =>
   store.adapter<OpenWrite>(OPEN_WRITES_NAMESPACE, { ttlSeconds: MARKER_TTL_SECONDS, durable: true });
-
-/** Whether `sent` is this code's shape (an older marker has no checks). */
-export const checkable = (sent: Sent | undefined): sent is Sent =>
-  typeof sent?.kind === "string" && Array.isArray(sent.checks);
-
-/** What a marker sent, in this code's shape: an older marker's read back by its kind, when it can. */
-export function sentOf(kind: AnyWriteKind, sent: Sent | undefined): Sent | undefined {
-  if (checkable(sent)) return sent;
-  return sent && typeof sent === "object"
-    ? kind.revive?.(sent as unknown as Record<string, unknown>)
-    : undefined;
-}

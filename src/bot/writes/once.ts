@@ -19,27 +19,22 @@
  * - The kind's own changes are noted for the notifier (before the request, or
  *   once the result is known), and what landed is written through.
  *
- * It runs inside `conversation.external`: once per dialog run, never replayed.
+ * Whoever writes is an actor (actor.ts): a Telegram update builds one, and so can a
+ * web request or a job. A run (`WriteRun`) runs the write once: a dialog's inside
+ * `conversation.external`, never replayed.
  */
-import type { Conversation } from "@grammyjs/conversations";
 import { asWrite, type ServiceErrorKind } from "../../service/index.ts";
-import type { BotContext, DialogContext } from "../context.ts";
-import { callService, type ServiceOutcome } from "../crm/call.ts";
-import { noteOwnChange, type OwnChange } from "../notify/own-changes.ts";
-import { ensureOperator } from "../policy/access.ts";
+import { callAs, type ServiceOutcome } from "../crm/call.ts";
+import type { WriteResult } from "../metrics/index.ts";
+import { noteOwnChange, type OwnChange } from "../state/own-changes.ts";
 import { StoreCorruptError } from "../store/errors.ts";
+import type { WriteActor, WriteRun } from "./actor.ts";
 import { type FieldCheck, holdsAll } from "./checks.ts";
 import type { Attempt, Landed, WriteKind } from "./kind.ts";
-import { MARKER_TTL_SECONDS, type Marker, markersOf, openWritesOf, sentOf } from "./markers.ts";
+import { MARKER_TTL_SECONDS, type Marker, markersOf, openWritesOf } from "./markers.ts";
 
 /** Failures after which the write may have happened. */
 const AMBIGUOUS: readonly ServiceErrorKind[] = ["unavailable", "bad_response"];
-
-/** A dialog run as the core needs it (dialog-kit's DialogRun is one). */
-export interface WriteRun {
-  readonly dialog: Conversation<BotContext, DialogContext>;
-  readonly nonce: string;
-}
 
 export interface WriteRequest<D, R> {
   kind: WriteKind<D, R>;
@@ -65,109 +60,139 @@ export interface WriteRequest<D, R> {
  */
 export type WriteFailure =
   | { kind: "refused" }
-  | { kind: "failed"; cause: "service" | "unknown" | "store"; message: string; retryable: boolean };
+  | {
+      kind: "failed";
+      cause: "service" | "unknown" | "store";
+      message: string;
+      retryable: boolean;
+      /** The write may have landed (no clear answer, a 5xx): the next try checks first. */
+      pending?: boolean;
+    };
 
 export type WriteOutcome<R> =
-  /** `record`: what the kind wrote through (its card's source), `note` why it has none. */
-  { kind: "done"; result: R; record?: unknown; note?: string } | WriteFailure;
+  /**
+   * `record`: what the kind wrote through (its card's source), `note` why it has none; `how`: sent
+   * now, found landed by the check of an earlier attempt, or a repeat of a write already done.
+   */
+  | { kind: "done"; result: R; record?: unknown; note?: string; how?: "sent" | "checked" | "replayed" }
+  | WriteFailure;
 
-/** One write inside a dialog run. */
+/** One write of a run (a dialog's: once per run, never replayed; the actor's authorization holds). */
 export function runWrite<D, R>(run: WriteRun, request: WriteRequest<D, R>): Promise<WriteOutcome<R>> {
-  return run.dialog.external((outer: BotContext) => writeIn(outer, run.nonce, request));
+  return run.once((actor) => writeIn(actor, run.nonce, request));
 }
 
 /**
- * The same outside a dialog (a write an update makes by itself, e.g. a photo's comment):
- * `nonce` names the update, and no open write is left for the chat (no dialog waits for it,
- * and a dialog's own open write stays as it is).
+ * One write of `actor`, once per `nonce`. `open: false` for a write outside a dialog (an update's own,
+ * a web form's, a job's): no open write is left for the chat (no dialog waits for it, and a dialog's
+ * own open write stays as it is).
  */
 export async function writeIn<D, R>(
-  outer: BotContext,
+  actor: WriteActor,
   nonce: string,
   request: WriteRequest<D, R>,
-  {
-    open = true,
-    authorize = (ctx) => ensureOperator(ctx, { pressAnswered: true }),
-  }: {
-    open?: boolean;
-    /** Who may make this write, checked at this moment (default: operators; a client's write checks its link). */
-    authorize?: (ctx: BotContext) => Promise<boolean>;
-  } = {},
+  options: { open?: boolean } = {},
 ): Promise<WriteOutcome<R>> {
-  // `ask` has answered the press that brought this update (a Confirm, a pick).
-  if (!(await authorize(outer))) return { kind: "refused" };
+  const outcome = await writeOnce(actor, nonce, request, options);
+  // The core's one outcome point: every kind's writes counted alike (metrics/index.ts).
+  actor.services.metrics?.write(request.kind.name, resultOf(outcome));
+  return outcome;
+}
+
+/** How a write ended, as the operator's figures count it (WriteResult). */
+function resultOf(outcome: WriteOutcome<unknown>): WriteResult {
+  if (outcome.kind === "done")
+    return outcome.how === "checked" ? "landed_after_check" : (outcome.how ?? "sent");
+  if (outcome.kind === "refused") return "refused";
+  if (outcome.cause === "store") return "not_sent";
+  return outcome.pending ? "unknown" : "refused";
+}
+
+async function writeOnce<D, R>(
+  actor: WriteActor,
+  nonce: string,
+  request: WriteRequest<D, R>,
+  { open = true }: { open?: boolean },
+): Promise<WriteOutcome<R>> {
+  // The actor's check at this moment: a role re-checked, a client's link (the press is answered already).
+  if (!(await actor.authorize())) return { kind: "refused" };
   const { kind } = request;
   const action = request.action ?? kind.name;
-  const { store, clock, config } = outer.services;
+  const { store, clock, config } = actor.services;
   const markers = markersOf<R>(store);
-  const chat = String(outer.chat?.id ?? 0);
+  const chat = actor.chat ?? "0";
+  // Without a chat no later update can resolve the write: its own run's retry checks first.
+  const keepOpen = open && actor.chat !== undefined;
   const key = request.key ?? `${action}.${chat}.${nonce}`;
   const sent = { kind: kind.name, checks: request.checks, data: request.data };
 
-  const done = async (attempt: Attempt<D>, result: R, record?: unknown): Promise<WriteOutcome<R>> => {
-    await noteOwn(outer, kind.ownAfter?.(attempt, result) ?? []);
+  const done = async (
+    how: "sent" | "checked",
+    attempt: Attempt<D>,
+    result: R,
+    record?: unknown,
+  ): Promise<WriteOutcome<R>> => {
+    await noteOwn(actor, kind.ownAfter?.(attempt, result) ?? []);
     // The write happened: a store that fails now only costs the replay's shortcut, never the result.
     try {
       await markers.write(key, { state: "done", ...attempt, result });
     } catch (error) {
-      outer.log.warn({ err: String(error), action }, "write marker: done not stored");
+      actor.log.warn({ err: String(error), action }, "write marker: done not stored");
     }
-    const through = await throughOf(outer, kind, { attempt, result, record, base: request.local });
-    return { kind: "done", result, ...through };
+    const through = await throughOf(actor, kind, { attempt, result, record, base: request.local });
+    return { kind: "done", result, how, ...through };
   };
 
   let marker: Marker<R> | undefined;
   try {
     marker = await markers.read(key);
   } catch (error) {
-    if (!(error instanceof StoreCorruptError)) return storeDown(outer, error, action);
+    if (!(error instanceof StoreCorruptError)) return storeDown(actor, error, action);
     // Half a marker (a kill mid-write of an older store): the write may have been sent, so it is
     // checked as an ambiguous attempt. The chat's open write says what was sent and when; without
     // it, what the dialog holds, sent at any time the marker lives.
-    outer.log.warn({ action }, "an unreadable write marker: checked before sending");
-    marker = (await openAttempt(outer, chat, key)) ?? {
+    actor.log.warn({ action }, "an unreadable write marker: checked before sending");
+    marker = (await openAttempt(actor, chat, key)) ?? {
       state: "sending",
       at: clock.now().getTime() - MARKER_TTL_SECONDS * 1000,
       sent,
     };
   }
-  if (marker?.state === "done") return { kind: "done", result: marker.result };
-  // An older code's marker is read back by its kind; one that cannot be is sent as new.
-  const sentBefore = marker?.state === "sending" ? sentOf(kind, marker.sent) : undefined;
-  if (marker?.state === "sending" && sentBefore) {
-    const before = { at: marker.at, sent: sentBefore } as Attempt<D>;
-    const check = await callService(outer, (client) => findLanded(client, kind, before, config.shopIds));
+  if (marker?.state === "done") return { kind: "done", result: marker.result, how: "replayed" };
+  if (marker?.state === "sending") {
+    const before = { at: marker.at, sent: marker.sent } as Attempt<D>;
+    const check = await callAs(actor, (client) => findLanded(client, kind, before, config.shopIds));
     if (!check.ok) return failed(check);
-    if (check.value !== undefined) return done(before, check.value.result, check.value.record);
+    if (check.value !== undefined) return done("checked", before, check.value.result, check.value.record);
   }
 
   const attempt: Attempt<D> = { at: clock.now().getTime(), sent };
   try {
     await markers.write(key, { state: "sending", ...attempt });
-    if (open) await openWritesOf(store).write(chat, { key, nonce, ...attempt });
+    if (keepOpen) await openWritesOf(store).write(chat, { key, nonce, ...attempt });
   } catch (error) {
-    return storeDown(outer, error, action);
+    return storeDown(actor, error, action);
   }
   // Before the request: a sync may read the change before this write is written through.
-  await noteOwn(outer, kind.ownBefore?.(attempt) ?? []);
-  const outcome = await callService(outer, (client) => kind.send(client, attempt));
-  if (outcome.ok) return done(attempt, outcome.value);
+  await noteOwn(actor, kind.ownBefore?.(attempt) ?? []);
+  const outcome = await callAs(actor, (client) => kind.send(client, attempt));
+  if (outcome.ok) return done("sent", attempt, outcome.value);
   if (AMBIGUOUS.includes(outcome.error.kind)) {
     // The marker stays "sending": a retry (or the same update redelivered) checks first.
     try {
-      if (open) await openWritesOf(store).write(chat, { key, nonce, ...attempt, told: true });
+      if (keepOpen) await openWritesOf(store).write(chat, { key, nonce, ...attempt, told: true });
     } catch (error) {
-      outer.log.warn({ err: String(error), action }, "open write not updated");
+      actor.log.warn({ err: String(error), action }, "open write not updated");
     }
   } else {
     try {
       await markers.delete(key);
     } catch (error) {
       // Left as "sending": the next try or touch checks first (one read) instead of sending blindly.
-      outer.log.warn({ err: String(error), action }, "write marker not cleared");
+      actor.log.warn({ err: String(error), action }, "write marker not cleared");
     }
   }
-  outer.log.warn({ kind: outcome.error.kind, action }, "a write failed");
+  actor.log.warn({ kind: outcome.error.kind, action }, "a write failed");
   return failed(outcome);
 }
 
@@ -189,7 +214,7 @@ export async function findLanded<D, R>(
 
 /** The kind's write-through; a failure there never fails the write (it happened). */
 async function throughOf<D, R>(
-  outer: BotContext,
+  outer: WriteActor,
   kind: WriteKind<D, R>,
   landed: Parameters<WriteKind<D, R>["through"]>[1],
 ): Promise<{ record?: unknown; note?: string }> {
@@ -202,8 +227,8 @@ async function throughOf<D, R>(
 }
 
 /** Own changes: only a notice is at stake, a store hiccup must not fail (or repeat) the write. */
-export async function noteOwn(outer: BotContext, own: readonly OwnChange[]): Promise<void> {
-  const userId = outer.from?.id;
+export async function noteOwn(outer: WriteActor, own: readonly OwnChange[]): Promise<void> {
+  const { userId } = outer;
   if (userId === undefined) return;
   const { store, clock } = outer.services;
   for (const change of own) {
@@ -214,7 +239,7 @@ export async function noteOwn(outer: BotContext, own: readonly OwnChange[]): Pro
 }
 
 /** The attempt the chat's open write records for marker `key`, when it is that marker's. */
-async function openAttempt<R>(outer: BotContext, chat: string, key: string): Promise<Marker<R> | undefined> {
+async function openAttempt<R>(outer: WriteActor, chat: string, key: string): Promise<Marker<R> | undefined> {
   const open = await Promise.resolve(openWritesOf(outer.services.store).read(chat)).catch(() => undefined);
   if (open?.key !== key || !open.sent || open.at === undefined) return undefined;
   return { state: "sending", at: open.at, sent: open.sent };
@@ -233,11 +258,12 @@ function failed(outcome: ServiceOutcome<unknown> & { ok: false }): WriteFailure 
     cause: unknown ? "unknown" : "service",
     message: outcome.message,
     retryable: outcome.retryable || unknown,
+    pending: AMBIGUOUS.includes(error.kind),
   };
 }
 
 /** The marker cannot be kept: nothing is sent, the clerk is told and may try again. */
-function storeDown(outer: BotContext, error: unknown, action: string): WriteFailure {
+function storeDown(outer: WriteActor, error: unknown, action: string): WriteFailure {
   outer.log.error({ err: String(error), action }, "write marker cannot be stored: nothing sent");
   return { kind: "failed", cause: "store", message: outer.t("write-store-down"), retryable: true };
 }

@@ -11,8 +11,8 @@
  * after an ambiguous failure.
  */
 import type { Order, OrderCreateInput } from "../../service/index.ts";
-import type { BotContext } from "../context.ts";
 import { orderTitle } from "../ui/order-card.ts";
+import { runOnce, type WriteActor, type WriteRun } from "./actor.ts";
 import { orderChange } from "./kinds/order-change.ts";
 import { commentChecks, orderComment } from "./kinds/order-comment.ts";
 import {
@@ -24,7 +24,7 @@ import {
 } from "./kinds/order-create.ts";
 import { changeChecks, changedRecord, changeInput, type OrderChange } from "./kinds/order-record.ts";
 import { type CardView, cardOf } from "./kinds/order-view.ts";
-import { runWrite, type WriteFailure, type WriteRun, writeIn } from "./once.ts";
+import { runWrite, type WriteFailure, writeIn } from "./once.ts";
 
 export type { Created, CreateSent } from "./kinds/order-create.ts";
 export type { OrderChange } from "./kinds/order-record.ts";
@@ -58,7 +58,7 @@ export const orderWriter = {
     });
     if (outcome.kind !== "done") return outcome;
     const created = outcome.result;
-    return run.dialog.external(async (outer: BotContext): Promise<CreateResult> => {
+    return run.once(async (outer): Promise<CreateResult> => {
       // A replayed "done" was written through when it happened: its record is built (or read) again.
       const through =
         outcome.record === undefined && outcome.note === undefined
@@ -95,7 +95,7 @@ export const orderWriter = {
       local: base,
     });
     if (outcome.kind !== "done") return outcome;
-    return run.dialog.external(async (outer: BotContext): Promise<ChangeResult> => {
+    return run.once(async (outer): Promise<ChangeResult> => {
       const order =
         (outcome.record as Order | undefined) ?? changedRecord(base, change, outer.services.clock.now());
       return { kind: "done", order, card: await cardOf(outer, order) };
@@ -108,20 +108,29 @@ export const orderWriter = {
    */
   async comment(run: WriteRun, orderId: string, title: string, text: string): Promise<CommentResult> {
     // Inside the run's one external step: the check's time is the write's own.
-    const outcome = await run.dialog.external((outer: BotContext) =>
-      writeIn(outer, run.nonce, commentRequest(orderId, title, text, outer.services.clock.now().getTime())),
+    const outcome = await run.once((actor) =>
+      runWrite(
+        runOnce(actor, run.nonce),
+        commentRequest(orderId, title, text, actor.services.clock.now().getTime()),
+      ),
     );
     if (outcome.kind !== "done") return outcome;
     return { kind: "done", order: outcome.record as Order | undefined };
   },
 
   /**
-   * A comment an update adds by itself, outside a dialog (a photo's note): the same one PATCH,
-   * exactly once per update (a redelivered update gets the first result), written through.
+   * A comment a write makes by itself, outside a dialog (a photo's note): the same one PATCH,
+   * exactly once per `nonce` (a redelivered update gets the first result), written through.
    */
-  async note(ctx: BotContext, orderId: string, title: string, text: string): Promise<CommentResult> {
-    const request = commentRequest(orderId, title, text, ctx.services.clock.now().getTime());
-    const outcome = await writeIn(ctx, `u${ctx.update.update_id}`, request, { open: false });
+  async note(
+    actor: WriteActor,
+    nonce: string,
+    orderId: string,
+    title: string,
+    text: string,
+  ): Promise<CommentResult> {
+    const request = commentRequest(orderId, title, text, actor.services.clock.now().getTime());
+    const outcome = await writeIn(actor, nonce, request, { open: false });
     if (outcome.kind !== "done") return outcome;
     return { kind: "done", order: outcome.record as Order | undefined };
   },

@@ -1,13 +1,14 @@
 /** Counteragents: list with every filter, read, create, change. */
 import { z } from "zod";
 import { COUNTERAGENT_SORT_FIELDS } from "../../contract/lists.ts";
+import { phoneHolds as phoneMatches } from "../../contract/phone.ts";
 import { parseBody } from "../body.ts";
 import { incorrectField, notFound } from "../errors.ts";
 import { applyCustomFields } from "../fields.ts";
 import type { Counteragent } from "../model.ts";
 import type { RequestContext, Router } from "../router.ts";
 import { inRange, parsePage, parseSort, type SortKey, sortBy } from "../rules.ts";
-import { phoneMatches, type Store } from "../store.ts";
+import type { Store } from "../store.ts";
 import { counteragentView } from "../views.ts";
 import { pageEnvelope } from "./common.ts";
 

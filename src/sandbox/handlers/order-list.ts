@@ -5,12 +5,13 @@
  */
 
 import { ORDER_SORT_FIELDS } from "../../contract/lists.ts";
+import { phoneDigits } from "../../contract/phone.ts";
 import { badRequest, incorrectField } from "../errors.ts";
 import { canShop, canViewStatus } from "../grants.ts";
 import type { Order } from "../model.ts";
 import type { RequestContext, Router } from "../router.ts";
 import { inRange, parsePage, parseSort, type SortKey, sortBy } from "../rules.ts";
-import { phoneDigits, type Store } from "../store.ts";
+import type { Store } from "../store.ts";
 import { orderListView, orderPaid, orderPrice, statusDeadlineOf } from "../views.ts";
 import { pageEnvelope, requireOrdersGrant, requireShop } from "./common.ts";
 

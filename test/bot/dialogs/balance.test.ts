@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import {
   buttons,
@@ -162,6 +163,7 @@ describe("a workshop without a register that takes money", () => {
     await op.press("Платный ремонт");
     await op.send("Без Касс");
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     await op.send("Smartphone");
     await op.send("Не включается");

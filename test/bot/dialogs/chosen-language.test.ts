@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import { useSandboxBot } from "../../helpers/sandbox-bot.ts";
 import { callsOf, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
 import { buttons, fillOrder, GROUP, lastText, openGroup, SKIP } from "./driver.ts";
@@ -37,6 +38,7 @@ async function toDeadlineRu(ru: TestUser): Promise<void> {
   await ru.press("Платный ремонт");
   await ru.send("Язык Выбранный");
   await ru.press("➕ Новый клиент");
+  await takeOfferedName(ru);
   await ru.press("⏭ Пропустить"); // the new client's phone
   await ru.send("Смартфон");
   await ru.send("Не включается");
@@ -52,6 +54,7 @@ describe("the language chosen with /language", () => {
     await op.press("Платный ремонт");
     await op.send("Chosen English");
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     await op.send("Smartphone");
     await op.send("Does not start");

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
 import { fillOrder, lastText } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
@@ -53,6 +54,7 @@ describe("a linked clerk is the manager of her intakes", () => {
     await ru.press("Платный ремонт");
     await ru.send("Сменить Менеджера");
     await ru.press("➕ Новый клиент");
+    await takeOfferedName(ru);
     await ru.press("⏭ Пропустить"); // phone
     await ru.send("Смартфон");
     await ru.send("Не включается");

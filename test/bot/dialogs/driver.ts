@@ -80,7 +80,12 @@ export async function fillOrder(op: TestUser, a: OrderAnswers): Promise<void> {
   await op.send(a.client.query);
   if (a.client.pick) await op.press(a.client.pick);
   else if (a.client.name) await op.send(a.client.name);
-  else await op.press("➕ New client");
+  else {
+    await op.press("➕ New client");
+    // The name is asked; a searched name is offered in one tap.
+    expect(lastText(op)).toContain("Name of the new client");
+    await op.press(`👤 ${a.client.query}`);
+  }
   // A new client without a whole searched phone is asked for one (skippable).
   if (lastText(op).includes("Client's phone")) {
     if (a.client.phone) await op.send(a.client.phone);

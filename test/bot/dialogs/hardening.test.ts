@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseIndex, pickIndex } from "../../../src/bot/dialog-kit/ask.ts";
 import { DIALOG_NAMESPACE } from "../../../src/bot/dialog-kit/plugins.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import { callsOf, type TestBot } from "../../helpers/test-bot.ts";
 import { callbackUpdate, telegramUser } from "../../helpers/updates.ts";
 import { buttonData, fillOrder, lastText, SKIP } from "./driver.ts";
@@ -92,6 +93,7 @@ describe("a crash between a prompt and the saved state", () => {
     await op.press("Платный ремонт");
     await op.send("Крэш Тестов");
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     expect(lastText(op)).toContain("Device type");
     const dialogs = t.store.adapter<unknown>(DIALOG_NAMESPACE);
@@ -131,6 +133,7 @@ describe("prompt trail", () => {
     await op.press("Платный ремонт");
     await op.send("Пропуск Шагов");
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     await op.send("Smartphone");
     await op.send("Не включается");

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { textLines, visibleText } from "../../../src/bot/dialog-kit/parse.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
 import { lastText } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
@@ -37,6 +38,7 @@ describe("invisible answers in dialogs", () => {
     await op.press("Платный ремонт");
     await op.send("Невидимый Текст");
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     await op.send("Smartphone");
     expect(lastText(op)).toContain("Faults");

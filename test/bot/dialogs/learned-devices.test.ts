@@ -4,6 +4,7 @@
  * and put right before Create, never becomes a button for everyone.
  */
 import { describe, expect, it } from "vitest";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
 import { buttons, lastText } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
@@ -18,6 +19,7 @@ async function toDevice(op: ReturnType<TestBot["user"]>, name: string, ru: boole
   await op.press("Платный ремонт");
   await op.send(name);
   await op.press(ru ? "➕ Новый клиент" : "➕ New client");
+  await takeOfferedName(op);
   await op.press(ru ? "⏭ Пропустить" : "⏭ Skip");
 }
 

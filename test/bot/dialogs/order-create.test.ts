@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "../../../src/bot/store/storage.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { updateId } from "../../helpers/updates.ts";
 import {
@@ -219,6 +220,7 @@ describe("/new: bad input gets a re-prompt", () => {
     expect(lastText(op)).toContain("Text is needed here");
     await op.send("Плохие Даты");
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     await op.send("Phone");
     await op.send("Не заряжается");
@@ -383,6 +385,7 @@ describe("/new: client contacts and searches", () => {
     await op.press("Платный ремонт");
     await op.send("Контакт Проверкин");
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     await op.send("Redmi 9");
     await op.send("Не включается");
@@ -458,6 +461,7 @@ describe("/new: deadline", () => {
     await ru.press("Платный ремонт");
     await ru.send("Срок Проверкин");
     await ru.press("➕ Новый клиент");
+    await takeOfferedName(ru);
     await ru.press("⏭ Пропустить"); // the new client's phone
     await ru.send("Смартфон");
     await ru.send("Не включается");

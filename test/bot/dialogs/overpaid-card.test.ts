@@ -25,7 +25,7 @@ describe("the card after an overpayment", () => {
     const op = t.user(OPERATOR, { languageCode: "en" });
     await toPaymentAmount(op, order.number, "Касса Ленина (cash, bank)", "💵 Cash");
     await op.send("2500");
-    await op.press("✅ Yes"); // take the overpayment
+    await op.press("↩️ Keep as an overpayment"); // not change: the overpayment is kept
     await op.press("✅ Yes"); // confirm
     await op.send(order.number);
     await op.press("🔄 Refresh");

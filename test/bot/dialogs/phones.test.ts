@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
 import { lastText, SKIP } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
@@ -32,7 +33,7 @@ describe("a phone searched that is no whole number", () => {
     expect(lastText(op)).toContain("Device type");
     await op.send("Smartphone");
     await op.send("Не включается");
-    expect(lastText(op)).toContain("Десять Цифр, +7 903 555-11-22 (new)");
+    expect(lastText(op)).toContain("Десять Цифр (new)\n   Phone: +7 903 555-11-22");
     await op.press("✅ Create");
     expect(clientOf("Десять Цифр")?.phones).toEqual(["+7 903 555-11-22"]);
   });
@@ -62,6 +63,7 @@ describe("a new client named by the search is asked for a phone", () => {
     await op.press("Платный ремонт");
     await op.send("Новый Сразу");
     await op.press("➕ New client");
+    await takeOfferedName(op);
     expect(lastText(op)).toContain("Client's phone:");
     expect(
       op
@@ -91,6 +93,7 @@ describe("the shop's country is a setting", () => {
       await op.press("Платный ремонт");
       await op.send("Brit Client");
       await op.press("➕ New client");
+      await takeOfferedName(op);
       await op.send("8 903 555-11-22"); // a Russian form: no British number
       expect(lastText(op)).toContain("That is not a phone number here");
       await op.send("020 7946 0958");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
 import { buttons, fillOrder, GROUP, lastText, openGroup, SKIP } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
@@ -19,6 +20,7 @@ describe("/new: reference data the service cannot give mid-dialog", () => {
     await op.press("Платный ремонт");
     await op.send("Потеря Данных");
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     await op.send("Smartphone");
     await op.send("Не включается");

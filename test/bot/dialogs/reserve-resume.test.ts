@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "../../../src/bot/store/storage.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
-import { createMemoryStore as createServiceStore } from "../../../src/service/index.ts";
+import { createMemoryTokenStore as createServiceStore } from "../../../src/service/index.ts";
 import { createTestBot } from "../../helpers/test-bot.ts";
 import { freshOrders, lastText, pressMatching } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createFileStore, type FaultSwitch } from "../../../src/bot/store/storage.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
 import { buttons, fillOrder, lastText } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
@@ -58,6 +59,7 @@ describe("a full DATA_DIR during a dialog", () => {
     faults.writes = undefined;
     // The prompt's button still works: the step was kept in the process and is stored now.
     await op.press("➕ New client");
+    await takeOfferedName(op);
     await op.press("⏭ Skip"); // the new client's phone
     expect(lastText(op)).toContain("Device type");
     expect(texts(op, before).join("\n")).not.toContain("This button no longer works");

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
 import { buttons, lastText } from "./driver.ts";
 import { OPERATOR, useDialogBot } from "./fixture.ts";
@@ -30,6 +31,7 @@ async function toSummary(op: ReturnType<TestBot["user"]>, name: string, ru: bool
   await op.press("Платный ремонт");
   await op.send(name);
   await op.press(ru ? "➕ Новый клиент" : "➕ New client");
+  await takeOfferedName(op);
   await op.press(ru ? "⏭ Пропустить" : "⏭ Skip");
   await op.send(ru ? "Смартфон" : "Smartphone");
   await op.send("Не включается");

@@ -83,10 +83,12 @@ describe("digits in a private chat that find no order search the phones", () => 
     t.resetServiceRequests();
     await op.send(digits);
     expect(t.serviceRequests()).toBe(2);
-    expect(op.lastReply()?.text).toContain("No client's phone contains these digits either.");
+    expect(op.lastReply()?.text).toContain(
+      "No client's phone or serial number contains these digits either.",
+    );
     const ru = t.user(RU_OPERATOR, { languageCode: "ru" });
     await ru.send(digits);
-    expect(ru.lastReply()?.text).toContain("Телефона клиента с этими цифрами тоже нет.");
+    expect(ru.lastReply()?.text).toContain("Телефона клиента или серийного номера с этими цифрами тоже нет.");
   });
 
   it("an exact order number costs one request and no phone search; nor do 3 digits, /order or a group", async () => {

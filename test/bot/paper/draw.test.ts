@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../../src/bot/i18n.ts";
-import { actDocument, receiptDocument } from "../../../src/bot/paper/document.ts";
+import { actDocument } from "../../../src/bot/paper/act.ts";
+import { receiptDocument } from "../../../src/bot/paper/document.ts";
 import { drawPaper, PAGE_WIDTH } from "../../../src/bot/paper/draw.ts";
 import type { Order } from "../../../src/service/index.ts";
 import { pdfPageSizes, pdfText } from "../../helpers/pdf.ts";
@@ -27,7 +28,9 @@ describe("drawing the paper", () => {
       await drawPaper(receiptDocument({ ...common(bare), terms: "Terms." }), "a4"),
     );
     expect(receipt).toContain("Order No. x1");
-    expect(receipt).toMatch(/Serial number —/);
+    // Not asked at intake: a line to fill by hand, not "—"; what the order lacks otherwise is "—".
+    expect(receipt).toMatch(/Serial number Colou?r —/);
+    expect(receipt).not.toMatch(/Serial number —|Equipment —|Appearance —/);
     expect(receipt).toContain("Prepayment 0 ₽");
     const act = await pdfText(
       await drawPaper(actDocument({ ...common(bare), warrantyDays: 0, now: new Date() }), "80mm"),

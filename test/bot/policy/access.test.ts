@@ -158,7 +158,7 @@ describe("access", () => {
     const viewer = t.user(VIEWER, { languageCode: "en" });
     const data = card?.replyMarkup?.inline_keyboard.flat().find((b) => b.text !== "🔄 Refresh");
     const calls = await viewer.pressData(data && "callback_data" in data ? data.callback_data : "", card);
-    // No dialog handles it yet: the unhandled feature answers; a dialog would use operatorsOnly().
+    // No dialog handles it yet: the unhandled feature answers.
     expect(callsOf(calls, "answerCallbackQuery")).toHaveLength(1);
   });
 });

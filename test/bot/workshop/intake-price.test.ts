@@ -1,6 +1,7 @@
 /** The preliminary price at intake is a money amount: bad input is re-asked, never saved or shown. */
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
 import { fillOrder, GROUP, lastText, openGroup, SKIP } from "../dialogs/driver.ts";
 import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
@@ -51,6 +52,7 @@ describe("the preliminary price at intake", () => {
     await op.press("Платный ремонт");
     await op.send("Цена Рублями");
     await op.press("➕ Новый клиент");
+    await takeOfferedName(op);
     await op.press("⏭ Пропустить"); // the new client's phone
     await op.send("Смартфон");
     await op.send("Не включается");

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Persisted, RecordAdapter, StorageAdapter, Store } from "../../../src/bot/store/storage.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
+import { takeOfferedName } from "../../helpers/offered-name.ts";
 import type { TestUser } from "../../helpers/test-bot.ts";
 import { buttonData } from "../dialogs/driver.ts";
 
@@ -217,6 +218,7 @@ async function intake(op: TestUser, client: string): Promise<void> {
   await op.press("Платный ремонт");
   await op.send(client);
   await op.press("➕ New client");
+  await takeOfferedName(op);
   await op.press("⏭ Skip"); // the new client's phone
   await op.send("Smartphone");
   await op.send("Не включается");

@@ -11,7 +11,7 @@
  *   its own change is noted for the notifier (not echoed to its author).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isOwnChange } from "../../../src/bot/notify/own-changes.ts";
+import { isOwnChange } from "../../../src/bot/state/own-changes.ts";
 import { createMemoryStore, type Store } from "../../../src/bot/store/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
@@ -279,41 +279,6 @@ describe.each(CASES)("kind $name", (kind) => {
       }
     });
   }
-});
-
-describe("a marker written before the write core (older code's shape, no checks)", () => {
-  it("is still checked at the next update: a status change that landed is told, nothing sent again", async () => {
-    const store = createMemoryStore();
-    const again = await mirrorBot(store);
-    const order = openOrder(undefined, ["new", "inWork", "wait", "finish"]);
-    const target = [...sandbox.store.statusById.values()].find((s) => s.id !== order.statusId);
-    if (!target) throw new Error("no status");
-    // The service did it; the older bot died before its answer was recorded.
-    order.statusId = target.id;
-    const chat = String(OP);
-    const key = `status.${chat}.legacy1`;
-    const at = clock.now().getTime();
-    const sent = {
-      kind: "change",
-      orderId: order.id,
-      title: order.number,
-      status: { id: target.id, name: target.name },
-    };
-    await store.adapter("dialog-writes", { ttlSeconds: 60 }).write(key, { state: "sending", at, sent });
-    await store
-      .adapter("dialog-writes-open", { ttlSeconds: 60 })
-      .write(chat, { key, nonce: "legacy1", at, sent });
-    const op = again.user(OP, { languageCode: "en" });
-    again.mark();
-    await op.send("/cancel");
-    const said = op
-      .replies()
-      .map((m) => m.text)
-      .join("\n");
-    expect(said).toContain(`The change of order ${order.number} went through before the bot was interrupted`);
-    expect(said).toContain(`the status is now “${target.name}”`);
-    expect(again.requests()).toBe(1);
-  });
 });
 
 describe("a comment whose text the order already holds from earlier", () => {

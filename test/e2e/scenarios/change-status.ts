@@ -25,7 +25,8 @@ export function changeStatusScript(num: number, change: StatusChange): Script {
       [/How does the client pay/, { press: "💵+💳 Both" }],
       [/Amount in cash/, { say: change.cash }],
       [/Amount by bank/, { say: change.bank }],
-      // A payment beyond what is left (or on an order without a price) is confirmed.
+      // Cash beyond what is left: kept as an overpayment (not change); by bank, or without a price, confirmed.
+      [/keep it as an overpayment\?/, { press: "↩️ Keep as an overpayment" }],
       [/overpayment/, { press: "✅ Yes" }],
       [/Payment note/, { say: change.note }],
     ],

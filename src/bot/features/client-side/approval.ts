@@ -9,90 +9,27 @@
  * takes the new status at once (with the client as its author), so staff who
  * follow the order are told as of any change. The checks read the mirror: 0 requests.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer } from "grammy";
 import type { Order } from "../../../service/index.ts";
-import type { BotContext, BotServices } from "../../context.ts";
+import type { BotContext } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
-import { callbackCodec } from "../../ui/callback-data.ts";
+import { readableName, signedComment } from "../../state/comment-author.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { approvalChecks, clientApproval, type Decided } from "../../writes/kinds/client-approval.ts";
-import { markersOf } from "../../writes/markers.ts";
+import { checkLater } from "./approval-checks.ts";
+import { approvalMessage, approvalPress, cents, declineQuestion } from "./approval-message.ts";
+import { approvalMessageNow, currentRound } from "./approval-rounds.ts";
 import { clientWrite, writtenBefore } from "./client-writes.ts";
 import { clientLinksOf } from "./links.ts";
 import { estimateOf, hasPhone, inShops } from "./orders.ts";
 import { readerFor } from "./reader.ts";
-import { approvalRounds } from "./records.ts";
 import type { ApprovalStatuses } from "./statuses.ts";
-import { deviceOf, type Reader, statusText } from "./view.ts";
+import { callLine, phoneOf, type Reader, shopOf, statusText } from "./view.ts";
 
-/** id: the order; r: the round; s: the amount in kopecks (base 36); d: a(pprove) or d(ecline). */
-const approvalPress = callbackCodec("cap", ["id", "r", "s", "d"]);
-
-/** Two records of one entry into the approval status (a sync's and a write-through's) lie closer than this. */
-const SAME_ENTRY_MS = 10 * 60 * 1000;
-
-const rounds = (services: BotServices) => services.store.open(approvalRounds);
-
-/** The round an entry into the approval status seen at `at` belongs to (a new one unless it is the same entry). */
-export async function noteRound(services: BotServices, orderId: string, at: Date): Promise<string> {
-  const kept = await rounds(services).read(orderId);
-  if (
-    kept &&
-    Math.abs(kept.at - at.getTime()) <= SAME_ENTRY_MS &&
-    !(await answered(services, orderId, kept.round))
-  )
-    return kept.round;
-  const round = Math.floor(at.getTime() / 1000).toString(36);
-  await rounds(services).write(orderId, { round, at: at.getTime() });
-  return round;
-}
-
-/** Whether the client answered (or is answering) this round: an entry after that is a new one, however soon. */
-async function answered(services: BotServices, orderId: string, round: string): Promise<boolean> {
-  const key = `client-approval.${orderId}.${round}`;
-  const marker = await Promise.resolve(markersOf(services.store).read(key)).catch(() => undefined);
-  return marker !== undefined;
-}
-
-/** The order's current round; "0" when it entered the approval status before the bot looked. */
-async function currentRound(services: BotServices, orderId: string): Promise<string> {
-  return (await rounds(services).read(orderId))?.round ?? "0";
-}
-
-const cents = (amount: number) => Math.round(amount * 100).toString(36);
-
-/** The approval message of an order waiting for its client, with its buttons; undefined when there is nothing to approve. */
-export function approvalMessage(
-  r: Reader,
-  order: Order,
-  round: string,
-): { text: string; keyboard?: InlineKeyboard } | undefined {
-  const amount = estimateOf(order);
-  if (!r.approval || order.status?.id !== r.approval.waiting.id || amount === undefined) return undefined;
-  const text = r.t("client-notify-approval", {
-    number: escapeHtml(orderTitle(order)),
-    device: deviceOf(r, order),
-    amount: formatAmount(amount, r.locale),
-  });
-  const values = (d: string) => ({ id: order.id, r: round, s: cents(amount), d });
-  // An id too long for a button: the message without them (the client calls the workshop).
-  if (!approvalPress.fits(values("a"))) return { text };
-  const keyboard = new InlineKeyboard()
-    .text(r.t("client-approve"), approvalPress.encode(values("a")))
-    .text(r.t("client-decline"), approvalPress.encode(values("d")));
-  return { text, keyboard };
-}
-
-/** The approval message of an order as the client's list shows it (the round it is in now). */
-export async function approvalMessageNow(
-  services: BotServices,
-  r: Reader,
-  order: Order,
-): Promise<{ text: string; keyboard?: InlineKeyboard } | undefined> {
-  return approvalMessage(r, order, await currentRound(services, order.id));
-}
+export { approvalMessage } from "./approval-message.ts";
+export { approvalMessageNow, currentRound, noteRound } from "./approval-rounds.ts";
 
 export const approvalFeature = new Composer<BotContext>();
 
@@ -145,8 +82,26 @@ approvalFeature.callbackQuery(approvalPress.filter, async (ctx) => {
     if (fresh) await ctx.reply(fresh.text, { reply_markup: fresh.keyboard });
     return;
   }
+  const round = data.r;
+  if (data.d === "d" || data.d === "b") {
+    // ❌ asks once before it sends; "back" shows the question's buttons again.
+    const shown = data.d === "d" ? declineQuestion(r, held, round) : approvalMessage(r, held, round);
+    await ctx.answerCallbackQuery();
+    if (shown) await ctx.editMessageText(shown.text, { reply_markup: shown.keyboard }).catch(() => undefined);
+    return;
+  }
+  if (data.d !== "a" && data.d !== "x") {
+    await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+    return;
+  }
   await decide(ctx, r, held, approval, { decision: data.d === "a" ? "approved" : "declined", amount }, key);
 });
+
+/** The client's name as the CRM holds it (the order's counteragent), else their Telegram name. */
+function clientAuthor(order: Order, ctx: BotContext): string {
+  const telegram = [ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ");
+  return readableName(order.counteragent?.name?.trim() || telegram);
+}
 
 async function decide(
   ctx: BotContext,
@@ -158,10 +113,13 @@ async function decide(
 ): Promise<void> {
   const { config, i18n } = ctx.services;
   const target = approval[wanted.decision];
-  // The CRM's comment in the shop's language: staff read it.
-  const comment = i18n.t(config.defaultLocale, `client-comment-${wanted.decision}`, {
-    amount: formatAmount(wanted.amount, config.defaultLocale),
-  });
+  // The CRM's comment in the shop's language, signed by the client as staff sign theirs: staff read it.
+  const comment = signedComment(
+    clientAuthor(held, ctx),
+    i18n.t(config.defaultLocale, `client-comment-${wanted.decision}`, {
+      amount: formatAmount(wanted.amount, config.defaultLocale),
+    }),
+  );
   const amountText = formatAmount(wanted.amount, r.locale);
   const outcome = await clientWrite(
     ctx,
@@ -193,8 +151,18 @@ async function decide(
     await ctx.answerCallbackQuery({ text: ctx.t("client-not-yours"), show_alert: true });
     return;
   }
+  if (outcome.kind === "failed" && outcome.cause === "unknown") {
+    // It may have landed: said so, checked, and the outcome told once known (approval-checks.ts).
+    await checkLater(ctx.services, key, held.id, ctx.from?.id ?? 0);
+    await ctx.answerCallbackQuery();
+    await ctx.reply(r.t("client-approval-unsure", { number: escapeHtml(orderTitle(held)) }));
+    return;
+  }
   if (outcome.kind === "failed") {
-    await ctx.answerCallbackQuery({ text: ctx.t("client-approval-failed"), show_alert: true });
+    // An alert is plain text: the phone as digits, no HTML.
+    const phone = phoneOf(r, shopOf(r, held));
+    const text = [ctx.t("client-approval-failed"), phone ? ctx.t("client-call-plain", { phone }) : ""];
+    await ctx.answerCallbackQuery({ text: text.filter(Boolean).join(" "), show_alert: true });
     return;
   }
   if (outcome.earlier) {
@@ -206,6 +174,8 @@ async function decide(
   }
   // Written through by the kind: the mirror holds the new status with the client as its author.
   await ctx.answerCallbackQuery();
-  const text = r.t(`client-${wanted.decision}`, { number: escapeHtml(orderTitle(held)), amount: amountText });
+  const told = r.t(`client-${wanted.decision}`, { number: escapeHtml(orderTitle(held)), amount: amountText });
+  const call = wanted.decision === "declined" ? callLine(r, held) : "";
+  const text = call ? `${told}\n${call}` : told;
   await ctx.editMessageText(text).catch(() => ctx.reply(text));
 }

@@ -13,6 +13,7 @@
  *   told the answer is on its way.
  */
 import type { BotContext } from "../../context.ts";
+import { telegramActor } from "../../telegram/write-actor.ts";
 import { type WriteRequest, writeIn } from "../../writes/index.ts";
 import { markersOf } from "../../writes/markers.ts";
 
@@ -24,7 +25,8 @@ export type ClientWriteOutcome<R> =
   | { kind: "done"; result: R; earlier: boolean }
   | { kind: "busy" }
   | { kind: "refused" }
-  | { kind: "failed"; message: string };
+  /** `cause` "unknown": no answer came (a timeout): the write may have landed; the next try checks first. */
+  | { kind: "failed"; cause: "service" | "unknown" | "store"; message: string };
 
 /** The result of the write under `key` if it was made already (no request); undefined otherwise. */
 export async function writtenBefore<R>(ctx: BotContext, key: string): Promise<R | undefined> {
@@ -48,11 +50,12 @@ export async function clientWrite<D, R>(
     return { kind: "busy" };
   inFlight.add(key);
   try {
-    const outcome = await writeIn(ctx, `u${ctx.update.update_id}`, request, { open: false, authorize });
+    const actor = await telegramActor(ctx, { authorize: () => authorize(ctx) });
+    const outcome = await writeIn(actor, `u${ctx.update.update_id}`, request, { open: false });
     if (outcome.kind === "done") return { kind: "done", result: outcome.result, earlier: false };
     if (outcome.kind === "refused") return outcome;
     ctx.log.warn({ cause: outcome.cause, key }, "a client's write failed");
-    return { kind: "failed", message: outcome.message };
+    return { kind: "failed", cause: outcome.cause, message: outcome.message };
   } finally {
     inFlight.delete(key);
   }

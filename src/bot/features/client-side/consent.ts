@@ -1,8 +1,10 @@
 /**
  * Linking is consent (decisions.md): the bot sets `isSendTelegram` on the
  * counteragent (a read, and a PATCH only when it is not set yet) once per
- * link, and clears it on /stop (one PATCH, unless another Telegram account is
- * still linked to that counteragent). Before a message to a client the flag is
+ * link, and clears it on /stop (a read and a PATCH, unless another Telegram
+ * account is still linked to that counteragent; kept until it lands:
+ * consent-clears.ts). Both PATCHes carry the record as the service holds it
+ * then, never a copy kept at linking (writes/kinds/counteragent-patch.ts). Before a message to a client the flag is
  * checked: a counteragent the shop turned off gets nothing. That check is one
  * GET per counteragent per hour at most (none right after linking).
  */
@@ -48,23 +50,23 @@ export async function setConsent(
   return outcome;
 }
 
-/** Clears the consent with one PATCH of the form kept at linking (`name`: the freshest the mirror has). */
+/** Clears the consent exactly once per `key` (one /stop): a read and, unless already clear, a PATCH. */
 export async function clearConsent(
   ctx: BotContext,
-  form: CounteragentForm,
-  nonce: string,
+  counteragentId: string,
+  key: string,
 ): Promise<ClientWriteOutcome<CounteragentForm | null>> {
   const outcome = await clientWrite(
     ctx,
     {
       kind: clientConsent,
-      key: `client-consent.off.${form.id}.${nonce}`,
-      data: { counteragentId: form.id, allow: false, form },
+      key,
+      data: { counteragentId, allow: false },
       checks: consentChecks(false),
     },
     ownContact,
   );
-  if (outcome.kind === "done") await noteChecked(ctx.services, form.id, false);
+  if (outcome.kind === "done") await noteChecked(ctx.services, counteragentId, false);
   return outcome;
 }
 /**

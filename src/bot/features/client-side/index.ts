@@ -15,22 +15,23 @@
  * Anything else a non-staff user sends gets the same short help.
  */
 import { Composer, InlineKeyboard, Keyboard, type Middleware } from "grammy";
-import type { Order } from "../../../service/index.ts";
+import { contactPhoneKey } from "../../../contract/phone.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
 import { skipRedelivered } from "../../middleware/dedupe.ts";
+import { startRouter } from "../../telegram/start-router.ts";
 import { callbackCodec } from "../../ui/callback-data.ts";
-import { readSignedPayload } from "../../ui/signed-payload.ts";
 import { approvalFeature, approvalMessageNow } from "./approval.ts";
-import { clearConsent, setConsent } from "./consent.ts";
+import { setConsent } from "./consent.ts";
+import { cancelClears, queueClear, tryClear } from "./consent-clears.ts";
 import { type ClientLink, clientLinksOf } from "./links.ts";
 import { counteragentIdsOf, inShops, ordersByPhone } from "./orders.ts";
-import { contactPhoneKey } from "./phone.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { hoursText, readerFor } from "./reader.ts";
 import { linkCounts } from "./records.ts";
-import { greetingText, listedOrders, ordersText, publicStatusText } from "./view.ts";
+import { callLine, greetingText, listedOrders, ordersText, publicStatusText } from "./view.ts";
 
+export { ConsentClearRetry } from "./consent-clears.ts";
 export { ClientNotifier } from "./notifier.ts";
 
 /** A person in the CRM twice with one number is linked to both; more is not a person. */
@@ -74,22 +75,30 @@ export function clientSide(services: BotServices): Middleware<BotContext> {
     await next();
   });
   side.use(approvalFeature);
-  side.command("start", async (ctx) => {
-    const payload = ctx.match.trim();
-    if (payload.startsWith("r")) return receipt(ctx, payload);
-    await welcome(ctx);
-  });
+  side.command("start", clientStart);
   side.command("stop", stop);
+  // Staff not configured yet learn the id the administrator needs, as the refusal tells it.
+  side.command("id", (ctx) => ctx.reply(ctx.t("your-id", { id: String(ctx.from?.id ?? 0) })));
   side.on("message:contact", linkContact);
   side.callbackQuery(getUpdates.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
     await welcome(ctx);
   });
   side.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("stale-button") }));
-  // Anything else (numbers, names, stickers): the same help, revealing nothing.
-  side.on("message", (ctx) => ctx.reply(ctx.t("client-help")));
+  side.command("help", (ctx) => help(ctx, false));
+  // Anything else (a question, numbers, names, stickers): the same help and how to reach the shop, revealing nothing.
+  side.on("message", (ctx) => help(ctx, true));
   const run = side.middleware();
   return (ctx, next) => (isClientUpdate(ctx) ? run(ctx, async () => {}) : next());
+}
+
+/** The help, the workshop's phone and hours; `typed`: a typed question, which the bot cannot answer yet. */
+async function help(ctx: BotContext, typed: boolean): Promise<void> {
+  const r = await readerFor(ctx.services, await localeOf(ctx));
+  const reach = [callLine(r), hoursText(ctx.services, r.t)].filter(Boolean);
+  await ctx.reply(
+    [ctx.t("client-help"), "", ...(typed ? [ctx.t("client-question")] : []), ...reach].join("\n"),
+  );
 }
 
 async function welcome(ctx: BotContext): Promise<void> {
@@ -147,11 +156,19 @@ async function linkContact(ctx: BotContext): Promise<void> {
     ? ordersByPhone(services.mirror!, services.config.shopIds, phone, services.config.phoneCountry)
     : [];
   if (!phone || orders.length === 0) {
-    await ctx.reply(ctx.t("client-contact-unknown"), { reply_markup: { remove_keyboard: true } });
+    await ctx.reply(await withCall(ctx, ctx.t("client-contact-unknown")), {
+      reply_markup: { remove_keyboard: true },
+    });
     return;
   }
   const links = clientLinksOf(services.store);
-  const ids = counteragentIdsOf(orders).slice(0, MAX_COUNTERAGENTS);
+  const ids = counteragentIdsOf(orders);
+  // More clients than one person plausibly is: a shared or a placeholder number links none of them.
+  if (ids.length > MAX_COUNTERAGENTS) {
+    ctx.log.info({ from: userId, counteragents: ids.length }, "a contact held by too many clients");
+    await ctx.reply(ctx.t("client-contact-shared"), { reply_markup: { remove_keyboard: true } });
+    return;
+  }
   const old = await links.read(userId);
   const locale = await localeOf(ctx);
   const same = old && old.phone === phone && ids.every((id) => old.counteragents.some((c) => c.id === id));
@@ -172,6 +189,8 @@ async function linkContact(ctx: BotContext): Promise<void> {
     await ctx.reply(ctx.t("client-too-many-links"), { reply_markup: { remove_keyboard: true } });
     return;
   }
+  // Consenting again: a /stop's clearing still pending is no longer wanted.
+  await cancelClears(services, ids);
   const counteragents: ClientLink["counteragents"] = [];
   let consentLater = false;
   for (const id of ids) {
@@ -195,52 +214,68 @@ async function linkContact(ctx: BotContext): Promise<void> {
   await showOrders(ctx, link);
 }
 
-/** Counts a link or unlink of the user today; false when they made LINKS_A_DAY already. */
-async function countLink(ctx: BotContext, userId: number): Promise<boolean> {
+/**
+ * Counts a link or unlink of the user today (both cost the service a write); false when they made
+ * LINKS_A_DAY already. An unlink (`always`) is counted and never refused: a withdrawal must land.
+ */
+async function countLink(ctx: BotContext, userId: number, always = false): Promise<boolean> {
   const counts = ctx.services.store.open(linkCounts);
   const made = (await counts.read(String(userId))) ?? 0;
-  if (made >= LINKS_A_DAY) return false;
+  if (made >= LINKS_A_DAY && !always) return false;
   await counts.write(String(userId), made + 1);
   return true;
 }
 
+/** Unlinks at once; the CRM's consent is cleared now, or kept and retried until it lands (consent-clears.ts). */
 async function stop(ctx: BotContext): Promise<void> {
   const { services } = ctx;
+  const userId = ctx.from?.id ?? 0;
   const links = clientLinksOf(services.store);
-  const link = await links.remove(ctx.from?.id ?? 0);
+  const link = await links.read(userId);
   if (!link) {
     await ctx.reply(ctx.t("client-stop-none"), { reply_markup: { remove_keyboard: true } });
     return;
   }
-  const held = ordersByPhone(
-    services.mirror!,
-    services.config.shopIds,
-    link.phone,
-    services.config.phoneCountry,
-  );
-  for (const form of link.counteragents) {
-    // Someone else (another account of the same person) still wants the messages.
-    if ((await links.usersOf(form.id)).length > 0 || !form.typeCounteragentId) continue;
-    // The name as the mirror holds it now: the PATCH must not bring back an old one.
-    const name =
-      held.find((o: Order) => o.counteragent?.id === form.id)?.counteragent?.name?.trim() || form.name;
-    await clearConsent(ctx, { ...form, name }, `u${ctx.update.update_id}`);
-  }
-  await ctx.reply(ctx.t("client-stop-done"), { reply_markup: { remove_keyboard: true } });
+  const locale = await localeOf(ctx);
+  // Someone else (another account of the same person) still wants the messages; no consent written, none to clear.
+  const others = async (id: string) => (await links.usersOf(id)).some((u) => u !== userId);
+  const clear: string[] = [];
+  for (const form of link.counteragents)
+    if (form.typeCounteragentId && !(await others(form.id))) clear.push(form.id);
+  // Kept before the link goes: a crash in between still clears.
+  for (const id of clear)
+    await queueClear(services, id, `client-consent.off.${id}.u${ctx.update.update_id}`, locale);
+  await links.remove(userId);
+  await countLink(ctx, userId, true);
+  let later = false;
+  for (const id of clear) if (!(await tryClear(ctx, id))) later = true;
+  await ctx.reply(ctx.t(later ? "client-stop-done-later" : "client-stop-done"), {
+    reply_markup: { remove_keyboard: true },
+  });
 }
 
-/** A receipt's QR: that one order's public status, for whoever holds it; a forged payload shows nothing. */
-async function receipt(ctx: BotContext, payload: string): Promise<void> {
+/** A "call us" text with the workshop's phone under it (SHOP_PHONE or the service's), when one is known. */
+export async function withCall(ctx: BotContext, text: string): Promise<string> {
+  const call = callLine(await readerFor(ctx.services, await localeOf(ctx)));
+  return call ? `${text}\n${call}` : text;
+}
+
+/** The client's /start, by payload: a receipt's QR shows that order; anything else greets (a label is staff's). */
+const clientStart = startRouter({
+  none: welcome,
+  receipt: (ctx, { orderId }) => receipt(ctx, orderId),
+  forged: async (ctx, { purpose }) => {
+    if (purpose === "receipt") await ctx.reply(ctx.t("client-receipt-unknown"));
+    else await welcome(ctx);
+  },
+});
+
+/** A receipt's QR: that one order's public status, for whoever holds it (a forged one is refused by the router). */
+async function receipt(ctx: BotContext, id: string): Promise<void> {
   const { services } = ctx;
-  const id = readSignedPayload("receipt", payload, services.config.botToken);
-  if (!id) {
-    ctx.log.info("a /start payload that is no genuine receipt");
-    await ctx.reply(ctx.t("client-receipt-unknown"));
-    return;
-  }
   const order = services.mirror?.get(id)?.order;
   if (!order || order.isVisible === false || !inShops(order, services.config.shopIds)) {
-    await ctx.reply(ctx.t("client-receipt-not-held"));
+    await ctx.reply(await withCall(ctx, ctx.t("client-receipt-not-held")));
     return;
   }
   const r = await readerFor(services, await localeOf(ctx));

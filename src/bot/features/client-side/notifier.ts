@@ -17,20 +17,22 @@ import type { Order, ServiceClient } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
 import { ChangeFeed } from "../../notify/change-feed.ts";
 import { claimMeaning, claimOnce } from "../../notify/claims.ts";
-import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import { approvalMessage, noteRound } from "./approval.ts";
+import { checkAnswers } from "./approval-checks.ts";
+import { approvalMessage } from "./approval-message.ts";
+import { currentRound, noteRound } from "./approval-rounds.ts";
 import { consentAllows } from "./consent.ts";
 import { clientLinksOf } from "./links.ts";
-import { dueOf, hasPhone, inShops } from "./orders.ts";
+import { enteredWithoutPrice, tellNoPrice } from "./no-price.ts";
+import { estimateOf, hasPhone, inShops } from "./orders.ts";
 import { hoursText, readerFor } from "./reader.ts";
-import { approvalStatuses, clientStatus, knownStatuses } from "./statuses.ts";
-import { deviceOf, type Reader, statusText } from "./view.ts";
+import { approvalStatuses, knownStatuses } from "./statuses.ts";
+import { callLine, deviceOf, moneyLines, type Reader, shopOf, statusOf, statusText } from "./view.ts";
 
 const CURSOR_READER = "clients";
 
-type ClientNotice = "ready" | "approval" | "status";
+type ClientNotice = "ready" | "approval" | "status" | "collect";
 
 interface ClientNotifierOptions {
   services: BotServices;
@@ -40,8 +42,15 @@ interface ClientNotifierOptions {
   logger: Logger;
 }
 
+type ClientMessage = { text: string; keyboard?: unknown };
+
+/** How often the answers whose outcome is not known are looked at (each is checked when due). */
+const CHECK_EVERY_MS = 15_000;
+
 export class ClientNotifier extends ChangeFeed {
   private readonly options: ClientNotifierOptions;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private checking: Promise<void> = Promise.resolve();
 
   constructor(options: ClientNotifierOptions) {
     super(options.mirror, CURSOR_READER);
@@ -52,27 +61,63 @@ export class ClientNotifier extends ChangeFeed {
     this.options.logger.warn({ err: String(error) }, "client messages failed");
   }
 
+  /** Checks the answers whose outcome is not known yet as they fall due (approval-checks.ts). */
+  override start(): void {
+    super.start();
+    this.timer = setInterval(() => void this.checkAnswers().catch(() => undefined), CHECK_EVERY_MS);
+    this.timer.unref?.();
+  }
+
+  override async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await super.stop();
+    await this.checking;
+  }
+
+  /** The answers due for a check (or every one of `orderId`); one at a time in this process. */
+  checkAnswers(orderId?: string): Promise<void> {
+    const deps = {
+      ...this.options,
+      send: async (userId: number, message: ClientMessage) => {
+        await this.send(userId, message);
+      },
+    };
+    this.checking = this.checking
+      .then(() => checkAnswers(deps, orderId))
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: String(error) }, "client answers not checked"),
+      );
+    return this.checking;
+  }
+
   protected async deliver(change: MirrorChange): Promise<void> {
     const { services, mirror } = this.options;
     if (change.kind === "deleted") return;
     // The record as the mirror holds it now: a catch-up after a restart does not tell a state long gone,
     // nor an order since moved to another client to its former one.
-    const order = mirror.get(change.order.id)?.order ?? change.order;
+    let order = mirror.get(change.order.id)?.order ?? change.order;
+    // A change of an order whose client's answer is not known yet: maybe it landed; checked now.
+    if (change.source === "sync") await this.checkAnswers(order.id);
     // Every entry into the approval status opens a round, linked client or not: one who links later
     // must not find the round they answered before.
-    if (change.kind === "status" && (await enteredApproval(services, change)))
-      await noteRound(services, order.id, change.detectedAt);
-    const counteragentId = order.counteragent?.id;
-    if (!counteragentId) return;
-    const links = clientLinksOf(services.store);
-    const users = await links.usersOf(counteragentId);
-    if (users.length === 0) return;
+    const entered = change.kind === "status" && (await enteredApproval(services, change));
+    const entry = entered ? await noteRound(services, order.id, change.detectedAt) : undefined;
     if (order.isVisible === false || !inShops(order, services.config.shopIds)) return;
+    const counteragentId = order.counteragent?.id;
+    const links = clientLinksOf(services.store);
+    const users = counteragentId ? await links.usersOf(counteragentId) : [];
     const plain = await readerFor(services, services.config.defaultLocale);
+    // Nothing to ask about: staff are told the client was not asked, and why.
+    if (entry !== undefined && enteredWithoutPrice(plain, change, order))
+      await tellNoPrice(this.options, change, order, entry, users.length > 0);
+    if (!counteragentId || users.length === 0) return;
     const notice = noticeOf(change, order, plain, services.config.clients?.allStatuses ?? false);
     if (!notice) return;
-    const round = notice === "approval" ? await noteRound(services, order.id, change.detectedAt) : "0";
+    // A new price while it waits is the same entry's question (its round), asked anew.
+    const round = notice !== "approval" ? "0" : (entry ?? (await currentRound(services, order.id)));
     let allowed: boolean | undefined;
+    let fresh = notice !== "approval";
     for (const userId of users) {
       // Their own approval: the answer to the press told them.
       if (change.source === "bot" && change.actorId === userId) continue;
@@ -82,30 +127,68 @@ export class ClientNotifier extends ChangeFeed {
       allowed ??= await consentAllows(services, this.options.client, counteragentId, this.options.logger);
       if (!allowed) return;
       if (!(await claimOnce(services.store, `${change.id}:c${userId}`))) continue;
-      const value = change.to?.id ?? order.status?.id ?? "-";
-      if (!(await claimMeaning(services.store, `${order.id}:client-${notice}:${value}:c${userId}`))) continue;
+      if (!(await claimMeaning(services.store, meaningOf(notice, order, change, round, userId)))) continue;
+      // The question says what is approved: the verdict as the CRM holds it now (one read per question).
+      if (!fresh) {
+        order = await this.whole(order);
+        fresh = true;
+      }
       const r = await readerFor(services, link.locale);
       const message = messageOf(services, r, notice, order, round);
-      if (message) await this.send(userId, message);
+      if (message && (await this.send(userId, message)))
+        services.metrics?.delivered("client", services.clock.now().getTime() - change.detectedAt.getTime());
     }
   }
 
-  private async send(userId: number, message: { text: string; keyboard?: unknown }): Promise<void> {
+  /** The order's whole record (its verdict), read once and kept; the held one when the service cannot say. */
+  private async whole(order: Order): Promise<Order> {
+    try {
+      return (await this.options.mirror.fetch(order.id, { refresh: true })).order;
+    } catch (error) {
+      this.options.logger.warn({ err: String(error), order: order.id }, "an approval's order not read whole");
+      return order;
+    }
+  }
+
+  /** The one way a message reaches a linked client outside an update; true when Telegram took it. */
+  private async send(userId: number, message: ClientMessage): Promise<boolean> {
     try {
       await this.options.api.sendMessage(
         userId,
         message.text,
         message.keyboard ? { reply_markup: message.keyboard as never } : {},
       );
+      return true;
     } catch (error) {
+      this.options.services.metrics?.gaveUp("client");
       if (error instanceof GrammyError && error.error_code === 403) {
         // The client blocked the bot: nothing more until they write again.
         await clientLinksOf(this.options.services.store).setBlocked(userId, true);
-        return;
+        return false;
       }
       this.options.logger.warn({ err: String(error), userId }, "a client's message was not sent");
+      return false;
     }
   }
+}
+
+/**
+ * The news itself, the same for two records of one change (a sync's and a write-through's):
+ * an approval's is its round and amount, so each entry into the approval status with a price,
+ * and each new price while it waits, is its own question, however soon after the last.
+ */
+function meaningOf(
+  notice: ClientNotice,
+  order: Order,
+  change: MirrorChange,
+  round: string,
+  userId: number,
+): string {
+  const value =
+    notice === "approval"
+      ? `${round}:${estimateOf(order) ?? "-"}`
+      : (change.to?.id ?? order.status?.id ?? "-");
+  return `${order.id}:client-${notice}:${value}:c${userId}`;
 }
 
 async function enteredApproval(services: BotServices, change: MirrorChange): Promise<boolean> {
@@ -120,10 +203,14 @@ function noticeOf(
   r: Reader,
   allStatuses: boolean,
 ): ClientNotice | undefined {
-  const now = clientStatus(order, r.statuses, r.approval);
+  const now = statusOf(r, order);
   // Still ready now: a catch-up does not call an order handed over since "ready for pick-up".
   if (change.kind === "ready") return now === "ready" ? "ready" : undefined;
+  // A price set (or changed) while the order waits for the client: the question goes out then.
+  if (change.kind === "price") return now === "approval" ? "approval" : undefined;
   if (change.kind !== "status") return undefined;
+  // Declined in the CRM, or returned without repair: the device can be collected (never "ready", never owed).
+  if (change.to?.id === order.status?.id && (now === "declined" || now === "return-ready")) return "collect";
   // Entered the approval status and still waits in it (a catch-up may find it decided since).
   if (r.approval && change.to?.id === r.approval.waiting.id)
     return now === "approval" ? "approval" : undefined;
@@ -146,14 +233,14 @@ function messageOf(
   if (notice === "approval")
     return approvalMessage(r, order, round) ?? (services.config.clients?.allStatuses ? status : undefined);
   if (notice === "status") return status;
-  const lines = [r.t("client-notify-ready", { number, device })];
-  const due = dueOf(order);
-  if (due !== undefined)
-    lines.push(
-      due > 0 ? r.t("client-order-due", { amount: formatAmount(due, r.locale) }) : r.t("client-order-paid"),
-    );
-  lines.push(hoursText(services, r.t));
-  const shop = r.shops.find((s) => s.id === order.shop?.id);
+  const lines = [
+    notice === "collect" ? status.text : r.t("client-notify-ready", { number, device }),
+    ...moneyLines(r, order, { estimate: false }),
+    hoursText(services, r.t),
+  ];
+  const shop = shopOf(r, order);
   if (shop?.address) lines.push(r.t("client-order-where", { address: escapeHtml(shop.address) }));
+  const call = callLine(r, order);
+  if (call) lines.push(call);
   return { text: lines.join("\n") };
 }

@@ -3,9 +3,11 @@
  * whose counteragent has exactly this number (normalized, never a substring),
  * and the money a client reads on them (the estimate, what is due).
  */
+
+import { phoneKey } from "../../../contract/phone.ts";
 import type { OrderMirror } from "../../../mirror/index.ts";
 import type { Order } from "../../../service/index.ts";
-import { clientPhoneKey } from "./phone.ts";
+import { type MoneySettings, moneyOf } from "../../money/order-money.ts";
 
 /** A client with more orders than this sees the newest; the mirror answers pages of 50. */
 const MAX_PAGES = 4;
@@ -33,7 +35,7 @@ export function ordersByPhone(
 
 /** Whether the order's counteragent has exactly this number now (a link outlives no corrected number). */
 export function hasPhone(order: Order, phone: string, country: string): boolean {
-  return (order.counteragent?.phones ?? []).some((p) => clientPhoneKey(p, country) === phone);
+  return (order.counteragent?.phones ?? []).some((p) => phoneKey(p, country) === phone);
 }
 
 export function inShops(order: Order, shopIds: readonly string[]): boolean {
@@ -46,19 +48,17 @@ export function counteragentIdsOf(orders: readonly Order[]): string[] {
   return [...new Set(orders.map((o) => o.counteragent?.id).filter((id): id is string => Boolean(id)))];
 }
 
-/** The estimate: the works and parts priced so far, else the approximate price written at intake. */
-export function estimateOf(order: Order): number | undefined {
-  const price = order.summ?.price;
-  if (price !== undefined && price > 0) return price;
-  // "3 500 ₽", "3500", "до 5000": the first amount written.
-  const match = /\d+(?:[.,]\d{1,2})?/.exec(String(order.approximatePrice ?? "").replace(/[\s\u00a0]/g, ""));
-  const approx = match ? Number(match[0].replace(",", ".")) : 0;
-  return Number.isFinite(approx) && approx > 0 ? approx : undefined;
+/**
+ * The price the client is told (the one money model, money/order-money.ts): the works and
+ * parts priced so far, else the approximate price written at intake; undefined without one.
+ */
+export function estimateOf(order: Order, settings?: MoneySettings): number | undefined {
+  const { price } = moneyOf(order, settings);
+  return price !== undefined && price > 0 ? price : undefined;
 }
 
-/** What is left to pay: the estimate less what was paid (never below 0); undefined without an estimate. */
-export function dueOf(order: Order): number | undefined {
-  const estimate = estimateOf(order);
-  if (estimate === undefined) return undefined;
-  return Math.max(0, Math.round((estimate - (order.cash?.summ ?? 0)) * 100) / 100);
+/** What is left to pay (never below 0); undefined without a price. */
+export function dueOf(order: Order, settings?: MoneySettings): number | undefined {
+  const money = moneyOf(order, settings);
+  return money.price === undefined || (money.price === 0 && !money.declined) ? undefined : money.due;
 }

@@ -2,7 +2,8 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../../config/index.ts";
 import type { BotServices } from "../../context.ts";
-import { approvalStatuses, knownStatuses } from "./statuses.ts";
+import { moneySettings } from "../../money/order-money.ts";
+import { approvalStatuses, knownStatuses, returnStatusIds } from "./statuses.ts";
 import type { Reader } from "./view.ts";
 
 export async function readerFor(services: BotServices, locale: Locale): Promise<Reader> {
@@ -18,7 +19,10 @@ export async function readerFor(services: BotServices, locale: Locale): Promise<
     timezone: config.timezone,
     statuses,
     approval: approvalStatuses(config, statuses),
+    returns: returnStatusIds(config, statuses),
     shops,
+    phone: config.paper.phone,
+    money: moneySettings(config),
   };
 }
 

@@ -2,8 +2,11 @@
  * What a client is told an order's status is, from its status group
  * (decisions.md): new → accepted, inWork → in work (diagnosis where the name
  * says so), wait → waiting (parts, or your approval for the approval status),
- * finish → ready, closed → handed over. And the approval statuses of the
- * configuration (by id or name), resolved against the cached statuses: never a request.
+ * finish → ready, closed → handed over, except the declined status ("repair
+ * declined: the device can be collected") and CLIENT_RETURN_STATUSES
+ * ("returned without repair"), which owe no estimate. And the approval and
+ * return statuses of the configuration (by id or name), resolved against the
+ * cached statuses: never a request.
  */
 import type { ClientsConfig, Config } from "../../../config/index.ts";
 import type { Order, Status } from "../../../service/index.ts";
@@ -17,7 +20,16 @@ export type ClientStatus =
   | "waiting"
   | "approval"
   | "ready"
-  | "handed-over";
+  | "handed-over"
+  /** The declined status: the repair was declined, the device can be collected. */
+  | "declined"
+  /** A CLIENT_RETURN_STATUSES status in the closed group: the device went back without repair. */
+  | "returned"
+  /** A CLIENT_RETURN_STATUSES status before that (ready without repair): the device can be collected. */
+  | "return-ready";
+
+/** The client statuses on which no repair was done: no estimate is owed (decisions.md "Money"). */
+export const NO_REPAIR: readonly ClientStatus[] = ["declined", "returned", "return-ready"];
 
 export interface ApprovalStatuses {
   waiting: { id: string; name: string };
@@ -54,6 +66,16 @@ export function approvalStatuses(
   return { waiting: named(waiting), approved: named(approved), declined: named(declined) };
 }
 
+/** The ids of CLIENT_RETURN_STATUSES (each by id or name) among the known statuses. */
+export function returnStatusIds(
+  config: Pick<Config, "returnStatuses">,
+  statuses: readonly Status[],
+): string[] {
+  return (config.returnStatuses ?? [])
+    .map((wanted) => resolve(statuses, wanted)?.id)
+    .filter((id): id is string => id !== undefined);
+}
+
 export function groupOf(order: Order, statuses: readonly Status[]): string | undefined {
   return order.status?.type ?? statuses.find((s) => s.id === order.status?.id)?.group ?? undefined;
 }
@@ -62,10 +84,16 @@ export function clientStatus(
   order: Order,
   statuses: readonly Status[],
   approval: ApprovalStatuses | undefined,
+  returns: readonly string[] = [],
 ): ClientStatus {
   const name = order.status?.name ?? "";
-  if (approval && order.status?.id === approval.waiting.id) return "approval";
-  switch (groupOf(order, statuses)) {
+  const id = order.status?.id;
+  if (approval && id === approval.waiting.id) return "approval";
+  // Whatever its group: a declined order is never "handed over" nor "ready" with its estimate due.
+  if (approval && id === approval.declined.id) return "declined";
+  const group = groupOf(order, statuses);
+  if (id !== undefined && returns.includes(id)) return group === "closed" ? "returned" : "return-ready";
+  switch (group) {
     case "new":
       return "accepted";
     case "wait":

@@ -10,7 +10,7 @@ import { Composer } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
-import { deskGate } from "../../desk/scope.ts";
+import { ownersGate } from "../../desk/scope.ts";
 import { localeOf } from "../../i18n.ts";
 import { ordersOfShops } from "../../orders/by-number.ts";
 import { type Deletion, deletionsOf } from "../../orders/deletions.ts";
@@ -43,7 +43,7 @@ export async function deletedText(ctx: BotContext, deleted: readonly DeletedOrde
 export const deletedFeature = new Composer<BotContext>();
 
 /** /deleted (owners, private chat): the orders deleted lately and who deleted them. */
-deletedFeature.command("deleted", deskGate, async (ctx) => {
+deletedFeature.command("deleted", ownersGate("deleted-owners-only"), async (ctx) => {
   const { mirror, clock, config, store } = ctx.services;
   const log = await deletionsOf(store).recent();
   let orders: Order[];

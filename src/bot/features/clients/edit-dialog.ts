@@ -1,9 +1,11 @@
 /**
  * ✏️ Fixing a client: a summary of the record with one button per field
- * (edit-fields.ts), each asked in one tap, and ✅ Save sending ONE
- * `PATCH /counteragents/{id}` with the default form's required fields (name,
- * type, buyer, vendor) from the record, what changed, and the type's required
- * custom fields asked when the client has none (definitions cached). After
+ * (edit-fields.ts), each asked in one tap, and ✅ Save: ONE read of the record
+ * as the service holds it now and ONE `PATCH /counteragents/{id}` with its
+ * required fields (name, type, buyer, vendor, custom fields) as held and what
+ * the clerk changed; a field another CRM user changed meanwhile is not
+ * overwritten (the clerk is shown the record as it now is). The type's
+ * required custom fields are asked when the client has none. After
  * the save the client's card, and every card of their orders the mirror
  * holds, shows what was saved with no request.
  */
@@ -33,7 +35,7 @@ import {
   clientInput,
   mergedClient,
 } from "./edit-fields.ts";
-import { clientSaved, saveClient } from "./writes.ts";
+import { clientChanged, clientSaved, saveClient } from "./writes.ts";
 
 export const CLIENT_EDIT = "client-edit";
 
@@ -65,10 +67,14 @@ export async function clientEditDialog(dialog: Dialog, ctx: DialogContext, raw: 
     await ctx.reply(ctx.t("ce-no-type"));
     return;
   }
-  const input = clientInput(client, changes, form.typeId, form.definitions);
-  const saved = await saveClient(run, ctx, client, input, mergedClient(client, changes));
+  const input = clientInput(client, changes);
+  const saved = await saveClient(run, ctx, client, input, mergedClient(client, changes), form.typeId);
   if (!saved) return;
-  await clientSaved(run, ctx, saved);
+  if (saved.conflict.length > 0) {
+    await clientChanged(run, ctx, saved.record, saved.conflict);
+    return;
+  }
+  await clientSaved(run, ctx, saved.record);
 }
 
 async function askSummary(

@@ -5,14 +5,17 @@
  * choices, the messages allowed are toggles, the source a pick from the
  * cached list, custom fields asked by their definitions.
  */
-import type { Counteragent, CounteragentUpdateInput, CustomFieldDefinition } from "../../../service/index.ts";
+
+import { phoneForService } from "../../../contract/phone.ts";
+import type { Counteragent, CustomFieldDefinition } from "../../../service/index.ts";
 import { onOff, ratingMark } from "../../clients/card.ts";
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
-import { normalizeEmail, phoneForService } from "../../dialog-kit/contact.ts";
+import { normalizeEmail } from "../../dialog-kit/contact.ts";
 import { askPick, askText } from "../../dialog-kit/prompts.ts";
 import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
+import type { CounteragentChange } from "../../writes/kinds/counteragent-patch.ts";
 import { askField } from "../order-create/ask-field.ts";
 import type { FieldAnswer } from "../order-create/draft.ts";
 
@@ -96,40 +99,28 @@ export function changedFields(client: Counteragent, changes: ClientChanges): Set
 }
 
 /**
- * The PATCH body: the default form's four required fields and the type's required custom
- * fields from the record (a type's changed form requires them in a change too), and what changed.
+ * What the fix changes, and nothing else: the PATCH takes the required fields (and the held
+ * custom fields) from the service's record read right before it (writes/kinds/counteragent-patch.ts),
+ * so another user's change meanwhile is kept. The custom fields answered are sent as answered.
  */
-export function clientInput(
-  client: Counteragent,
-  changes: ClientChanges,
-  typeId: string,
-  definitions: readonly CustomFieldDefinition[] = [],
-): CounteragentUpdateInput {
+export function clientInput(client: Counteragent, changes: ClientChanges): CounteragentChange {
   const now = mergedClient(client, changes);
   const changed = changedFields(client, changes);
-  const customFields: { id: string; value: unknown }[] = Object.values(changes.fields ?? {}).map((f) => ({
-    id: f.id,
-    value: f.value,
-  }));
-  for (const def of definitions) {
-    if (!def.required || changes.fields?.[def.id]) continue;
-    const held = client.customFields?.find((f) => f.id === def.id);
-    if (held && held.value !== undefined && held.value !== null && held.value !== "")
-      customFields.push({ id: def.id, value: held.value });
-  }
+  const differs = (key: "isBuyer" | "isVendor" | "isSendSms" | "isSendEmail" | "isSendTelegram") =>
+    changes[key] !== undefined && changes[key] !== (client[key] ?? false) ? changes[key] : undefined;
+  const customFields = Object.values(changes.fields ?? {}).map((f) => ({ id: f.id, value: f.value }));
   return {
-    name: now.name?.trim() || client.id,
-    typeCounteragentId: typeId,
-    isBuyer: now.isBuyer ?? false,
-    isVendor: now.isVendor ?? false,
+    name: changed.has("name") ? now.name?.trim() || client.id : undefined,
+    isBuyer: differs("isBuyer"),
+    isVendor: differs("isVendor"),
     phones: changed.has("phones") ? now.phones : undefined,
     email: changed.has("email") ? now.email : undefined,
     address: changed.has("address") ? now.address : undefined,
     node: changed.has("note") ? now.node : undefined,
     rating: changed.has("rating") ? (now.rating as -1 | 0 | 1) : undefined,
-    isSendSms: changed.has("messages") ? (now.isSendSms ?? false) : undefined,
-    isSendEmail: changed.has("messages") ? (now.isSendEmail ?? false) : undefined,
-    isSendTelegram: changed.has("messages") ? (now.isSendTelegram ?? false) : undefined,
+    isSendSms: differs("isSendSms"),
+    isSendEmail: differs("isSendEmail"),
+    isSendTelegram: differs("isSendTelegram"),
     howKnowId: changed.has("source") ? now.howKnow?.id : undefined,
     customFields: customFields.length > 0 ? customFields : undefined,
   };

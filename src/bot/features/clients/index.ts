@@ -12,7 +12,7 @@ import { clientName } from "../../clients/card.ts";
 import { clientReader } from "../../clients/reader.ts";
 import type { BotContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
-import { clientOlder, clientOpen } from "../../ui/callbacks.ts";
+import { clientOlder, clientOpen, clientsByPhone } from "../../ui/callbacks.ts";
 import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { editOrSame, stripHtml } from "../../ui/messages.ts";
 import type { CardAction } from "../../ui/order-keyboard.ts";
@@ -80,6 +80,22 @@ clientsFeature.callbackQuery(clientOpen.filter, async (ctx) => {
   }
   await ctx.answerCallbackQuery();
   await openClient(ctx, data.id, data.order === NO_ORDER ? undefined : data.order);
+});
+
+/** 📞 under an order's card: the clients whose phone holds the digits (the mirror's, no request). */
+clientsFeature.callbackQuery(clientsByPhone.filter, async (ctx) => {
+  const digits = clientsByPhone.decode(ctx.callbackQuery.data)?.digits;
+  if (!digits || !/^\d+$/.test(digits)) {
+    await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const found = await clientsFound(ctx, digits);
+  if (!found) {
+    await ctx.reply(ctx.t("client-none", { query: escapeHtml(digits) }));
+    return;
+  }
+  await ctx.reply(found.line, { reply_markup: found.keyboard });
 });
 
 /** 📜: every order of the client (1 request, kept by the mirror); the card is shown again with them. */
@@ -151,13 +167,27 @@ export async function clientsFound(
   ctx: BotContext,
   text: string,
 ): Promise<{ line: string; keyboard: InlineKeyboard } | undefined> {
-  const { mirror } = ctx.services;
-  if (!mirror) return undefined;
-  const found = mirror.searchClients(text, EXTRA_LIMIT);
-  if (found.items.length === 0) return undefined;
-  const clients = found.items.map((held) => held.client);
+  const found = clientReader(ctx.services).heldSearch(text, EXTRA_LIMIT);
+  if (!found || found.items.length === 0) return undefined;
+  const clients = found.items;
   return {
     line: ctx.t("client-found-extra", { count: found.total, shown: clients.length }),
     keyboard: clientButtons(ctx, clients),
   };
+}
+
+/**
+ * One button under an order's card found by these digits: the clients whose phone
+ * holds them too (the list is a button, the card stays the answer). Private chats
+ * only (a group sees no phones); none without the mirror's clients.
+ */
+export function phoneClientsButton(ctx: BotContext, digits: string): InlineKeyboard | undefined {
+  const { mirror } = ctx.services;
+  if (!mirror || ctx.chat?.type !== "private" || !clientsByPhone.fits({ digits })) return undefined;
+  const found = mirror.searchClients(digits, EXTRA_LIMIT);
+  if (found.total === 0) return undefined;
+  return new InlineKeyboard().text(
+    ctx.t("lookup-btn-phone-clients", { digits, count: found.total }),
+    clientsByPhone.encode({ digits }),
+  );
 }

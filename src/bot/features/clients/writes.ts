@@ -14,37 +14,80 @@ import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { roleOf, seesMoney } from "../../policy/access.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
-import { clientChange, clientChecks } from "../../writes/kinds/client-change.ts";
+import { escapeHtml } from "../../ui/text.ts";
+import { clientChange, clientChecks, isConflict } from "../../writes/kinds/client-change.ts";
 import { type CreatedClient, clientCreate, createdClientChecks } from "../../writes/kinds/client-create.ts";
+import { baseOf, type CounteragentChange } from "../../writes/kinds/counteragent-patch.ts";
 import { deleteChecks, orderDelete } from "../../writes/kinds/order-delete.ts";
+import { markersOf } from "../../writes/markers.ts";
 import { runWrite } from "../../writes/once.ts";
 import { type ChangeResult, orderWriter } from "../../writes/order-writer.ts";
 import type { ClientChoice } from "../order-create/draft.ts";
 import { clientCardMessage } from "./card-view.ts";
 import { moneyTaken } from "./money.ts";
 
-/** ✅ Save of a client's fix: ONE PATCH; the saved record (what the service answered, else the fix). */
+/**
+ * ✅ Save of a client's fix: ONE read and ONE PATCH; the saved record (what the service answered,
+ * else the fix), or the record as it now is and the fields someone else changed meanwhile (`conflict`).
+ */
 export async function saveClient(
   run: DialogRun,
   ctx: DialogContext,
   base: Counteragent,
-  input: Parameters<typeof clientChecks>[0],
+  input: CounteragentChange,
   merged: Counteragent,
-): Promise<Counteragent | undefined> {
+  typeId: string,
+): Promise<{ record: Counteragent; conflict: string[] } | undefined> {
   const done = await saveWithRetry(
     run,
     ctx,
     () =>
       runWrite(run, {
         kind: clientChange,
-        data: { clientId: base.id, title: clientName(base), input },
+        data: { clientId: base.id, title: clientName(base), input, base: baseOf(base, input), typeId },
         checks: clientChecks(input),
         local: merged,
       }),
     { failed: () => ctx.t("ce-failed") },
   );
   if (!done) return undefined;
-  return done.record ? reviveClient(done.record) : merged;
+  const conflict = isConflict(done.result) ? done.result.conflict : [];
+  return { record: done.record ? reviveClient(done.record) : merged, conflict };
+}
+
+/** Not saved: another CRM user changed these fields meanwhile; the card as the service holds it now. */
+export async function clientChanged(
+  run: DialogRun,
+  ctx: DialogContext,
+  now: Counteragent,
+  fields: readonly string[],
+): Promise<void> {
+  const card = await run.dialog.external(async (outer: BotContext) => {
+    const message = await clientCardMessage(outer, now);
+    return { text: message.text, keyboard: message.keyboard.inline_keyboard };
+  });
+  const names = [...new Set(fields.map(fieldLabel))].map((key) => ctx.t(key)).join(", ");
+  await ctx.reply(`${ctx.t("ce-changed-meanwhile", { fields: names })}\n\n${card.text}`, {
+    reply_markup: { inline_keyboard: card.keyboard },
+  });
+}
+
+/** The summary's label of a PATCH field (`cf:<id>`: a custom field). */
+function fieldLabel(key: string): string {
+  if (key.startsWith("cf:")) return "ce-field-custom";
+  const labels: Record<string, string> = {
+    name: "ce-field-name",
+    phones: "ce-field-phones",
+    email: "ce-field-email",
+    address: "ce-field-address",
+    node: "ce-field-note",
+    rating: "ce-field-rating",
+    isBuyer: "ce-field-roles",
+    isVendor: "ce-field-roles",
+    howKnowId: "ce-field-source",
+    typeCounteragentId: "ce-field-type",
+  };
+  return labels[key] ?? "ce-field-messages";
 }
 
 /** "Saved" with the client's card built from the saved record (no request). */
@@ -131,6 +174,13 @@ export async function deleteOrder(run: DialogRun, ctx: DialogContext, order: Ord
     await ctx.reply(ctx.t("od-owner-only"));
     return false;
   }
+  // Once per order, whoever confirms (issue 33.10): two owners' Yes at the same moment send one DELETE.
+  const key = `order-delete.${order.id}`;
+  const busy = await run.dialog.external((outer: BotContext) => deleteInFlight(outer, key));
+  if (busy) {
+    await ctx.reply(ctx.t("od-busy", { order: escapeHtml(orderTitle(order)) }));
+    return false;
+  }
   const by = { id: ctx.from?.id ?? 0, name: authorOf(ctx) };
   const forbidden = ctx.t("err-forbidden");
   const done = await saveWithRetry(
@@ -148,6 +198,7 @@ export async function deleteOrder(run: DialogRun, ctx: DialogContext, order: Ord
           by,
         },
         checks: deleteChecks,
+        key,
         local: order,
       }),
     {
@@ -155,6 +206,17 @@ export async function deleteOrder(run: DialogRun, ctx: DialogContext, order: Ord
     },
   );
   return done !== undefined;
+}
+
+/**
+ * Whether another confirmation's DELETE of this order is being sent now (a claim as long as one
+ * request, across instances on Redis): a done delete is not (the core answers it with no request).
+ */
+async function deleteInFlight(outer: BotContext, key: string): Promise<boolean> {
+  const { store, config } = outer.services;
+  const marker = await Promise.resolve(markersOf(store).read(key)).catch(() => undefined);
+  if (marker?.state === "done" || !store.claim) return false;
+  return !(await store.claim(`write:${key}`, config.serviceTimeoutMs + 5_000));
 }
 
 /** Who deletes: the Telegram name (the bot's log of deletes shows it to owners). */

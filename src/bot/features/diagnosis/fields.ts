@@ -10,7 +10,7 @@ import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { askDate } from "../../dialog-kit/ask-date.ts";
 import { askListChange, combineListChanges, type ListChange, listAfter } from "../../dialog-kit/ask-list.ts";
 import { askMoney } from "../../dialog-kit/ask-money.ts";
-import { withCurrent } from "../../dialog-kit/keep.ts";
+import { moneyNow, withCurrent } from "../../dialog-kit/keep.ts";
 import { textLines } from "../../dialog-kit/parse.ts";
 import { askText, askYesNo } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
@@ -111,9 +111,8 @@ export async function askField(
       return value === undefined ? changes : { ...changes, recommendation: value };
     }
     case "price": {
-      const current = approximateAmount(now) === undefined ? undefined : now.approximatePrice;
       const value = await askMoney(run, ctx, {
-        prompt: q("dx-ask-price", current),
+        prompt: q("dx-ask-price", await moneyNow(ctx, approximateAmount(now))),
         skippable: true,
         unreadable: "price-bad-amount",
       });

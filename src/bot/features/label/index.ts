@@ -8,9 +8,8 @@
 import { Composer, InputFile } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
-import { readPressedOrder } from "../../crm/pressed-order.ts";
-import { replySignedCard } from "../../crm/signed-card.ts";
 import { localeOf } from "../../i18n.ts";
+import { readPressedOrder } from "../../telegram/pressed-order.ts";
 import { labelPrint } from "../../ui/callbacks.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
@@ -37,13 +36,6 @@ labelFeature.callbackQuery(labelPrint.filter, async (ctx) => {
   if (!pressed) return;
   await ctx.answerCallbackQuery();
   await sendLabel(ctx, pressed.order);
-});
-
-/** /start with a label's payload: the card of that order (staff only: the gate stands before). */
-labelFeature.command("start", async (ctx, next) => {
-  const payload = ctx.match.trim();
-  if (!payload.startsWith("l")) return next();
-  await replySignedCard(ctx, "label", payload);
 });
 
 /** The label of an order as a PNG document (a photo would be recompressed and blur the code). */

@@ -1,14 +1,17 @@
 /**
  * Client: a phone or a name is searched among the counteragents (see
- * client-search.ts); a found client is one tap. A new client needs only its
- * name: a name typed for the search is taken as it, a whole phone typed for the
- * search is kept, and when a phone found nobody the next text typed is the new
- * client's name. A phone is asked of every new client (skippable) unless a
- * whole one was searched; a searched number that is no whole phone of the
- * shop's country (`8 903 555-1-22`) is said so and asked again. The type is the default one (first by sort: docs/decisions.md,
- * "Order creation") and its required custom fields are asked; phone, e-mail and
- * address are the optional "client details" group (askClientDetails).
+ * client-search.ts); a found client is one tap. A new client (➕) is asked its
+ * name (the search text offered in one tap when it reads as a name, never
+ * digits), then its phone unless a whole phone was searched; when a phone
+ * found nobody, the screen asks the name and the next text typed is it. A
+ * searched number that is no whole phone of the shop's country
+ * (`8 903 555-1-22`) is said so and asked again. The type is the default one
+ * (first by sort: docs/decisions.md, "Order creation") and its required custom
+ * fields are asked; phone, e-mail and address are the optional "client
+ * details" group (askClientDetails).
  */
+
+import { phoneForService } from "../../../contract/phone.ts";
 import type { DialogContext } from "../../context.ts";
 import {
   type Answer,
@@ -21,7 +24,6 @@ import {
   reject,
 } from "../../dialog-kit/ask.ts";
 import { askContact } from "../../dialog-kit/ask-contact.ts";
-import { phoneForService } from "../../dialog-kit/contact.ts";
 import { defaultClientForm } from "../../dialog-kit/counteragent-type.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
 import { phoneQuery } from "../../dialog-kit/parse.ts";
@@ -150,19 +152,21 @@ async function pickClient(run: DialogRun, ctx: DialogContext, search: Search): P
   });
 }
 
-/** The new client's name (typed for the search, or asked), a searched whole phone, the type's required fields. */
+/**
+ * The new client: the name is always asked (the search text is a one-tap answer
+ * only when it reads as a name), then the phone (a searched whole phone is
+ * kept, as the "nobody found" screen said), then the type's required fields.
+ * Every answer is given at its own prompt: none is taken silently from the
+ * step before (issue 32.9: a search text became the name, the name the device).
+ */
 async function askNewClient(
   run: DialogRun,
   ctx: DialogContext,
   search: Search | undefined,
   typedName?: string,
 ): Promise<ClientChoice> {
-  const searchedName = search && !search.phone ? search.query : undefined;
-  const name =
-    typedName ??
-    searchedName ??
-    (await askText(run, ctx, { prompt: ctx.t("new-ask-client-name"), max: 150, lookups: true })) ??
-    "";
+  const offer = search && !search.phone && looksLikeName(search.query) ? search.query : undefined;
+  const name = typedName ?? (await askClientName(run, ctx, offer));
   // A searched phone is kept when it is a whole number of the shop's country; else the phone is asked.
   const searched = search?.phone ? phoneOf(ctx, search.query) : undefined;
   const phone =
@@ -177,6 +181,37 @@ async function askNewClient(
     }));
   const { typeId, fields } = await askClientFields(run, ctx);
   return { kind: "new", name, phone, typeId, fields };
+}
+
+/** A search text that can be a person's or a company's name: letters, and no digits at all. */
+export function looksLikeName(text: string): boolean {
+  return /\p{L}/u.test(text) && !/\d/.test(text);
+}
+
+const NAME_LIMIT = 150;
+const OFFERED = "offered";
+
+/** The new client's name: typed, or the offered search text in one tap; a phone typed here is refused. */
+function askClientName(run: DialogRun, ctx: DialogContext, offer: string | undefined): Promise<string> {
+  return ask<string>(run, ctx, {
+    text: `${ctx.t("new-ask-client-name")}\n<i>${ctx.t("dlg-text-up-to", { max: NAME_LIMIT })}</i>`,
+    acceptsText: true,
+    limit: NAME_LIMIT,
+    lookups: true,
+    buttons: offer
+      ? [[{ text: ctx.t("new-btn-offered-name", { name: cutText(offer, 60) }), value: OFFERED }]]
+      : [],
+    parse: (a) => {
+      if (a.kind === "button")
+        return a.value === OFFERED && offer ? accept(offer) : reject(a.ctx.t("dlg-use-buttons"));
+      const text = a.text.trim();
+      if (text === "") return reject(a.ctx.t("dlg-text-too-short", { min: 1 }));
+      if ([...text].length > NAME_LIMIT) return reject(a.ctx.t("dlg-too-long-field", { limit: NAME_LIMIT }));
+      // A phone here is the next step's answer given too early: the name is asked again.
+      if (phoneQuery(text) !== undefined) return reject(a.ctx.t("new-client-name-is-phone"));
+      return accept(text);
+    },
+  });
 }
 
 /** The optional group "client details" of a new client: phone, e-mail, address; Skip keeps what is there. */

@@ -7,7 +7,7 @@
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
 import { askMoney } from "../../dialog-kit/ask-money.ts";
-import { keepOrAsk, withCurrent } from "../../dialog-kit/keep.ts";
+import { keepOrAsk, moneyNow, withCurrent } from "../../dialog-kit/keep.ts";
 import { textLines } from "../../dialog-kit/parse.ts";
 import { askText } from "../../dialog-kit/prompts.ts";
 import { learnedOf } from "../../state/learned.ts";
@@ -86,7 +86,7 @@ export async function askPrice(
   // Only an amount is kept: a value that is no number (never typed here) is dropped, not sent.
   const current = approximateAmount(device) === undefined ? undefined : device.approximatePrice;
   const typed = await askMoney(run, ctx, {
-    prompt: withCurrent(ctx, ctx.t("new-ask-price"), current),
+    prompt: withCurrent(ctx, ctx.t("new-ask-price"), await moneyNow(ctx, approximateAmount(device))),
     skippable: true,
     unreadable: "price-bad-amount",
   });

@@ -1,11 +1,13 @@
 /**
- * The client search of the intake: one request per page of up to 50
+ * The client search of the intake, through the client reader: from the mirror
+ * when it keeps the company's clients, else one request per page of up to 50
  * counteragents (`phone` when the text looks like a phone, else `filter`),
  * ranked so that exact surname matches come first (a filter for "Михайлов"
  * also finds every "…Михайлович"), shown eight at a time with an honest count
  * ("found 20, shown 1-8") and a "more" that pages through what was fetched
  * before it asks the service for the next page.
  */
+import { clientReader } from "../../clients/reader.ts";
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { phoneQuery } from "../../dialog-kit/parse.ts";
@@ -96,12 +98,11 @@ export async function nextScreen(run: DialogRun, ctx: DialogContext, search: Sea
 
 async function fetchPage(run: DialogRun, ctx: DialogContext, search: Search): Promise<Search> {
   const page = search.pages + 1;
-  const result = await serviceCall(run, async ({ client }) => {
-    const found = await client.counteragents.list({
-      ...(search.phone ? { phone: search.phone } : { filter: search.query }),
-      page,
-      pageSize: FETCHED,
-    });
+  const result = await serviceCall(run, async (services) => {
+    const found = await clientReader(services).page(
+      { text: search.query, phone: search.phone },
+      { page, pageSize: FETCHED },
+    );
     return {
       total: found.total,
       items: found.items.map((c): Match => ({ id: c.id, name: c.name ?? c.id, phone: c.phones?.[0] })),

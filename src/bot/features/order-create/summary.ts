@@ -38,16 +38,23 @@ async function summaryText(ctx: DialogContext, draft: Draft): Promise<string> {
     if (value) lines.push(ctx.t(key, { value }));
   };
   const client = draft.client;
+  // Each field on its own labelled line, as it will be sent: a name in the phone's place shows.
   const clientText =
     client.kind === "existing"
       ? [client.name, client.phone].filter(Boolean).join(", ")
-      : `${[client.name, client.phone, client.email, client.address].filter(Boolean).join(", ")} (${ctx.t("new-client-is-new")})`;
+      : `${client.name} (${ctx.t("new-client-is-new")})`;
   const d = draft.device;
   add("new-sum-shop", e(draft.shop.name));
   add("new-sum-type", e(draft.type.name));
   add("new-sum-client", e(clientText));
-  if (client.kind === "new") lines.push(...client.fields.map((f) => `   ${e(f.name)}: ${e(f.shown)}`));
-  add("new-sum-device", e([d.typeDevice, d.brand, d.model].filter(Boolean).join(" ")) || ctx.t("dlg-none"));
+  if (client.kind === "new") {
+    add("new-sum-client-phone", client.phone && e(client.phone));
+    add("new-sum-client-email", client.email && e(client.email));
+    add("new-sum-client-address", client.address && e(client.address));
+    lines.push(...client.fields.map((f) => `   ${e(f.name)}: ${e(f.shown)}`));
+  }
+  add("new-sum-device", e(d.typeDevice ?? "") || ctx.t("dlg-none"));
+  add("new-sum-brand-model", e([d.brand, d.model].filter(Boolean).join(" ")));
   add("new-sum-sn", d.sn && e(d.sn));
   add("new-sum-problem", e(d.problem.join("; ")) || ctx.t("dlg-none"));
   add("new-sum-complete-set", d.completeSet && e(d.completeSet));

@@ -9,11 +9,12 @@
  * /start with a receipt's payload (its QR code) opens the card for staff.
  */
 import { Composer, GrammyError, InputFile } from "grammy";
+import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
-import { replySignedCard } from "../../crm/signed-card.ts";
+import { moneyOf, moneySettings } from "../../money/order-money.ts";
 import { paperPrint } from "../../ui/callbacks.ts";
 import { orderTitle } from "../../ui/order-card.ts";
-import type { CardAction } from "../../ui/order-keyboard.ts";
+import type { CardAction, CardFacts } from "../../ui/order-keyboard.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText, escapeHtml } from "../../ui/text.ts";
 import { inConfiguredShops, type PaperKind, recordFor } from "./record.ts";
 import type { DrawnPaper } from "./render.ts";
@@ -34,13 +35,23 @@ export const receiptAction: CardAction = {
   data: (order) => printData("r", order.id),
 };
 
+/**
+ * 🧾 Act on a ready or handed-over order; 🧾 Return act on one declined or
+ * returned without repair (the money model's settings), whatever its group:
+ * the device goes back without a repair, never an act saying the work was done.
+ */
 export const actAction: CardAction = {
   label: "card-btn-act",
+  labelOf: (order, facts) => (isDeclined(order, facts) ? "card-btn-return-act" : undefined),
   roles: STAFF,
   dialog: false,
   data: (order, facts) =>
-    isReadyOrClosed(order.status?.type ?? facts.statusGroup, order) ? printData("a", order.id) : undefined,
+    isDeclined(order, facts) || isReadyOrClosed(order.status?.type ?? facts.statusGroup, order)
+      ? printData("a", order.id)
+      : undefined,
 };
+
+const isDeclined = (order: Order, facts: CardFacts) => moneyOf(order, facts.money).declined;
 
 /** Ready or handed over: by the status group, else (no group known) by the record's dates. */
 function isReadyOrClosed(group: string | undefined, order: { dateFinish?: Date; dateClose?: Date }): boolean {
@@ -67,7 +78,8 @@ paperFeature.callbackQuery(paperPrint.filter, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
     return;
   }
-  if (kind === "act" && order.status?.type !== undefined && !ACT_GROUPS.has(order.status.type)) {
+  const declined = moneyOf(order, moneySettings(ctx.services.config)).declined;
+  if (kind === "act" && !declined && order.status?.type !== undefined && !ACT_GROUPS.has(order.status.type)) {
     await ctx.answerCallbackQuery({ text: ctx.t("paper-not-ready"), show_alert: true });
     return;
   }
@@ -86,7 +98,7 @@ paperFeature.callbackQuery(paperPrint.filter, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("paper-failed"), show_alert: true });
     return;
   }
-  await deliver(ctx, kind, orderTitle(order), drawn);
+  await deliver(ctx, kind === "act" && declined ? "return" : kind, orderTitle(order), drawn);
 });
 
 /**
@@ -95,7 +107,7 @@ paperFeature.callbackQuery(paperPrint.filter, async (ctx) => {
  */
 async function deliver(
   ctx: BotContext & { from: { id: number } },
-  kind: PaperKind,
+  kind: PaperKind | "return",
   title: string,
   drawn: DrawnPaper[],
 ): Promise<void> {
@@ -104,10 +116,13 @@ async function deliver(
   const chatId = ctx.from.id;
   try {
     for (const { format, pdf } of drawn) {
-      const caption = ctx.t(kind === "receipt" ? "paper-receipt-caption" : "paper-act-caption", {
-        number: escapeHtml(title),
-        format: ctx.t(format === "a4" ? "paper-format-a4" : "paper-format-80mm"),
-      });
+      const caption = ctx.t(
+        `paper-${kind === "receipt" ? "receipt" : kind === "act" ? "act" : "return"}-caption`,
+        {
+          number: escapeHtml(title),
+          format: ctx.t(format === "a4" ? "paper-format-a4" : "paper-format-80mm"),
+        },
+      );
       // An ASCII file name: a multipart header with raw UTF-8 is not read the same by every parser.
       const name = `${kind}-${title.replace(/[^A-Za-z0-9_-]/g, "") || "order"}${format === "80mm" ? "-80mm" : ""}.pdf`;
       await ctx.api.sendDocument(chatId, new InputFile(pdf, name), { caption, parse_mode: "HTML" });
@@ -124,10 +139,3 @@ async function deliver(
   }
   await ctx.answerCallbackQuery(own ? undefined : { text: ctx.t("paper-sent-private") });
 }
-
-/** /start with a receipt's payload (its QR code): the order's card, for staff (the gate stands before). */
-paperFeature.command("start", async (ctx, next) => {
-  const payload = ctx.match.trim();
-  if (!payload.startsWith("r")) return next();
-  await replySignedCard(ctx, "receipt", payload);
-});

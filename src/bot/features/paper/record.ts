@@ -13,8 +13,8 @@
  */
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
-import { readPressedOrder } from "../../crm/pressed-order.ts";
 import { createIntakeRecords } from "../../state/intake-records.ts";
+import { readPressedOrder } from "../../telegram/pressed-order.ts";
 
 export type PaperKind = "receipt" | "act";
 

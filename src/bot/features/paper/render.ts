@@ -10,7 +10,9 @@ import type { Locale } from "../../../config/index.ts";
 import type { Logger } from "../../../logger.ts";
 import type { Order, Shop } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
-import { actDocument, type PaperDocument, receiptDocument, type ShopLines } from "../../paper/document.ts";
+import { moneySettings } from "../../money/order-money.ts";
+import { actDocument } from "../../paper/act.ts";
+import { type PaperDocument, receiptDocument, type ShopLines } from "../../paper/document.ts";
 import { drawPaper, type PageFormat } from "../../paper/draw.ts";
 import { signPayload, startLink } from "../../ui/signed-payload.ts";
 import type { PaperKind } from "./record.ts";
@@ -39,7 +41,11 @@ export async function drawDocuments(
 ): Promise<DrawnPaper[]> {
   const model = await documentOf(services, log, request);
   const drawn: DrawnPaper[] = [];
-  for (const format of formatsOf(services)) drawn.push({ format, pdf: await drawPaper(model, format) });
+  for (const format of formatsOf(services)) {
+    drawn.push({ format, pdf: await drawPaper(model, format) });
+    // Each page drawn is bounded (paper/limits.ts); between two, other updates get their turn.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return drawn;
 }
 
@@ -58,7 +64,12 @@ async function documentOf(services: BotServices, log: Logger, request: PaperRequ
   if (request.kind === "act") {
     const typeId = order.typeOrder?.id;
     const byType = typeId === undefined ? undefined : config.paper.warrantyByType[typeId];
-    return actDocument({ ...common, warrantyDays: byType ?? config.paper.warrantyDays, now: clock.now() });
+    return actDocument({
+      ...common,
+      warrantyDays: byType ?? config.paper.warrantyDays,
+      now: clock.now(),
+      money: moneySettings(config),
+    });
   }
   const payload = signPayload("receipt", order.id, config.botToken);
   return receiptDocument({
@@ -66,11 +77,12 @@ async function documentOf(services: BotServices, log: Logger, request: PaperRequ
     terms: await termsOf(services, log, locale),
     clerk: request.clerk ?? order.manager?.name ?? order.createManager?.name,
     link: payload && startLink(request.botUsername, payload),
+    copies: config.paper.copies,
   });
 }
 
 async function shopLines(services: BotServices, log: Logger, order: Order): Promise<ShopLines> {
-  const { phone, hours } = services.config.paper;
+  const { phone, hours, legalName, taxId } = services.config.paper;
   let shop: Shop | undefined;
   try {
     shop = (await services.reference.shops()).find((s) => s.id === order.shop?.id);
@@ -83,6 +95,8 @@ async function shopLines(services: BotServices, log: Logger, order: Order): Prom
     address: shop?.address,
     phone: phone ?? shop?.phones?.filter(Boolean).join(", "),
     hours,
+    legalName,
+    taxId,
   };
 }
 

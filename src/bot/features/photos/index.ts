@@ -10,10 +10,11 @@
 import { Composer } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
 import type { BotContext } from "../../context.ts";
-import { readPressedOrder } from "../../crm/pressed-order.ts";
 import { canWrite } from "../../policy/access.ts";
 import { commentAuthor, signedComment } from "../../state/comment-author.ts";
 import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "../../state/order-photos.ts";
+import { readPressedOrder } from "../../telegram/pressed-order.ts";
+import { telegramActor } from "../../telegram/write-actor.ts";
 import { photosAdd, photosShow } from "../../ui/callbacks.ts";
 import { numberFromCard } from "../../ui/card-number.ts";
 import { stripHtml } from "../../ui/messages.ts";
@@ -93,7 +94,8 @@ async function commentPhotos(ctx: BotContext, target: PhotoTarget): Promise<void
   const author = await commentAuthor(ctx.services, ctx.from);
   // Through the order writer: exactly once per update, written through the mirror.
   const outcome = await orderWriter.note(
-    ctx,
+    await telegramActor(ctx),
+    `u${ctx.update.update_id}`,
     target.orderId,
     target.title,
     signedComment(author, ctx.t("photos-comment")),

@@ -3,7 +3,8 @@
  * who opted in with /notify, each once a day across restarts and instances
  * (a delivery marker per day, user and message, as the morning digest's), up
  * to 3 hours late after a restart, tried again after a Telegram outage until
- * delivered or the window closes, never to anyone but an owner. `eveningJob`
+ * delivered or the window closes, never to anyone but an owner. Each owner has
+ * their own claim: one who opts in later within the window still gets it. `eveningJob`
  * is its entry on the scheduler (bot/jobs.ts); `eveningReport(services, day)` sends it.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
@@ -23,6 +24,8 @@ import { chartInput, periodLabel, reportText } from "./text.ts";
 
 /** How late after REPORT_TIME the evening report still goes out (a restart in the evening still sends it). */
 const EVENING_LATE_MS = 3 * 60 * 60 * 1000;
+/** How soon after a finished run the window is looked at again for owners who opted in since (no request). */
+const EVENING_RECHECK_MS = 60_000;
 
 /** "2026-11-25": the day in TIMEZONE whose report is due now (the scheduler's rule), or undefined outside the window. */
 export function eveningDue(services: Pick<BotServices, "config" | "clock">): string | undefined {
@@ -112,12 +115,18 @@ export function eveningJob(deps: SendDeps): DailyJob {
     time: services.config.reportTime,
     lateBy: EVENING_LATE_MS / 1000,
     // The scheduler says which day's run this is (a run after midnight is the day before's).
+    // Each owner has their own claim (the delivery markers): one who opts in after REPORT_TIME
+    // still gets the day's report within the window, so a run with nobody to send to closes nothing.
+    recheckMs: EVENING_RECHECK_MS,
     async run({ day, due }) {
       if (services.config.ownerIds.length === 0) return true;
       const kept = built.get(day) ?? {};
       built.clear();
       built.set(day, kept);
-      return (await eveningRun(deps, day, due, kept)).complete;
+      const outcome = await eveningRun(deps, day, due, kept);
+      // The figures are kept for a delivery still pending; a later recipient gets them counted anew.
+      if (outcome.complete) built.delete(day);
+      return outcome.complete;
     },
   };
 }

@@ -105,7 +105,9 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
       lines.push(t("report-masters", { period }));
       for (const master of figures.masters.slice(0, MASTERS_SHOWN)) {
         const name = master.id === undefined ? t("report-master-none") : escapeHtml(master.name ?? master.id);
-        lines.push(t("report-master", { name, count: master.orders, amount: amount(master.money) }));
+        // Money below zero is refunds above what was taken: said so, not a bare "−700 ₽" (issue 32.16).
+        const key = master.money < 0 ? "report-master-refunds" : "report-master";
+        lines.push(t(key, { name, count: master.orders, amount: amount(master.money) }));
       }
     }
   }

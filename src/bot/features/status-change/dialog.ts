@@ -10,8 +10,8 @@
  * is 1, and the card afterwards is built from the record plus the change.
  */
 import type { Locale } from "../../../config/index.ts";
-import { type Order, orderBalance } from "../../../service/index.ts";
-import type { DialogContext } from "../../context.ts";
+import type { Order } from "../../../service/index.ts";
+import type { BotContext, DialogContext } from "../../context.ts";
 import { accept, ask, type Dialog, leave, reject, startRun } from "../../dialog-kit/ask.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
 import {
@@ -19,14 +19,16 @@ import {
   amountsText,
   askAmounts,
   askRegister,
-  confirmOverpayment,
   type PaymentRegister,
+  settleOverpayment,
 } from "../../dialog-kit/payment.ts";
 import { askText, askYesNo, yesNoWord } from "../../dialog-kit/prompts.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { localeOf } from "../../i18n.ts";
+import { type MoneySettings, moneyOf, moneySettings } from "../../money/order-money.ts";
 import { reviveOrder } from "../../orders/json.ts";
+import { commentAuthor, signedComment } from "../../state/comment-author.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
@@ -47,6 +49,8 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
   const title = escapeHtml(orderTitle(order));
   const statuses = await loadOrLeave(run, ctx, loadStatusOptions);
   if (statuses.length === 0) await leave(run, ctx, "st-no-statuses");
+  // The one money model (declined orders owe no estimate): the same due as the card shows.
+  const money = await run.dialog.external((outer: BotContext) => moneySettings(outer.services.config));
   const header = ctx.t("st-header", {
     order: title,
     status: escapeHtml(order.status?.name ?? ctx.t("value-none")),
@@ -57,9 +61,9 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
     header,
     statuses,
     order.status?.id,
-    await debtHint(ctx, order, statuses),
+    await debtHint(ctx, order, statuses, money),
   );
-  const payment = await paymentFor(run, ctx, order, target);
+  const payment = await paymentFor(run, ctx, order, target, money);
 
   const locale = await localeOf(ctx);
   const paid = payment && (payment.money !== undefined || payment.bank !== undefined);
@@ -80,7 +84,7 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
           ]
         : []),
       ...(payment?.note ? [ctx.t("st-confirm-note", { note: escapeHtml(payment.note) })] : []),
-      ...unpaidWarning(ctx, order, target, payment, locale),
+      ...unpaidWarning(ctx, order, target, payment, locale, money),
     ].join("\n");
     const answer = await askConfirm(run, ctx, confirmText, Boolean(payment && paid));
     if (answer === "no") await leave(run, ctx, "dlg-cancelled");
@@ -94,9 +98,20 @@ export async function statusChangeDialog(dialog: Dialog, ctx: DialogContext, raw
         })) ?? payment.note;
   }
 
+  // The payment's note reaches the order's comments in the same PATCH (the card never shows nodePay).
+  const note = payment && paid ? payment.note?.trim() : undefined;
+  const noteText =
+    note && payment && ctx.t("st-payment-comment", { amounts: amountsText(ctx, payment, locale), note });
+  const comment = noteText
+    ? signedComment(
+        await run.dialog.external((outer: BotContext) => commentAuthor(outer.services, outer.from)),
+        noteText,
+      )
+    : undefined;
   const change: OrderChange = {
     status: { id: target.id, name: target.name, group: target.group },
     payment: payment && paid ? { registerId: payment.register.id, ...amountsOf(payment) } : undefined,
+    comment,
   };
   const result = await saveWithRetry(run, ctx, () => orderWriter.change(run, order, change), {
     // A refusal (no edit access in this status, payment not allowed) is final; a network or quota problem may pass.
@@ -127,10 +142,11 @@ function unpaidWarning(
   target: StatusOption,
   payment: Payment | undefined,
   locale: Locale,
+  money: MoneySettings,
 ): string[] {
-  const balance = orderBalance(order);
-  if (target.group !== "closed" || balance === undefined) return [];
-  const unpaid = Math.round((balance - (payment?.money ?? 0) - (payment?.bank ?? 0)) * 100) / 100;
+  const m = moneyOf(order, money);
+  if (target.group !== "closed" || m.price === undefined) return [];
+  const unpaid = Math.round((m.due - (payment?.money ?? 0) - (payment?.bank ?? 0)) * 100) / 100;
   if (unpaid <= 0) return [];
   return [ctx.t("st-confirm-unpaid", { amount: ctx.t("money", { amount: formatAmount(unpaid, locale) }) })];
 }
@@ -144,6 +160,7 @@ async function paymentFor(
   ctx: DialogContext,
   order: Order,
   target: StatusOption,
+  money: MoneySettings,
 ): Promise<Payment | undefined> {
   if (target.isPayRequired === false) return undefined;
   if (
@@ -151,7 +168,7 @@ async function paymentFor(
     !(await askYesNo(run, ctx, { prompt: ctx.t("st-ask-pay-optional") }))
   )
     return undefined;
-  return askPayment(run, ctx, order, target.isPayRequired === true);
+  return askPayment(run, ctx, order, target.isPayRequired === true, money);
 }
 
 async function askPayment(
@@ -159,19 +176,21 @@ async function askPayment(
   ctx: DialogContext,
   order: Order,
   required: boolean,
+  money: MoneySettings,
 ): Promise<Payment | undefined> {
   const shopId = order.shop?.id;
   if (!shopId) return undefined;
   const question = ctx.t(required ? "st-ask-payment" : "st-ask-register");
   const register = await askRegister(run, ctx, shopId, question, ctx.t("st-btn-no-payment"));
   if (!register) return undefined;
-  // A price of 0 is no price: then the whole payment is beyond it.
-  const due = (order.summ?.price ?? 0) > 0 ? orderBalance(order) : undefined;
-  let amounts = await askAmounts(run, ctx, register, due);
-  // More than is left (or no price at all): said and confirmed; "No" asks the amounts again.
-  while (!(await confirmOverpayment(run, ctx, amounts, due)))
-    amounts = await askAmounts(run, ctx, register, due);
-  return { register, ...amounts };
+  // The one money model: priced by its works and parts, else by its estimate; no price: all is beyond.
+  const m = moneyOf(order, money);
+  const due = m.price === undefined ? undefined : m.due;
+  for (;;) {
+    // More than is left: change or kept as an overpayment (cash), else confirmed; "again" asks anew.
+    const settled = await settleOverpayment(run, ctx, await askAmounts(run, ctx, register, due), due);
+    if (settled) return { register, ...settled };
+  }
 }
 
 /** The confirmation: ✅ Yes, ❌ No, and with a payment 📝 Payment note (offered, never asked). */
@@ -211,9 +230,10 @@ async function debtHint(
   ctx: DialogContext,
   order: Order,
   statuses: StatusOption[],
+  money: MoneySettings,
 ): Promise<string | undefined> {
-  const balance = orderBalance(order);
-  if (balance === undefined || balance <= 0) return undefined;
+  const balance = moneyOf(order, money).due;
+  if (balance <= 0) return undefined;
   const amount = ctx.t("money", { amount: formatAmount(balance, await localeOf(ctx)) });
   const payable = statuses.filter((s) => s.isPayRequired === true && s.id !== order.status?.id);
   return payable.length > 0

@@ -70,6 +70,6 @@ export const clientApproval: WriteKind<ApprovalData, Decided> = {
   }),
   texts: {
     notLanded: (ctx) => ctx.t("client-approval-failed"),
-    unknown: (ctx) => ctx.t("client-approval-failed"),
+    unknown: (ctx, sent) => ctx.t("client-approval-unsure", { number: escapeHtml(sent.data.title) }),
   },
 };

@@ -1,15 +1,17 @@
 /**
  * Kind "client-consent": a client's consent to Telegram messages on their
  * counteragent (`isSendTelegram`), set when they link themselves and cleared
- * on /stop (the client's side, CLIENTS=on). Setting it reads the counteragent
- * first (the PATCH must carry its name, type, isBuyer and isVendor) and sends
- * the PATCH only when the flag is not set yet; clearing it PATCHes the form
- * kept at linking. Recognised after an interruption by one read of the
- * counteragent: its flag as sent.
+ * on /stop (the client's side, CLIENTS=on). Both ways read the counteragent
+ * right before (the write's own read) and PATCH only when the flag is not as
+ * wanted yet, with the record's required fields as the service holds them now
+ * and the flag, nothing else (counteragent-patch.ts): what the shop changed
+ * since the link (a rename, a new type and its custom fields, the vendor flag)
+ * is kept. Recognised after an interruption by one read: its flag as sent.
  */
 import { asWrite, type Counteragent } from "../../../service/index.ts";
 import type { FieldCheck } from "../checks.ts";
 import type { WriteKind } from "../kind.ts";
+import { patchOver } from "./counteragent-patch.ts";
 
 /** The four fields a PATCH /counteragents must carry (decisions.md), as last read, with the id. */
 export interface CounteragentForm {
@@ -23,7 +25,7 @@ export interface CounteragentForm {
 export interface ConsentData {
   counteragentId: string;
   allow: boolean;
-  /** Clearing: the form to PATCH with (setting reads it first). */
+  /** An older version's clearing carried the form kept at linking: no longer sent (the read's is). */
   form?: CounteragentForm;
 }
 
@@ -48,21 +50,15 @@ export const consentChecks = (allow: boolean): FieldCheck[] => [
 export const clientConsent: WriteKind<ConsentData, CounteragentForm | null> = {
   name: "client-consent",
   async send(client, { sent }) {
-    const { counteragentId, allow, form } = sent.data;
-    if (!allow) {
-      if (!form) return null;
-      const { id: _id, ...fields } = form;
-      await client.counteragents.update(counteragentId, { ...fields, isSendTelegram: false });
-      return null;
-    }
-    // The read is the write's own (its PATCH needs the form): it may use the writes' reserve.
+    const { counteragentId, allow } = sent.data;
+    // The read is the write's own (its PATCH needs the record as held now): it may use the writes' reserve.
     const record = await asWrite(() => client.counteragents.get(counteragentId));
     const read = formOf(record);
-    if (!read) return null;
-    const { id: _id, ...fields } = read;
-    if (record.isSendTelegram !== true)
-      await client.counteragents.update(counteragentId, { ...fields, isSendTelegram: true });
-    return read;
+    const body = patchOver(record, { isSendTelegram: allow });
+    if (!read || !body) return null;
+    // A flag the answer does not carry is sent: only a flag held as wanted spares the PATCH.
+    if (record.isSendTelegram !== allow) await client.counteragents.update(counteragentId, body);
+    return allow ? read : null;
   },
   read: async (client, { sent }) => [await client.counteragents.get(sent.data.counteragentId)],
   resultOf: (record, { sent }) => (sent.data.allow ? (formOf(record as Counteragent) ?? null) : null),

@@ -6,13 +6,11 @@
  * author's own before the request; the mirror gets only what it changed.
  */
 import type { Order, OrderUpdateInput } from "../../../service/index.ts";
-import { localeOf } from "../../i18n.ts";
-import type { OwnChange } from "../../notify/own-changes.ts";
 import { getOrder } from "../../orders/by-number.ts";
+import type { OwnChange } from "../../state/own-changes.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import type { WriteKind } from "../kind.ts";
-import { legacyChange } from "./order-legacy.ts";
 import { changedRecord, type OrderChange } from "./order-record.ts";
 import { writeThrough } from "./order-through.ts";
 import { withCard } from "./order-view.ts";
@@ -58,7 +56,7 @@ export const orderChange: WriteKind<ChangeData, true> = {
     if (taken > 0)
       now.push(
         ctx.t("write-now-taken", {
-          amount: ctx.t("money", { amount: formatAmount(taken, await localeOf(ctx)) }),
+          amount: ctx.t("money", { amount: formatAmount(taken, ctx.locale) }),
         }),
       );
     if (change.master)
@@ -71,7 +69,6 @@ export const orderChange: WriteKind<ChangeData, true> = {
     const bullet = ctx.t("write-bullet");
     return withCard(ctx, [head, ...now.map((line) => `${bullet} ${line}`)].join("\n"), order);
   },
-  revive: (legacy) => legacyChange(legacy),
   texts: {
     notLanded: (ctx, sent) => ctx.t("write-not-sent-change", { order: escapeHtml(sent.data.title) }),
     unknown: (ctx, sent, reason) =>

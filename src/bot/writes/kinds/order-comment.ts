@@ -8,7 +8,6 @@ import { getOrder } from "../../orders/by-number.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import type { FieldCheck } from "../checks.ts";
 import type { WriteKind } from "../kind.ts";
-import { legacyComment } from "./order-legacy.ts";
 import { heldOrder, writeThrough } from "./order-through.ts";
 import { withCard } from "./order-view.ts";
 
@@ -56,7 +55,6 @@ export const orderComment: WriteKind<CommentData, true> = {
       ctx.t(`write-commented-${afterAll ? "after-all" : "before"}`, { order: escapeHtml(sent.data.title) }),
       record as Order | undefined,
     ),
-  revive: (legacy) => legacyComment(legacy),
   texts: {
     notLanded: (ctx, sent) => ctx.t("write-not-sent-comment", { order: escapeHtml(sent.data.title) }),
     unknown: (ctx, sent, reason) =>

@@ -5,14 +5,13 @@
  * not told of it; the mirror holds it at once; the report names its number.
  */
 import { asWrite, type Order, type OrderCreateInput } from "../../../service/index.ts";
-import { callService } from "../../crm/call.ts";
+import { callAs } from "../../crm/call.ts";
 import { getOrder } from "../../orders/by-number.ts";
 import { learnedOf } from "../../state/learned.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import type { FieldCheck } from "../checks.ts";
 import type { WriteKind } from "../kind.ts";
-import { legacyCreate } from "./order-legacy.ts";
 import { writeThrough } from "./order-through.ts";
 import { withCard } from "./order-view.ts";
 
@@ -85,7 +84,7 @@ export const orderCreate: WriteKind<CreateData, Created> = {
     if (!order) {
       // The number exists only in the service: one read.
       // Part of the write: this read may use the write reserve (service/purpose.ts).
-      const read = await callService(ctx, (client) =>
+      const read = await callAs(ctx, (client) =>
         asWrite(() => getOrder(client, ctx.services.config.shopIds, result.id)),
       );
       if (!read.ok) return { note: read.message };
@@ -100,7 +99,6 @@ export const orderCreate: WriteKind<CreateData, Created> = {
     const number = escapeHtml(order ? orderTitle(order) : (result?.number ?? "—"));
     return withCard(ctx, ctx.t(`write-created-${afterAll ? "after-all" : "before"}`, { number }), order);
   },
-  revive: (legacy) => legacyCreate(legacy),
   texts: {
     notLanded: (ctx) => ctx.t("write-not-sent-create"),
     unknown: (ctx, _sent, reason) => ctx.t("write-unknown-create", { reason }),

@@ -18,6 +18,8 @@ export interface OrderChange {
    * the user changed is sent, and each field is checked as the service stores it.
    */
   fields?: EditDiff;
+  /** A comment added in the same PATCH (a payment's note, signed with its author's name). */
+  comment?: string;
 }
 
 export function changeInput(change: OrderChange): OrderUpdateInput {
@@ -27,6 +29,7 @@ export function changeInput(change: OrderChange): OrderUpdateInput {
     statusId: change.status?.id,
     masterId: change.master?.id,
     managerId: change.manager?.id,
+    comment: change.comment,
     ...(payment && (payment.money !== undefined || payment.bank !== undefined)
       ? {
           cashRegisterId: payment.registerId,
@@ -65,6 +68,7 @@ export function changedRecord(order: Order, change: OrderChange, now: Date): Ord
     master: change.master ? { ...change.master } : order.master,
     manager: change.manager ? { ...change.manager } : order.manager,
     cash: received > 0 ? { ...order.cash, summ: (order.cash?.summ ?? 0) + received } : order.cash,
+    comments: change.comment ? [...(order.comments ?? []), { text: change.comment }] : order.comments,
     dateFinish: done ? (order.dateFinish ?? now) : order.dateFinish,
     dateClose: group === "closed" ? (order.dateClose ?? now) : order.dateClose,
   };

@@ -5,12 +5,11 @@
  * place a write knows whether a mirror exists.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { Context } from "grammy";
 import type { Order } from "../../../service/index.ts";
-import type { CoreFlavor } from "../../context.ts";
 import { rememberFigures } from "../../orders/figures.ts";
+import type { WriteActor } from "../actor.ts";
 
-type Ctx = Context & CoreFlavor;
+type Ctx = Pick<WriteActor, "services" | "log" | "userId">;
 
 /**
  * `base`: the record the write started from (a dialog's, maybe minutes old):
@@ -22,7 +21,7 @@ export async function writeThrough(ctx: Ctx, order: Order, base?: Order): Promis
   if (!mirror) return rememberFigures(ctx.services, [order]);
   try {
     const held = base && mirror.get(order.id);
-    mirror.upsert(held ? { ...held.order, ...changedFields(base, order) } : order, { actorId: ctx.from?.id });
+    mirror.upsert(held ? { ...held.order, ...changedFields(base, order) } : order, { actorId: ctx.userId });
   } catch (error) {
     // The write itself succeeded: a mirror problem only delays the copy until the next sync.
     ctx.log.warn({ err: String(error), order: order.id }, "mirror: write-through failed");

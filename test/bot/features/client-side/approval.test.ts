@@ -9,16 +9,17 @@
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { ClientNotifier } from "../../../../src/bot/features/client-side/index.ts";
-import type { StoredMessage } from "../../../helpers/fake-telegram.ts";
 import {
   APPROVED,
-  aClient,
+  awaitingApproval,
+  buttonsOf,
   type ClientBot,
   contactUpdate,
   DECLINED,
+  linked,
+  messagesTo,
   numberOf,
   OPERATOR,
-  person,
   startClientBot,
   statusId,
   WAITING,
@@ -32,25 +33,6 @@ afterEach(async () => {
 
 const READY = "Готов";
 const IN_WORK = "В работе";
-
-/** A linked client (`userId`, language) and one of their open orders. */
-async function linked(bot: ClientBot, userId: number, languageCode: "ru" | "en") {
-  const { who, orders } = aClient(bot);
-  const order = orders.find(
-    (o) => !["closed", "finish"].includes(bot.sandbox.store.statusById.get(o.statusId)?.group ?? ""),
-  )!;
-  const from = person(userId, languageCode);
-  await bot.handle(contactUpdate(bot, from, who.phones[0]!));
-  bot.mark();
-  return { who, order, from, user: bot.user(userId, { languageCode }) };
-}
-
-/** The callback data of a message's buttons, read before a press edits them away. */
-const buttonsOf = (message: StoredMessage | undefined): string[] =>
-  (message?.replyMarkup?.inline_keyboard.flat() ?? []).map((b) =>
-    "callback_data" in b ? String(b.callback_data) : "",
-  );
-const messagesTo = (bot: ClientBot, id: number) => bot.telegram.botMessages(id).map((m) => m.text);
 
 describe("messages to a linked client", () => {
   it("an order made ready by another CRM user reaches the client once, within the mirror's sync, also after a restart (ru)", async () => {
@@ -180,18 +162,6 @@ describe("messages to a linked client", () => {
   });
 });
 
-/** Puts the order into the approval status with an estimate, as staff would, and lets the bot tell the client. */
-async function awaitingApproval(bot: ClientBot, orderId: string, amount = "3500"): Promise<void> {
-  // No works or parts priced yet: the estimate is the approximate price.
-  const record = bot.sandbox.store.orders.find((o) => o.id === orderId)!;
-  record.positions.length = 0;
-  bot.sandbox.others.change(orderId, { approximatePrice: amount });
-  await bot.syncAndNotify();
-  bot.sandbox.others.changeStatus(orderId, statusId(bot, WAITING));
-  await bot.syncAndNotify();
-  bot.mark();
-}
-
 describe("the estimate approved in one tap", () => {
   it("✅ sends ONE PATCH with the approved status and the comment; a double press sends none; staff following the order are told (ru)", async () => {
     t = await startClientBot();
@@ -222,7 +192,26 @@ describe("the estimate approved in one tap", () => {
     );
     // Staff who watch the order hear of it as of any change.
     await t.staffNotifier.kick();
-    expect(messagesTo(t, OPERATOR).join("\n")).toContain(APPROVED);
+    const told = messagesTo(t, OPERATOR).join("\n");
+    expect(told).toContain(APPROVED);
+    // The approved status takes payment on entry: a prepayment is expected, with 💰 (issue 32.4).
+    expect(told).toMatch(/💰 Ожидается предоплата: к оплате 3\s500 ₽/);
+  });
+
+  it("✅ into a status that takes payment: staff following the order read that a prepayment is expected (en)", async () => {
+    t = await startClientBot();
+    const { order, user } = await linked(t, 6103, "en");
+    await t.services.users.update(OPERATOR, (s) => {
+      s.watch.push(order.id);
+      s.locale = "en";
+    });
+    t.sandbox.store.orders.find((o) => o.id === order.id)!.paidCash = 1000;
+    await awaitingApproval(t, order.id, "4200");
+    await user.press("✅ Approve");
+    await t.staffNotifier.kick();
+    const told = messagesTo(t, OPERATOR).at(-1) ?? "";
+    expect(told).toContain(APPROVED);
+    expect(told).toContain("💰 A prepayment is expected: 3,200 ₽ due");
   });
 
   it("❌ sends ONE PATCH with the declined status and the comment (en)", async () => {
@@ -233,6 +222,10 @@ describe("the estimate approved in one tap", () => {
     expect(offer?.text).toContain("4,200 ₽");
     const [approve] = buttonsOf(offer);
     await user.press("❌ Decline");
+    // ❌ asks once before it sends.
+    expect(t.requests()).toBe(0);
+    expect(user.lastReply()?.text).toContain("Decline the repair? The device will be returned without it.");
+    await user.press("❌ Yes, decline");
     expect(t.requests()).toBe(1);
     const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
     expect(record.statusId).toBe(statusId(t, DECLINED));
@@ -396,12 +389,14 @@ describe("the estimate approved in one tap", () => {
     lose = true;
     await user.press("✅ Согласовать");
     expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(statusId(t, APPROVED));
+    // Not "could not pass your answer": the outcome is not known, and that is what is said.
+    expect(user.lastReply()?.text).toContain("Пока неясно, дошёл ли ваш ответ");
     t.mark();
     await user.pressData(approve!, offer);
     // One read (it landed), no second PATCH: the comment is there once.
     expect(t.requests()).toBe(1);
     const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
     expect(record.comments.filter((c) => c.text.includes("согласовано клиентом"))).toHaveLength(1);
-    expect(user.lastReply()?.text).toContain("Вы согласовали");
+    expect(messagesTo(t, user.id).join("\n")).toContain("Вы согласовали");
   });
 });

@@ -3,7 +3,7 @@
  * with the workshop and a contact request; their own contact links them and
  * shows exactly their orders from the mirror (the consent written once: a read
  * and a PATCH); a forged contact, a number that only ends like theirs, or
- * someone else's contact shows nothing. /stop unlinks with one PATCH. Staff
+ * someone else's contact shows nothing. /stop unlinks with a read and one PATCH. Staff
  * and group chats see the bot as before.
  */
 import { afterEach, describe, expect, it } from "vitest";
@@ -172,7 +172,7 @@ describe("sharing the same contact again and again", () => {
 });
 
 describe("/stop", () => {
-  it("unlinks and clears the consent with one PATCH (en); a second /stop changes nothing", async () => {
+  it("unlinks and clears the consent with a read and one PATCH (en); a second /stop changes nothing", async () => {
     t = await startClientBot();
     const { who } = aClient(t);
     const from = person(5020, "en");
@@ -181,11 +181,11 @@ describe("/stop", () => {
     const user = t.user(from.id, { languageCode: "en" });
     await user.send("/stop");
     expect(user.lastReply()?.text).toContain("unsubscribed");
-    expect(t.requests()).toBe(1);
+    expect(t.requests()).toBe(2);
     expect(t.sandbox.store.counteragentById.get(who.id)?.isSendTelegram).toBe(false);
     expect(t.sandbox.store.counteragentById.get(who.id)?.name).toBe(who.name);
     await user.send("/stop");
     expect(user.lastReply()?.text).toContain("not subscribed");
-    expect(t.requests()).toBe(1);
+    expect(t.requests()).toBe(2);
   });
 });

@@ -1,34 +1,12 @@
-/** The client side's pure rules: the exact phone key, the client-friendly status, the estimate, the rate. */
+/** The client side's pure rules (the exact phone key: test/contract/phone.test.ts): the client-friendly status, the estimate, the rate. */
 import type { Context } from "grammy";
 import { describe, expect, it } from "vitest";
 import { dueOf, estimateOf } from "../../../../src/bot/features/client-side/orders.ts";
-import { clientPhoneKey, contactPhoneKey } from "../../../../src/bot/features/client-side/phone.ts";
 import { createRateLimit } from "../../../../src/bot/features/client-side/rate-limit.ts";
 import { approvalStatuses, clientStatus } from "../../../../src/bot/features/client-side/statuses.ts";
 import { greetingText, type Reader } from "../../../../src/bot/features/client-side/view.ts";
 import { createI18n } from "../../../../src/bot/i18n.ts";
 import type { Order, Shop, Status } from "../../../../src/service/index.ts";
-
-describe("the exact phone key", () => {
-  it("reads +7, 8 and ten digits as one number", () => {
-    for (const typed of ["+7 912 345-67-89", "89123456789", "8 (912) 345 67 89", "9123456789"])
-      expect(clientPhoneKey(typed, "RU")).toBe("+79123456789");
-  });
-  it("never takes part of a number, letters or nothing", () => {
-    for (const typed of ["345-67-89", "912345678", "4567", "abc", "", undefined, "+7 912 345-67-89 ext 5"])
-      expect(clientPhoneKey(typed, "RU")).toBeUndefined();
-  });
-  it("keeps other countries' numbers whole", () => {
-    expect(clientPhoneKey("+375 29 123-45-67", "RU")).toBe("+375291234567");
-  });
-  it("reads Telegram's contact (digits without +) as the international number", () => {
-    expect(contactPhoneKey("79123456789", "RU")).toBe("+79123456789");
-    expect(contactPhoneKey("+79123456789", "RU")).toBe("+79123456789");
-    expect(contactPhoneKey("375291234567", "RU")).toBe("+375291234567");
-    expect(contactPhoneKey("89123456789", "RU")).toBe("+79123456789");
-    expect(contactPhoneKey("4567", "RU")).toBeUndefined();
-  });
-});
 
 const statuses: Status[] = [
   { id: "1", name: "Новый", group: "new", isPayRequired: false },
@@ -99,7 +77,10 @@ describe("estimate and due", () => {
   it("the priced works first, else the approximate price; due never below 0", () => {
     expect(estimateOf(order("4", { summ: { price: 1200 } }))).toBe(1200);
     expect(estimateOf(order("4", { approximatePrice: "3 500 ₽" }))).toBe(3500);
-    expect(estimateOf(order("4", { approximatePrice: "до 5000,50" }))).toBe(5000.5);
+    // "Up to 5 000,50" is no price in the one money model (the card reads it so too): nothing is due by it.
+    expect(estimateOf(order("4", { approximatePrice: "5 000,50 руб." }))).toBe(5000.5);
+    expect(estimateOf(order("4", { approximatePrice: "до 5000,50" }))).toBeUndefined();
+    expect(dueOf(order("4", { approximatePrice: "до 5000,50", cash: { summ: 100 } }))).toBeUndefined();
     expect(estimateOf(order("4", { approximatePrice: "по результату" }))).toBeUndefined();
     expect(dueOf(order("4", { summ: { price: 1200 }, cash: { summ: 200 } }))).toBe(1000);
     expect(dueOf(order("4", { summ: { price: 1200 }, cash: { summ: 2000 } }))).toBe(0);
@@ -125,6 +106,7 @@ describe("the greeting's words", () => {
     timezone: "Europe/Moscow",
     statuses: [],
     approval: undefined,
+    returns: [],
     shops,
   });
   it("a workshop without a name is named in the reader's language, not by a glyph of the code (ru, en)", () => {
@@ -132,13 +114,34 @@ describe("the greeting's words", () => {
     expect(greetingText(readerIn("ru", []), "")).toContain("мастерской");
     expect(greetingText(readerIn("en", []), "")).not.toContain("—");
   });
-  it("several workshops: each address after its name, as the locale writes it", () => {
+  it("several workshops: each on its own line, its name, address and phone (en, ru)", () => {
     const shops = [
-      { id: "1", name: "A", address: "Lenina 1" },
-      { id: "2", name: "B", address: "Mira 2" },
+      { id: "1", name: "A", address: "Lenina 1", phones: ["+7 900 111-22-33"] },
+      { id: "2", name: "B", address: "Mira 2", phones: [] },
     ] as Shop[];
-    const text = greetingText(readerIn("en", shops), "");
-    expect(text).toContain("A: Lenina 1");
-    expect(text).toContain("B: Mira 2");
+    const lines = greetingText(readerIn("en", shops), "🕘 10-19").split("\n");
+    expect(lines[0]).toBe("Hello! This is the bot of the workshops:");
+    expect(lines[1]).toBe("• <b>A</b> · 📍 Lenina 1 · 📞 +7 900 111-22-33");
+    expect(lines[2]).toBe("• <b>B</b> · 📍 Mira 2");
+    expect(lines[3]).toBe("🕘 10-19");
+    const ru = greetingText(readerIn("ru", shops), "").split("\n");
+    expect(ru[0]).toBe("Здравствуйте! Это бот мастерских:");
+    expect(ru.slice(1, 3)).toEqual([
+      "• <b>A</b> · 📍 Lenina 1 · 📞 +7 900 111-22-33",
+      "• <b>B</b> · 📍 Mira 2",
+    ]);
+  });
+
+  it("one workshop: its name, address and phone (SHOP_PHONE over the service's) each on a line (en)", () => {
+    const shops = [{ id: "1", name: "A", address: "Lenina 1", phones: ["+7 900 111-22-33"] }] as Shop[];
+    const lines = greetingText({ ...readerIn("en", shops), phone: "+7 495 000-00-00" }, "🕘 10-19").split(
+      "\n",
+    );
+    expect(lines).toEqual([
+      "Hello! This is the bot of <b>A</b>.",
+      "📍 Lenina 1",
+      "📞 +7 495 000-00-00",
+      "🕘 10-19",
+    ]);
   });
 });

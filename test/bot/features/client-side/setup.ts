@@ -10,6 +10,7 @@ import { Notifier } from "../../../../src/bot/notify/notifier.ts";
 import type { ClientsConfig, Config } from "../../../../src/config/index.ts";
 import { startSandbox } from "../../../../src/sandbox/index.ts";
 import type { Counteragent, Order as SandboxOrder } from "../../../../src/sandbox/model.ts";
+import type { StoredMessage } from "../../../helpers/fake-telegram.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../../helpers/mirror-bot.ts";
 import type { TestBotOptions } from "../../../helpers/test-bot.ts";
@@ -37,6 +38,8 @@ export interface ClientBotOptions {
   config?: Partial<Config>;
   orders?: number;
   clientOptions?: TestBotOptions["clientOptions"];
+  /** More of the bot's wiring (e.g. the metrics). */
+  deps?: TestBotOptions["deps"];
 }
 
 export async function startClientBot(options: ClientBotOptions = {}): Promise<ClientBot> {
@@ -49,6 +52,7 @@ export async function startClientBot(options: ClientBotOptions = {}): Promise<Cl
     sandbox,
     clock,
     clientOptions,
+    deps: options.deps,
     config: {
       ...options.config,
       shopIds: [shopId],
@@ -164,4 +168,35 @@ export function statusId(t: ClientBot, name: string): string {
 /** The order's number as the bot shows it. */
 export function numberOf(t: ClientBot, orderId: string): string {
   return t.mirror.get(orderId)?.order.number ?? "";
+}
+
+/** A linked client (`userId`, language) and one of their open orders. */
+export async function linked(bot: ClientBot, userId: number, languageCode: "ru" | "en") {
+  const { who, orders } = aClient(bot);
+  const order = orders.find(
+    (o) => !["closed", "finish"].includes(bot.sandbox.store.statusById.get(o.statusId)?.group ?? ""),
+  )!;
+  const from = person(userId, languageCode);
+  await bot.handle(contactUpdate(bot, from, who.phones[0]!));
+  bot.mark();
+  return { who, order, from, user: bot.user(userId, { languageCode }) };
+}
+
+/** The callback data of a message's buttons, read before a press edits them away. */
+export const buttonsOf = (message: StoredMessage | undefined): string[] =>
+  (message?.replyMarkup?.inline_keyboard.flat() ?? []).map((b) =>
+    "callback_data" in b ? String(b.callback_data) : "",
+  );
+export const messagesTo = (bot: ClientBot, id: number) => bot.telegram.botMessages(id).map((m) => m.text);
+
+/** Puts the order into the approval status with an estimate, as staff would, and lets the bot tell the client. */
+export async function awaitingApproval(bot: ClientBot, orderId: string, amount = "3500"): Promise<void> {
+  // No works or parts priced yet: the estimate is the approximate price.
+  const record = bot.sandbox.store.orders.find((o) => o.id === orderId)!;
+  record.positions.length = 0;
+  bot.sandbox.others.change(orderId, { approximatePrice: amount });
+  await bot.syncAndNotify();
+  bot.sandbox.others.changeStatus(orderId, statusId(bot, WAITING));
+  await bot.syncAndNotify();
+  bot.mark();
 }
