@@ -6,7 +6,6 @@
  * OrderListKind for its texts (features/order-list.ts); the compiler asks for each.
  */
 import { z } from "zod";
-import { parseOrderQuery } from "./by-number.ts";
 
 const MAX_QUERY_TEXT = 40;
 export const MAX_SEARCH_TEXT = 100;

@@ -76,7 +76,7 @@ export function returnStatusIds(
     .filter((id): id is string => id !== undefined);
 }
 
-function groupOf(order: Order, statuses: readonly Status[]): string | undefined {
+export function groupOf(order: Order, statuses: readonly Status[]): string | undefined {
   return order.status?.type ?? statuses.find((s) => s.id === order.status?.id)?.group ?? undefined;
 }
 
