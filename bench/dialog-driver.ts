@@ -5,7 +5,7 @@ import { buttons, expectText, pressMatching } from "./harness.ts";
 const SKIP = "⏭ Skip";
 
 /** /new up to the client question: the "mid step" of an open dialog (type chosen). */
-export async function openNewDialog(op: TestUser): Promise<void> {
+async function openNewDialog(op: TestUser): Promise<void> {
   await op.send("/new");
   await op.press("Платный ремонт");
   expectText(op, "Client:");

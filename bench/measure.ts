@@ -22,7 +22,7 @@ export function summarize(samples: number[]): Timing {
 }
 
 /** Runs `fn` `warmup` times untimed, then `iterations` times, one at a time. */
-export async function timeSequential(
+async function timeSequential(
   fn: () => Promise<unknown>,
   warmup: number,
   iterations: number,

@@ -42,7 +42,7 @@ export interface BotServices extends CoreServices {
   metrics?: BotMetrics;
 }
 
-export interface CoreFlavor {
+interface CoreFlavor {
   /** Who the sender is, computed per update from OPERATOR_IDS / VIEWER_IDS. */
   role: Role;
   /** pino child logger bound to this update (update_id, user id). */

@@ -8,7 +8,7 @@ import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Locale } from "../config/index.ts";
 
-export type { I18nFlavor, TranslateFunction, TranslationVariables } from "@grammyjs/i18n";
+export type { I18nFlavor, TranslateFunction } from "@grammyjs/i18n";
 
 export const LOCALES: readonly Locale[] = ["ru", "en"];
 export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));

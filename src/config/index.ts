@@ -10,8 +10,7 @@ import { parseWarrantyByType, unreadableTermsFiles } from "./paper.ts";
 import type { Config, ServiceAuth } from "./schema.ts";
 import { parseStatuses } from "./statuses.ts";
 
-export type { ClientsConfig, Config, ConfiguredStatus, Locale, MirrorConfig } from "./schema.ts";
-export { parseStatuses } from "./statuses.ts";
+export type { ClientsConfig, Config, Locale } from "./schema.ts";
 
 type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 

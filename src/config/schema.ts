@@ -138,6 +138,5 @@ const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>;
 /** A status named in STATUSES; `isPayRequired` undefined: not known, payment is offered as optional. */
 export type ConfiguredStatus = NonNullable<Config["statuses"]>[number];
-export type MirrorConfig = Config["mirror"];
 export type ClientsConfig = NonNullable<Config["clients"]>;
 export type ServiceAuth = Extract<Config["service"], { kind: "remote" }>["auth"];

@@ -31,7 +31,7 @@ export interface ClientSyncState {
 }
 
 /** Changes made to clients in the CRM reach the mirror this often (a request each). */
-export const CLIENT_REFRESH_MS = 10 * 60_000;
+const CLIENT_REFRESH_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** A run to start now, or undefined when the last one is recent enough. */

@@ -22,7 +22,6 @@ import type {
 } from "./types.ts";
 
 export type { OpenOptions } from "./db-open.ts";
-export { type FtsMatch, ftsExpression } from "./db-schema.ts";
 
 /** Changes kept for consumers that read the log (a notifier catching up after a restart). */
 const CHANGES_KEPT = 20_000;

@@ -13,13 +13,13 @@ export const SHOP_B = refId("5a01", 2);
 const SHOP_C = refId("5a01", 3);
 
 export const statusId = (n: number): string => refId("5a02", n);
-export const typeOrderId = (n: number): string => refId("5a03", n);
+const typeOrderId = (n: number): string => refId("5a03", n);
 export const typeCounteragentId = (n: number): string => refId("5a04", n);
-export const howKnowId = (n: number): string => refId("5a05", n);
-export const cashItemId = (n: number): string => refId("5a06", n);
+const howKnowId = (n: number): string => refId("5a05", n);
+const cashItemId = (n: number): string => refId("5a06", n);
 export const registerId = (n: number): string => refId("5a07", n);
-export const employeeId = (n: number): string => refId("5a08", n);
-export const fieldId = (n: number): string => refId("5a09", n);
+const employeeId = (n: number): string => refId("5a08", n);
+const fieldId = (n: number): string => refId("5a09", n);
 
 /** Cash items the order operations write to. */
 export const ITEM_PREPAYMENT = cashItemId(1);

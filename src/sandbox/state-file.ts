@@ -19,7 +19,7 @@ import { z } from "zod";
 import { type SandboxState, STATE_FORMAT, STATE_VERSION, stateSchema } from "./state-schema.ts";
 import { type Clock, type Reference, Store } from "./store.ts";
 
-export { type SandboxState, STATE_FORMAT, STATE_VERSION } from "./state-schema.ts";
+export { type SandboxState, STATE_VERSION } from "./state-schema.ts";
 
 export class StateFileError extends Error {
   constructor(path: string, problem: string) {

@@ -26,7 +26,7 @@ export function orderPrice(order: Order): number {
 
 export const orderPaid = (order: Order): number => order.paidCash + order.paidBank;
 
-export function deviceOf(order: Order): string {
+function deviceOf(order: Order): string {
   return [order.typeDevice, order.brand, order.model].filter(Boolean).join(" ");
 }
 

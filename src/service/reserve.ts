@@ -14,8 +14,8 @@ export type ReservePolicy =
   | { kind: "adaptive"; floor: number; ceiling: number };
 
 /** Defaults of the adaptive reserve: a floor for the first writes of a day, half the 100-request quota at most. */
-export const ADAPTIVE_FLOOR = 10;
-export const ADAPTIVE_CEILING = 50;
+const ADAPTIVE_FLOOR = 10;
+const ADAPTIVE_CEILING = 50;
 /** The most writes of any window in this span count: a busy hour keeps its reserve. */
 const HISTORY_MS = 60 * 60_000;
 /** A window ends this much later than the one before it to be a new one (the reset time drifts a little). */

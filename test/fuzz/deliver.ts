@@ -33,7 +33,7 @@ export interface Situation {
 const GROUP_CHAT_ID = -100_777;
 let callbackCounter = 0;
 
-export function asMessage(stored: StoredMessage, firstName = "User"): Message.TextMessage {
+function asMessage(stored: StoredMessage, firstName = "User"): Message.TextMessage {
   return {
     message_id: stored.messageId,
     date: Math.floor(Date.now() / 1000),

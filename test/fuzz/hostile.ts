@@ -5,7 +5,7 @@
  */
 import type { Prng } from "./prng.ts";
 
-export const TEXT_CATEGORIES = [
+const TEXT_CATEGORIES = [
   "empty",
   "whitespace",
   "huge",
@@ -19,7 +19,7 @@ export const TEXT_CATEGORIES = [
   "unicode",
   "command",
 ] as const;
-export const MEDIA_KINDS = [
+const MEDIA_KINDS = [
   "sticker",
   "photo",
   "document",
@@ -30,7 +30,7 @@ export const MEDIA_KINDS = [
   "dice",
   "video_note",
 ] as const;
-export const CALLBACK_CATEGORIES = [
+const CALLBACK_CATEGORIES = [
   "cb-random-bytes",
   "cb-other-prefix",
   "cb-bad-fields",
@@ -41,7 +41,7 @@ export const CALLBACK_CATEGORIES = [
 
 export type TextCategory = (typeof TEXT_CATEGORIES)[number];
 export type MediaKind = (typeof MEDIA_KINDS)[number];
-export type CallbackCategory = (typeof CALLBACK_CATEGORIES)[number];
+type CallbackCategory = (typeof CALLBACK_CATEGORIES)[number];
 export type Category = TextCategory | MediaKind | CallbackCategory | "edited" | "inline" | "group";
 
 export type Hostile =
@@ -301,7 +301,7 @@ export interface CallbackContext {
 }
 
 /** A forged or stale callback; `cb-stale` and `cb-foreign-user` are resolved by the deliverer (it knows old buttons). */
-export function hostileCallback(rng: Prng, c: CallbackContext): Hostile {
+function hostileCallback(rng: Prng, c: CallbackContext): Hostile {
   const categories = CALLBACK_CATEGORIES.filter(
     (cat) => (cat !== "cb-stale" || c.hasStale) && (cat !== "cb-foreign-user" || c.prompt),
   );

@@ -43,7 +43,7 @@ function visibleOrRaw(text: string, mode: string | undefined): string {
   }
 }
 
-export function htmlProblem(text: string): string | undefined {
+function htmlProblem(text: string): string | undefined {
   const open: string[] = [];
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];

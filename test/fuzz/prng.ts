@@ -4,7 +4,7 @@
  */
 import { createPrng as createSandboxPrng, type Prng as SandboxPrng } from "../../src/sandbox/prng.ts";
 
-export const DEFAULT_SEED = 0x5eed_f022;
+const DEFAULT_SEED = 0x5eed_f022;
 
 export interface Prng extends SandboxPrng {
   readonly seed: number;

@@ -26,7 +26,7 @@ const never = () => false;
 /** A prompt whose last line is `text`, or the line under it that states a free text's length limits. */
 const line = (text: string) => new RegExp(`(^|\\n)${text}(\\n<i>[^\\n]* characters\\.</i>)?$`);
 
-export function labels(prompt: StoredMessage): string[] {
+function labels(prompt: StoredMessage): string[] {
   return (prompt.replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.text);
 }
 

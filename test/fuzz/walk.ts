@@ -55,11 +55,11 @@ export function currentPrompt(t: TestBot, owner: TestUser): StoredMessage | unde
   return undefined;
 }
 
-export function roleIn(env: FuzzEnv, user: TestUser): Role {
+function roleIn(env: FuzzEnv, user: TestUser): Role {
   return roleOf(user.id, env.t.config);
 }
 
-export function describeInput(input: Hostile): string {
+function describeInput(input: Hostile): string {
   const body =
     input.kind === "text" || input.kind === "edited" || input.kind === "group"
       ? input.text

@@ -7,7 +7,7 @@ import type { Order } from "../../src/service/index.ts";
 
 const i18n = createI18n("ru");
 
-export function translator(locale: Locale): TranslateFunction {
+function translator(locale: Locale): TranslateFunction {
   return (key, vars) => i18n.t(locale, key, vars);
 }
 

@@ -35,7 +35,7 @@ export async function pdfPageSizes(pdf: Uint8Array): Promise<[number, number][]>
 }
 
 /** The first page as a PNG (pdftoppm at `dpi`). */
-export function firstPagePng(pdf: Uint8Array, dpi = 150): Buffer {
+function firstPagePng(pdf: Uint8Array, dpi = 150): Buffer {
   const dir = mkdtempSync(join(tmpdir(), "paper-"));
   try {
     writeFileSync(join(dir, "doc.pdf"), pdf);

@@ -43,7 +43,7 @@ import { type ApiCall, BOT_INFO, FakeTelegram } from "../helpers/fake-telegram.t
 import { chatUser, type TestUser, testConfig } from "../helpers/test-bot.ts";
 import { telegramUser } from "../helpers/updates.ts";
 
-export const WEBHOOK_SECRET = "scale-out-secret-token";
+const WEBHOOK_SECRET = "scale-out-secret-token";
 const WEBHOOK_URL = "https://bot.example/telegram";
 
 export interface Instance {

@@ -33,7 +33,7 @@ const clientRecords = persisted({
   keep: { entries: 200, copies: "all" },
 });
 /** A client's orders the card lists. */
-export const CLIENT_ORDERS_SHOWN = 50;
+const CLIENT_ORDERS_SHOWN = 50;
 /** Phone digits from this many on search the phones (as the order search does). */
 const PHONE_DIGITS = 4;
 
@@ -167,8 +167,6 @@ export function clientReader(services: Services) {
     },
   };
 }
-
-export type ClientReader = ReturnType<typeof clientReader>;
 
 /** Open orders first (a status group other than closed), newest first. */
 function sortOrders(orders: Order[]): Order[] {

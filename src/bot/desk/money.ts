@@ -28,7 +28,7 @@ export function kindOf(t: CashTransaction, items: ItemIndex): MoneyKind {
   return onOrder && t.counteragent?.id !== undefined ? "refund" : "expense";
 }
 
-export const counts = (t: CashTransaction): boolean => t.isDeleted !== true;
+const counts = (t: CashTransaction): boolean => t.isDeleted !== true;
 
 /** Money taken on orders by this transaction: + a payment, - a refund, 0 anything else. */
 export function orderMoney(t: CashTransaction, items: ItemIndex): number {

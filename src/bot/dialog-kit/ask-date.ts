@@ -17,7 +17,7 @@ import { accept, ask, type Button, type DialogRun, now, pickIndex, reject, SKIP 
 import { type DateContext, dateWords, daysAhead, parseDate } from "./parse.ts";
 
 /** The quick buttons: days from today, at the closing time. */
-export const QUICK_DAYS = [1, 2, 3, 7] as const;
+const QUICK_DAYS = [1, 2, 3, 7] as const;
 const CLEAR = "c";
 
 export interface AskDateOptions {

@@ -43,7 +43,7 @@ export type { Button } from "./prompt.ts";
 export type Dialog = Conversation<BotContext, DialogContext>;
 
 /** A dialog left alone this long expires at the next update. */
-export const DIALOG_TTL_MS = 60 * 60 * 1000;
+const DIALOG_TTL_MS = 60 * 60 * 1000;
 /** Longer answers are refused: nothing a clerk types into one field is this long. */
 export const ANSWER_LIMIT = 1000;
 

@@ -9,7 +9,7 @@ import { accept, ask, type Button, type DialogRun, reject } from "./ask.ts";
 
 export const SAVE = "save";
 
-export interface SummaryField<F extends string> {
+interface SummaryField<F extends string> {
   key: F;
   /** The field's name (plain). */
   label: string;

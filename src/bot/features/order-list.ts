@@ -357,7 +357,7 @@ export async function scopeText(ctx: BotContext): Promise<string> {
   return ctx.t("lookup-scope-shops", { shops: escapeHtml(names.join(", ")), count: names.length });
 }
 
-export function retryButton(ctx: BotContext, data: string): InlineKeyboard {
+function retryButton(ctx: BotContext, data: string): InlineKeyboard {
   return new InlineKeyboard().text(ctx.t("btn-retry"), data);
 }
 

@@ -18,7 +18,7 @@ import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
 
-export const STAFF_PAGE_SIZE = 10;
+const STAFF_PAGE_SIZE = 10;
 const FILTER_LIMIT = 50;
 const NO_FILTER = "-";
 

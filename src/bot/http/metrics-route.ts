@@ -8,7 +8,7 @@ import type { Logger } from "../../logger.ts";
 import type { BotMetrics } from "../metrics/index.ts";
 import { type Route, refuse } from "./server.ts";
 
-export const METRICS_PATH = "/metrics";
+const METRICS_PATH = "/metrics";
 
 interface MetricsRouteOptions {
   metrics: BotMetrics;

@@ -15,7 +15,7 @@ import type { Liveness } from "./health.ts";
 import type { Route } from "./server.ts";
 
 /** The sync waits up to 15 minutes when idle, and for the quota's reset: two such waits and a margin. */
-export const MIRROR_STALE_AFTER_S = 35 * 60;
+const MIRROR_STALE_AFTER_S = 35 * 60;
 /** A PING that takes longer is no answer (Redis' own command timeout is usually shorter). */
 const PING_TIMEOUT_MS = 2_000;
 
@@ -34,9 +34,7 @@ interface Check {
   [detail: string]: unknown;
 }
 
-export async function readiness(
-  deps: ReadinessDeps,
-): Promise<{ ok: boolean; checks: Record<string, Check> }> {
+async function readiness(deps: ReadinessDeps): Promise<{ ok: boolean; checks: Record<string, Check> }> {
   const checks: Record<string, Check> = {
     telegram: telegramCheck(deps),
     service: serviceCheck(deps.liveness),

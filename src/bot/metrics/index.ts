@@ -21,7 +21,7 @@ import { type MetricSources, sourceGauges, type WatchedSources, watchSources } f
 import { type TelegramState, telegramWatch } from "./telegram.ts";
 
 export type { DialogCount } from "./dialogs.ts";
-export type { MetricSources } from "./gauges.ts";
+
 export type { TelegramState } from "./telegram.ts";
 
 const PREFIX = "repairbot_";
@@ -37,13 +37,13 @@ const PREFIX = "repairbot_";
 export type WriteResult = "sent" | "landed_after_check" | "refused" | "unknown" | "not_sent" | "replayed";
 
 /** Who a message sent outside an update was for: the staff (notifications) or a linked client. */
-export type MessageChannel = "staff" | "client";
+type MessageChannel = "staff" | "client";
 
 /**
  * What the delivery of messages outside an update reports (the notifiers today; the outbox
  * once it sends them): one call per message Telegram took, with its delay, and per give-up.
  */
-export interface DeliveryObserver {
+interface DeliveryObserver {
   /** Telegram took the message `delayMs` after the news it tells was noticed. */
   delivered(channel: MessageChannel, delayMs: number): void;
   /** The message will not be sent (blocked, refused, retries over). */

@@ -44,7 +44,7 @@ export interface OrderMoney {
 
 const NO_SETTINGS: MoneySettings = { noRepairStatuses: [] };
 
-export const cents = (value: number): number => Math.round(value * 100) / 100;
+const cents = (value: number): number => Math.round(value * 100) / 100;
 
 /** The settings the model reads, from the bot's configuration (none: no order counts as declined). */
 export function moneySettings(
@@ -75,7 +75,7 @@ export function estimateAmount(order: Pick<Order, "approximatePrice">): number |
 }
 
 /** Whether the order's status is one of those named (by id, or by name whatever the case). */
-export function inStatuses(order: Pick<Order, "status">, named: readonly string[]): boolean {
+function inStatuses(order: Pick<Order, "status">, named: readonly string[]): boolean {
   const id = order.status?.id;
   const name = order.status?.name?.trim().toLowerCase();
   return named.some(

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { persisted } from "../store/registry.ts";
 
 /** One Telegram call of a message; a message of several (a report's text, then its chart) goes in order. */
-export const outboxPart = z.discriminatedUnion("method", [
+const outboxPart = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("sendMessage"),
     text: z.string(),
@@ -25,7 +25,7 @@ export const outboxPart = z.discriminatedUnion("method", [
 ]);
 export type OutboxPart = z.infer<typeof outboxPart>;
 
-export const OUTBOX_STATES = ["queued", "sent", "given-up"] as const;
+const OUTBOX_STATES = ["queued", "sent", "given-up"] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 const outboxEntry = z.object({

@@ -45,7 +45,7 @@ import {
 export type { OutboxPart } from "./outbox-records.ts";
 
 /** How long a message is tried by default: a "ready" a day late still tells something. */
-export const DEFAULT_BOUND_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_BOUND_MS = 24 * 60 * 60 * 1000;
 /** Waits after each refusal in a row (the last one repeats). */
 const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000];
 /** One Telegram call at most: then it counts as unanswered (and is tried again). */
@@ -59,7 +59,7 @@ const CHECK_EVERY_MS = 5_000;
 /** Delivery delays kept for the percentiles. */
 const DELAYS_KEPT = 1000;
 
-export interface OutboxMessage {
+interface OutboxMessage {
   /** The idempotency key: one message per key, ever (within the two weeks an entry is kept). */
   id: string;
   chatId: number;
@@ -72,13 +72,13 @@ export interface OutboxMessage {
 }
 
 /** Told of each message's end (the operator's metrics). */
-export interface OutboxObserver {
+interface OutboxObserver {
   delivered(audience: string, delayMs: number): void;
   gaveUp(audience: string): void;
 }
 
 /** What an audience's recipients are to the outbox. */
-export interface AudienceHooks {
+interface AudienceHooks {
   /** Whether the chat may still be told, checked before each attempt (a role taken away meanwhile). */
   allows?(chatId: number): Promise<boolean>;
   /** Telegram refused the chat for good ("blocked", "chat not found", ...). */
@@ -92,7 +92,7 @@ export interface OutboxStatus {
 }
 
 /** Plain counters of this process (the metrics exporter reads them). */
-export interface OutboxStats {
+interface OutboxStats {
   /** Messages waiting to be delivered, as the last look at the store found them. */
   queued: number;
   sent: number;

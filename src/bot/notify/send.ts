@@ -83,7 +83,7 @@ interface Reader {
 }
 
 /** The user's language: the one kept in their settings, else DEFAULT_LOCALE. */
-export function userLocale(services: BotServices, settings: UserSettings): Locale {
+function userLocale(services: BotServices, settings: UserSettings): Locale {
   return settings.locale ?? services.config.defaultLocale;
 }
 

@@ -68,5 +68,3 @@ export function deletionsOf(store: Store) {
     },
   };
 }
-
-export type DeletionLog = ReturnType<typeof deletionsOf>;

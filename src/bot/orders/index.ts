@@ -25,17 +25,10 @@ import { closedPerBucket } from "./period-dating.ts";
 import { type OrderSource, type SourceDeps, serviceSource } from "./service-reader.ts";
 import type { DeletedOrder, OrderPage, OrderReader, PageAt } from "./types.ts";
 
-export { isLookupShareError, LookupShareError } from "./lookup-share.ts";
 export type {
   DeletedOrder,
-  HeldOrder,
-  OrderPage,
   OrderReader,
   OrdersOfPeriod,
-  PageAt,
-  PeriodFigure,
-  ReadOptions,
-  TimeRange,
 } from "./types.ts";
 
 interface ReaderDeps {

@@ -6,7 +6,6 @@
  * OrderListKind for its texts (features/order-list.ts); the compiler asks for each.
  */
 import { z } from "zod";
-import { parseOrderQuery } from "./by-number.ts";
 
 const MAX_QUERY_TEXT = 40;
 export const MAX_SEARCH_TEXT = 100;
@@ -58,18 +57,15 @@ type StaffFilter = z.infer<typeof staffFilter>;
 /** What a token stands for: a list query or a staff filter. */
 export type SavedQuery = ListQuery | StaffFilter;
 
-/** A saved query as read back: older versions saved the typed text alone (a number, or a staff filter). */
-export const storedQuerySchema = z.union([listQuerySchema, staffFilter, z.string()]);
-export type StoredQuery = z.infer<typeof storedQuerySchema>;
+/** A saved query as read back (text saved alone by an older version, expired since, reads as nothing). */
+export const savedQuerySchema = z.union([listQuerySchema, staffFilter]);
 
-/** The order list a saved query stands for; typed text of an older version is read as a lookup. */
-export function asListQuery(saved: StoredQuery): ListQuery | undefined {
-  if (typeof saved === "string") return parseOrderQuery(saved);
+/** The order list a saved query stands for (none for a staff filter). */
+export function asListQuery(saved: SavedQuery): ListQuery | undefined {
   return saved.kind === "staff" ? undefined : saved;
 }
 
-/** The staff filter a saved query stands for (typed text of an older version is one). */
-export function asStaffFilter(saved: StoredQuery): string | undefined {
-  if (typeof saved === "string") return saved;
+/** The staff filter a saved query stands for (none for an order list). */
+export function asStaffFilter(saved: SavedQuery): string | undefined {
   return saved.kind === "staff" ? saved.name : undefined;
 }

@@ -18,13 +18,7 @@ import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 import type { OrderPage } from "./by-number.ts";
 import { cardRecord, storedOrders } from "./json.ts";
-import {
-  type ListQuery,
-  listQuerySchema,
-  type SavedQuery,
-  type StoredQuery,
-  storedQuerySchema,
-} from "./list-query.ts";
+import { type ListQuery, listQuerySchema, type SavedQuery, savedQuerySchema } from "./list-query.ts";
 
 export const SEARCH_NAMESPACE = "searches";
 export const SEARCH_RESULT_NAMESPACE = "search-results";
@@ -48,8 +42,7 @@ export interface SearchStore {
   save(search: SavedSearch): Promise<string>;
   /** A new search with its records (written together); returns the token. */
   saveWithResult(result: SavedResult): Promise<string>;
-  /** The saved query; one saved by an older version may be its typed text (see list-query.ts). */
-  load(token: string): Promise<SavedSearch<StoredQuery> | undefined>;
+  load(token: string): Promise<SavedSearch | undefined>;
   /** Saves a search's records under its token (the storage drops them after RESULT_TTL_MS). */
   saveResult(token: string, result: SavedResult): Promise<void>;
   /** The saved records, whatever their age (the caller compares `at` with its clock); undefined when gone. */
@@ -60,7 +53,7 @@ const TOKEN = /^[A-Za-z0-9_-]{8}$/;
 const newToken = () => randomBytes(6).toString("base64url");
 
 const count = z.number().int().nonnegative();
-const savedSearchSchema = z.object({ query: storedQuerySchema, chatId: z.number() });
+const savedSearchSchema = z.object({ query: savedQuerySchema, chatId: z.number() });
 const savedListSchema = z.object({ query: listQuerySchema, chatId: z.number() });
 const savedResultSchema = savedListSchema.extend({
   fetch: z.number().int().positive(),

@@ -19,7 +19,7 @@ export interface HeldOrder {
 }
 
 /** Who a read is for: the lookup share (lookup-share.ts) counts the requests of each user. */
-export interface ReadOptions {
+interface ReadOptions {
   userId?: number;
 }
 

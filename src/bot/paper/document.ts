@@ -18,7 +18,7 @@ import { formatAmount } from "../ui/money.ts";
 import { orderTitle } from "../ui/order-card.ts";
 import { bounded, FIELD_LIMIT, TERMS_LIMIT } from "./limits.ts";
 
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 /** A label and its value; "blank": no value, a line to fill by hand. */
 export type Field = readonly [label: string, value: string, blank?: "blank"];
@@ -83,7 +83,7 @@ export interface ReceiptInput extends Common {
 }
 
 /** What stands for a missing value: the document language's mark (locales, paper-none). */
-export const none = (input: Common): string => input.t("paper-none");
+const none = (input: Common): string => input.t("paper-none");
 
 /** A value as printed: bounded (cut with a mark, long words broken), "—" when there is none. */
 export const text = (input: Common, value: string | undefined | null, limit = FIELD_LIMIT): string => {

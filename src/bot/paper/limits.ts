@@ -22,7 +22,7 @@ const BREAK = "\u200B";
 const LONG_WORD = new RegExp(`[^\\s\\u200B]{${WORD_LIMIT + 1},}`, "gu");
 
 /** Long words given break opportunities every WORD_LIMIT characters (never inside a character). */
-export function breakLongWords(text: string): string {
+function breakLongWords(text: string): string {
   return text.replace(LONG_WORD, (word) => {
     const chars = [...word];
     let out = "";

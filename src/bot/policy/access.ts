@@ -49,7 +49,7 @@ export function addressedToMe(ctx: Context): boolean {
 }
 
 /** Answers a stranger in the way the update allows, and ends the update there. */
-export async function refuse(ctx: GateContext): Promise<void> {
+async function refuse(ctx: GateContext): Promise<void> {
   // A string: Fluent would group the digits ("123,456,789"), and the admin copies this id into OPERATOR_IDS.
   const id = String(ctx.from?.id ?? 0);
   if (ctx.inlineQuery) {

@@ -36,25 +36,12 @@ const ATTEMPT_LEASE_SECONDS = 10 * 60;
 /** Kept a day past the latest moment a run could go: a finished run is never run again. */
 const PROGRESS_SECONDS = 2 * 24 * 60 * 60;
 
-/**
- * Attempts claimed ("<job>:<day>:<attempt>"); also where the version before retries marked a
- * job's day as run ("<job>:<day>", with its own expiry kept in the entry).
- */
+/** Attempts claimed ("<job>:<day>:<attempt>"). */
 const attemptClaims = persisted({
   namespace: "scheduled",
   schema: z.number(),
   ttlSeconds: ATTEMPT_LEASE_SECONDS,
   whenStoreFails: "throw",
-});
-/**
- * The version before retries claimed a day's run in Redis with SET NX "<prefix>:claim:scheduled:<job>:<day>":
- * read as this namespace's entry "scheduled:<job>:<day>" (any value: only its presence counts).
- */
-const legacyRedisClaims = persisted({
-  namespace: "claim",
-  schema: z.unknown(),
-  ttlSeconds: 2 * 24 * 60 * 60,
-  whenStoreFails: "skip",
 });
 /** The first wait after an unfinished attempt; it doubles up to MAX_RETRY_MS. */
 const FIRST_RETRY_MS = 60_000;
@@ -127,25 +114,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   const progress = options.store.open(runProgress);
 
-  /**
-   * The run was claimed by the version before retries (one marker per job and day, on files or in
-   * memory; in Redis its SET NX claim "<prefix>:claim:scheduled:<key>", read here as the "claim"
-   * namespace's entry): taken as done, so an upgrade within the window does not send it twice.
-   */
-  const legacy = options.store.open(attemptClaims);
-  const legacyRedis = options.store.open(legacyRedisClaims);
-  const ranBefore = async (key: string): Promise<boolean> =>
-    (await Promise.resolve()
-      .then(() => (options.store.kind === "redis" ? legacyRedis.read(`scheduled:${key}`) : legacy.read(key)))
-      .catch(() => undefined)) !== undefined;
-
   const attempt = async (job: DailyJob, due: DailyRun, now: number) => {
     const key = `${job.name}:${due.day}`;
     const saved = await progress.read(key);
-    if (!saved && (await ranBefore(key))) {
-      await progress.write(key, { done: true, attempts: 0, nextAt: 0 });
-      return;
-    }
     const state = saved ?? { attempts: 0, nextAt: 0 };
     if (state.done || now < state.nextAt) return;
     if (!(await claimMarker(options.store, attemptClaims, `${key}:${state.attempts}`))) return;

@@ -28,9 +28,9 @@
  */
 import type { z } from "zod";
 
-export type WhenStoreFails = "throw" | "skip" | "tell";
+type WhenStoreFails = "throw" | "skip" | "tell";
 
-export interface KeepInMemory {
+interface KeepInMemory {
   /** How many entries this process holds at most (the least recently used go first). */
   entries: number;
   /** "refused" (default): only writes the store refused; "all": also what was read or written. */

@@ -40,13 +40,13 @@ import { redisEntries } from "./redis-entries.ts";
 import type { Persisted } from "./registry.ts";
 
 export type { StorageAdapter } from "grammy";
-export type { RedisLock, RedisLockOptions } from "../../service/index.ts";
+export type { RedisLock } from "../../service/index.ts";
 export * from "./errors.ts";
-export type { FaultSwitch, RecordAdapter, StoreHealth } from "./guard.ts";
+export type { FaultSwitch, RecordAdapter } from "./guard.ts";
 export { type Persisted, persisted } from "./registry.ts";
 
 /** Options of `adapter()`, the unchecked access tests use to seed and inspect a namespace. */
-export interface AdapterOptions {
+interface AdapterOptions {
   ttlSeconds?: number;
   failures?: "throw" | "skip";
   corrupt?: "throw" | "empty";

@@ -104,7 +104,7 @@ export async function registerCommands(
 export type StaffConfig = Pick<Config, "operatorIds" | "viewerIds" | "ownerIds" | "defaultLocale">;
 
 /** Each configured user once, with the widest role they are listed with. */
-export function staffRoles(config: StaffConfig): Map<number, StaffRole> {
+function staffRoles(config: StaffConfig): Map<number, StaffRole> {
   const roles = new Map<number, StaffRole>();
   for (const id of config.viewerIds) roles.set(id, "viewer");
   for (const id of config.operatorIds) roles.set(id, "operator");

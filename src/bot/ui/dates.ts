@@ -106,11 +106,8 @@ export function formatDay(date: Date, locale: Locale, timezone: string): string 
     : `${name} ${pad2(c.day)}.${pad2(c.month + 1)}`;
 }
 
-/** "24.11" / "Nov 24": a day in a short mark (a list's deadline), in the reader's one form. */
+/** "24.11" / "Nov 24": a day in a short mark (a list's deadline, a chart's axis), in the reader's one form. */
 export function formatShortDay(date: Date, locale: Locale, timezone: string): string {
   const c = wallClock(date, timezone);
   return locale === "en" ? `${monthName(c, locale)} ${c.day}` : `${pad2(c.day)}.${pad2(c.month + 1)}`;
 }
-
-/** "24.11" / "Nov 24": a day on a chart's axis, in the reader's order of day and month. */
-export const formatAxisDay = formatShortDay;

@@ -2,7 +2,7 @@
  * Edit distance with adjacent swaps (optimal string alignment): a typo of one
  * letter, missing, extra, wrong or two swapped, is 1 (`/staus` → `/status`).
  */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows: number[][] = [];
   for (let i = 0; i <= a.length; i++) {
     rows.push([i]);

@@ -11,7 +11,7 @@ import type { TranslateFunction } from "../i18n.ts";
 import type { WriteReply } from "./kind.ts";
 
 /** How the actor is told: a Telegram chat, an HTTP answer, a log line. */
-export interface WriteSink {
+interface WriteSink {
   /** A message for the actor: an interrupted write's outcome, in the kind's words. */
   tell(reply: WriteReply): Promise<void>;
   /** Answers what brought the write (a button's press) without a word; nothing where nothing waits. */

@@ -6,16 +6,11 @@
  * write goes".
  */
 
-export { runOnce, type WriteActor, type WriteRun, type WriteSink } from "./actor.ts";
-export { type FieldCheck, holdsAll, msOf, valueAt } from "./checks.ts";
-export { asFull, diffEdits, type EditDiff, type FieldEdit, type Full } from "./edit.ts";
-export type { AnyWriteKind, Attempt, Landed, ReadScope, Sent, WriteKind, WriteReply } from "./kind.ts";
+export { runOnce, type WriteActor } from "./actor.ts";
+
+export type { WriteReply } from "./kind.ts";
 export {
   findLanded,
-  runWrite,
-  type WriteFailure,
-  type WriteOutcome,
   type WriteRequest,
   writeIn,
 } from "./once.ts";
-export { type OpenDialog, type Resumed, resolveOpenWrite } from "./resume.ts";

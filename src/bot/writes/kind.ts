@@ -45,7 +45,7 @@ export interface Landed<R> {
 }
 
 /** What the core offers a kind's read: the workshops the bot works in. */
-export interface ReadScope {
+interface ReadScope {
   shopIds: readonly string[];
 }
 

@@ -26,9 +26,8 @@ import { changeChecks, changedRecord, changeInput, type OrderChange } from "./ki
 import { type CardView, cardOf } from "./kinds/order-view.ts";
 import { runWrite, type WriteFailure, writeIn } from "./once.ts";
 
-export type { Created, CreateSent } from "./kinds/order-create.ts";
+export type { Created } from "./kinds/order-create.ts";
 export type { OrderChange } from "./kinds/order-record.ts";
-export type { CardView } from "./kinds/order-view.ts";
 
 export interface CreateRequest {
   shopId: string;

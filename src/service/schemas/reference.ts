@@ -28,7 +28,7 @@ const statusRole = record({
   isChecked: bool.optional(),
 });
 
-export const status = record({
+const status = record({
   id,
   name: z.string().optional(),
   color: z.string().optional(),

@@ -112,7 +112,7 @@ export function botInfoFor(token: string): UserFromGetMe {
 }
 
 /** One key per Bot API command scope and language ("default|" for the default scope of every language). */
-export function scopeKey(scope: unknown, languageCode: unknown): string {
+function scopeKey(scope: unknown, languageCode: unknown): string {
   const s = (typeof scope === "string" ? JSON.parse(scope) : (scope ?? { type: "default" })) as Record<
     string,
     unknown

@@ -1,7 +1,7 @@
 /** Waiting with a deadline for something the bot does: re-checked on every recorded change and every 50 ms. */
 import type { TelegramState } from "./state.ts";
 
-export const DEFAULT_WAIT_MS = 15_000;
+const DEFAULT_WAIT_MS = 15_000;
 const POLL_MS = 50;
 
 export function waitFor<T>(

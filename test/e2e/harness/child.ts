@@ -5,7 +5,7 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 
-export const REPO_ROOT = new URL("../../../", import.meta.url).pathname;
+const REPO_ROOT = new URL("../../../", import.meta.url).pathname;
 
 export interface Exit {
   code: number | null;

@@ -13,7 +13,7 @@ export interface SandboxInfo {
   shops: { id: string; name: string }[];
 }
 
-export interface SandboxCommand {
+interface SandboxCommand {
   faults?: string;
   clear?: boolean;
   expireTokens?: boolean;

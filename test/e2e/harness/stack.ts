@@ -13,7 +13,7 @@ export const OPERATOR = 1001;
 export const SECOND_OPERATOR = 1002;
 export const VIEWER = 2001;
 export const STRANGER = 3001;
-export const BOT_TOKEN = "123456789:E2E-test-token_abcdef";
+const BOT_TOKEN = "123456789:E2E-test-token_abcdef";
 
 export interface Stack {
   telegram: FakeTelegram;

@@ -49,7 +49,7 @@ const entry = z.object({
 type Waiting = z.infer<typeof entry>;
 
 /** The answers whose outcome is not known yet (one list: a handful at a time). */
-export const answersToCheck = persisted({
+const answersToCheck = persisted({
   namespace: "client-approval-checks",
   schema: z.array(entry),
   ttlSeconds: 2 * 24 * 60 * 60,

@@ -28,8 +28,7 @@ import { readerFor } from "./reader.ts";
 import type { ApprovalStatuses } from "./statuses.ts";
 import { callLine, phoneOf, type Reader, shopOf, statusText } from "./view.ts";
 
-export { approvalMessage } from "./approval-message.ts";
-export { approvalMessageNow, currentRound, noteRound } from "./approval-rounds.ts";
+export { approvalMessageNow } from "./approval-rounds.ts";
 
 export const approvalFeature = new Composer<BotContext>();
 

@@ -37,7 +37,7 @@ const pending = z.object({
 type Pending = z.infer<typeof pending>;
 
 /** The consent clearings not landed yet, by counteragent id. */
-export const consentClears = persisted({
+const consentClears = persisted({
   namespace: "client-consent-clears",
   schema: z.record(z.string(), pending),
   whenStoreFails: "throw",
@@ -118,7 +118,7 @@ function jobContext(services: BotServices, logger: Logger, locale: Locale): BotC
 }
 
 /** Tries every clearing whose pause is over; resolves when done. */
-export async function retryClears(services: BotServices, logger: Logger): Promise<void> {
+async function retryClears(services: BotServices, logger: Logger): Promise<void> {
   const now = services.clock.now().getTime();
   const due = Object.entries(await pendingClears(services)).filter(([, item]) => item.next <= now);
   for (const [id, item] of due) await tryClear(jobContext(services, logger, item.locale), id);

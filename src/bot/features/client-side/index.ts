@@ -257,7 +257,7 @@ async function stop(ctx: BotContext): Promise<void> {
 }
 
 /** A "call us" text with the workshop's phone under it (SHOP_PHONE or the service's), when one is known. */
-export async function withCall(ctx: BotContext, text: string): Promise<string> {
+async function withCall(ctx: BotContext, text: string): Promise<string> {
   const call = callLine(await readerFor(ctx.services, await localeOf(ctx)));
   return call ? `${text}\n${call}` : text;
 }

@@ -56,7 +56,7 @@ export function statusText(r: Reader, order: Order): string {
  * the estimate and what is due; on an order with no repair done (declined, returned) no
  * estimate is owed, so only the service's own lines (a diagnosis fee) count.
  */
-export function clientMoney(r: Reader, order: Order): { estimate?: number; due?: number } {
+function clientMoney(r: Reader, order: Order): { estimate?: number; due?: number } {
   // The one money model (money/order-money.ts) owes nothing by the estimate on a declined order.
   const due = dueOf(order, r.money);
   if (!NO_REPAIR.includes(statusOf(r, order))) return { estimate: estimateOf(order, r.money), due };
@@ -102,7 +102,7 @@ function uniquePhones(r: Reader): string | undefined {
 }
 
 /** One order as its client reads it. */
-export function orderText(r: Reader, order: Order, { address = true } = {}): string {
+function orderText(r: Reader, order: Order, { address = true } = {}): string {
   const lines = [
     r.t("client-order-title", { number: escapeHtml(orderTitle(order)), device: deviceOf(r, order) }),
     r.t("client-order-status", { status: statusText(r, order) }),

@@ -56,7 +56,7 @@ export type ClientField = (typeof CLIENT_FIELDS)[number];
  * number of the shop's country (PHONE_COUNTRY, libphonenumber-js: dialog-kit/contact.ts): the
  * one place the clients' dialogs read phones.
  */
-export function phoneOf(ctx: DialogContext, text: string): string | undefined {
+function phoneOf(ctx: DialogContext, text: string): string | undefined {
   return phoneForService(text, ctx.services.config.phoneCountry);
 }
 

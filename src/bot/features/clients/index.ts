@@ -131,7 +131,7 @@ clientsFeature.callbackQuery(clientOlder.filter, async (ctx) => {
 });
 
 /** The client card as a new message: one read of the record. */
-export async function openClient(ctx: BotContext, id: string, fromOrder?: string): Promise<void> {
+async function openClient(ctx: BotContext, id: string, fromOrder?: string): Promise<void> {
   const outcome = await callService(ctx, () => clientReader(ctx.services).read(id, ctx.from?.id));
   if (!outcome.ok) {
     await ctx.reply(outcome.message);
@@ -142,7 +142,7 @@ export async function openClient(ctx: BotContext, id: string, fromOrder?: string
 }
 
 /** One button per client: name and first phone (not in a group unless GROUP_PHONES=on). */
-export function clientButtons(ctx: BotContext, clients: readonly Counteragent[]): InlineKeyboard {
+function clientButtons(ctx: BotContext, clients: readonly Counteragent[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   // Phones where the card shows them: a private chat, or groups with GROUP_PHONES=on.
   const contacts = ctx.chat?.type === "private" || ctx.services.config.groupPhones;

@@ -184,7 +184,7 @@ async function askNewClient(
 }
 
 /** A search text that can be a person's or a company's name: letters, and no digits at all. */
-export function looksLikeName(text: string): boolean {
+function looksLikeName(text: string): boolean {
   return /\p{L}/u.test(text) && !/\d/.test(text);
 }
 

@@ -29,7 +29,7 @@ interface PaperRequest {
   botUsername: string;
 }
 
-export function formatsOf(services: BotServices): PageFormat[] {
+function formatsOf(services: BotServices): PageFormat[] {
   const { format } = services.config.paper;
   return format === "both" ? ["a4", "80mm"] : [format];
 }

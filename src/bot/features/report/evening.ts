@@ -35,7 +35,7 @@ export function eveningDue(services: Pick<BotServices, "config" | "clock">): str
 }
 
 /** What one run of the evening report did. */
-export interface EveningOutcome {
+interface EveningOutcome {
   /** The owners whose report was delivered by this run. */
   sent: number[];
   /** Everything due is delivered (or needs nothing more); false: try again later. */
@@ -48,7 +48,7 @@ export interface EveningOutcome {
  * outage sends only what is missing. `due`: when it was due (a run after midnight reports
  * the day it was due for, up to its end). `data`: the report built by an earlier attempt.
  */
-export async function eveningRun(
+async function eveningRun(
   deps: SendDeps,
   day: string,
   due?: Date,

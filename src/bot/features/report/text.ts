@@ -6,7 +6,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../../config/index.ts";
 import type { ChartInput } from "../../desk/chart.ts";
-import { formatAxisDay, formatDateTime, formatDay } from "../../ui/dates.ts";
+import { formatDateTime, formatDay, formatShortDay } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { cutHtml, escapeHtml } from "../../ui/text.ts";
 import type { ReportData } from "./build.ts";
@@ -14,7 +14,7 @@ import type { ReportData } from "./build.ts";
 const HOUR = 60 * 60 * 1000;
 const MASTERS_SHOWN = 15;
 /** The fewest orders with known dates an average is shown over. */
-export const AVERAGE_MIN_ORDERS = 5;
+const AVERAGE_MIN_ORDERS = 5;
 
 export function periodLabel(
   t: TranslateFunction,
@@ -147,7 +147,7 @@ export function chartInput(
     title: periodLabel(t, data, locale, timezone),
     // Hours read alike in both languages; days in the reader's order ("24.11", "Nov 24").
     labels: period.buckets.map((b) =>
-      period.kind === "day" ? b.label : formatAxisDay(b.start, locale, timezone),
+      period.kind === "day" ? b.label : formatShortDay(b.start, locale, timezone),
     ),
     received: figures.perBucket.map((b) => b.in),
     // No time known for any handed-over order (the service's lists without the mirror): no bars of zero.

@@ -18,10 +18,8 @@ import { orderSummary } from "../../ui/order-card.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
 import { STATUS_CHANGE, statusChangeDialog } from "./dialog.ts";
 
-export { STATUS_CHANGE } from "./dialog.ts";
-
 /** Starts the dialog for an order already read (its JSON is the dialog's argument). */
-export async function enterStatusChange(ctx: BotContext, order: Order): Promise<void> {
+async function enterStatusChange(ctx: BotContext, order: Order): Promise<void> {
   if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
   await ctx.conversation.enter(STATUS_CHANGE, JSON.parse(JSON.stringify(order)));
 }

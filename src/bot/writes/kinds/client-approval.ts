@@ -13,7 +13,7 @@ import type { FieldCheck } from "../checks.ts";
 import type { WriteKind } from "../kind.ts";
 import { heldOrder, writeThrough } from "./order-through.ts";
 
-export type Decision = "approved" | "declined";
+type Decision = "approved" | "declined";
 
 export interface ApprovalData {
   orderId: string;

@@ -30,7 +30,7 @@ export interface ConsentData {
 }
 
 /** The form of a counteragent record; undefined when it lacks a name or a type (nothing can be PATCHed). */
-export function formOf(record: Counteragent): CounteragentForm | undefined {
+function formOf(record: Counteragent): CounteragentForm | undefined {
   const typeId = record.typeCounteragent?.id;
   if (!record.name?.trim() || !typeId) return undefined;
   return {

@@ -52,7 +52,7 @@ function comparable(key: string, value: unknown): string {
 }
 
 /** The value of a change's key in a record (`howKnowId` is the record's `howKnow.id`; `cf:<id>` a custom field's). */
-export function heldValue(record: Counteragent, key: string): unknown {
+function heldValue(record: Counteragent, key: string): unknown {
   if (key === "howKnowId") return record.howKnow?.id;
   if (key === "typeCounteragentId") return record.typeCounteragent?.id;
   if (key.startsWith("cf:")) return record.customFields?.find((field) => field.id === key.slice(3))?.value;
@@ -60,7 +60,7 @@ export function heldValue(record: Counteragent, key: string): unknown {
 }
 
 /** The keys of a change as compared: the plain fields, and each custom field as `cf:<id>`. */
-export function changeKeys(change: CounteragentChange): string[] {
+function changeKeys(change: CounteragentChange): string[] {
   const plain = Object.keys(change).filter(
     (key) => key !== "customFields" && change[key as keyof CounteragentChange] !== undefined,
   );
