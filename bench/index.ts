@@ -5,8 +5,10 @@
  * `npm run bench -- requests latency` runs only the modules whose names contain a word.
  */
 import { startSandbox } from "../src/sandbox/index.ts";
+import { bigCompany } from "./big-company.ts";
 import { clientOverhead } from "./client-overhead.ts";
 import { clientParse } from "./client-parse.ts";
+import { clientReadyQuiet } from "./client-ready-quiet.ts";
 import { clientSide } from "./client-side.ts";
 import { clientsBench } from "./clients.ts";
 import { deskRequests } from "./desk-requests.ts";
@@ -50,9 +52,11 @@ const MODULES: BenchModule[] = [
   mirrorBot,
   mirrorWrites,
   mirrorShopDay,
+  bigCompany,
   mistypedLoad,
   deskRequests,
   clientSide,
+  clientReadyQuiet,
   clientsBench,
   reserveLoad,
   paperBench,

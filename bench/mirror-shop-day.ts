@@ -15,6 +15,7 @@
 import type { Api } from "grammy";
 import { pino } from "pino";
 import { Notifier } from "../src/bot/notify/notifier.ts";
+import { DEFAULT_BUDGET } from "../src/mirror/index.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import type { Employee, Order as SandboxOrder } from "../src/sandbox/model.ts";
 import { ManualClock } from "../test/helpers/manual-clock.ts";
@@ -26,10 +27,24 @@ import type { BenchModule } from "./types.ts";
 const MINUTE = 60_000;
 const WINDOW_MS = 15 * MINUTE;
 const DAY_MS = 2 * 60 * MINUTE;
-const STAFF = [201, 202, 203, 204, 205, 206, 207, 208];
+/** Who works and how much: the shop day's 8 staff in one workshop, or a bigger company (big-company.ts). */
+export interface Company {
+  staff: number[];
+  /** Per person and hour. */
+  perHour: Record<ActionKind, number>;
+  /** The CRM's other users change an order this often. */
+  outsideEveryMs: number;
+  /** All the sandbox's workshops (else the first one). */
+  allShops: boolean;
+}
 /** Per person and hour. */
 const PER_HOUR = { lookup: 28, search: 12, status: 2, create: 1 };
-const OUTSIDE_EVERY_MS = 30_000;
+const SHOP_DAY: Company = {
+  staff: [201, 202, 203, 204, 205, 206, 207, 208],
+  perHour: PER_HOUR,
+  outsideEveryMs: 30_000,
+  allShops: false,
+};
 const ASSIGN_EVERY_MS = 5 * MINUTE;
 /** 09:00 in Moscow. */
 const T0 = Date.UTC(2026, 10, 25, 6, 0);
@@ -41,7 +56,9 @@ interface Action {
   kind: ActionKind;
 }
 
-interface DayResult {
+export interface DayResult {
+  /** Writes (status changes, creates) refused while the service still had requests left. */
+  writesRefusedWithQuotaLeft: number;
   busiest: number;
   actions: number;
   answered: number;
@@ -57,10 +74,10 @@ function prng(seed: number): () => number {
   };
 }
 
-function schedule(random: () => number): Action[] {
+function schedule(random: () => number, company: Company): Action[] {
   const actions: Action[] = [];
-  for (const user of STAFF) {
-    for (const [kind, perHour] of Object.entries(PER_HOUR) as [ActionKind, number][]) {
+  for (const user of company.staff) {
+    for (const [kind, perHour] of Object.entries(company.perHour) as [ActionKind, number][]) {
       const count = Math.round((perHour * DAY_MS) / (60 * MINUTE));
       for (let i = 0; i < count; i++) actions.push({ at: T0 + Math.floor(random() * DAY_MS), user, kind });
     }
@@ -68,10 +85,11 @@ function schedule(random: () => number): Action[] {
   return actions.sort((a, b) => a.at - b.at);
 }
 
-const QUOTA_TEXT = /limit|лимит|does not answer|не отвечает/i;
+const QUOTA_TEXT = /limit|лимит|paused|приостановлен|does not answer|не отвечает/i;
 
 /** One day; `quota` is the company's limit per 15 minutes (a large one measures what the load needs). */
-async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
+export async function runDay(mirrorOn: boolean, quota = 100, company = SHOP_DAY): Promise<DayResult> {
+  const STAFF = company.staff;
   const random = prng(42);
   const clock = new ManualClock(new Date(T0 - 60 * MINUTE));
   const now = () => clock.now().getTime();
@@ -82,17 +100,25 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
     clock: { now },
     quota: { limit: quota, windowMs: WINDOW_MS },
   });
-  const shopId = sandbox.shops[0]?.id ?? "";
+  const shopIds = company.allShops ? sandbox.shops.map((s) => s.id) : [sandbox.shops[0]?.id ?? ""];
   const options = {
     operators: STAFF,
     // The bot's client reads the quota's reset on the simulated clock too.
     clientOptions: { now },
     sandbox,
     clock,
-    config: { shopIds: [shopId], timezone: "Europe/Moscow" },
+    // Production's defaults: the write reserve follows the writes seen.
+    config: { shopIds, timezone: "Europe/Moscow", writeReserve: "auto" as const },
   };
   const mirrored = mirrorOn
-    ? await createMirrorBot({ ...options, budget: { perWindow: 40, reserve: 20, baseIntervalMs: MINUTE } })
+    ? await createMirrorBot({
+        ...options,
+        // As production: the bot and its mirror share one client, the sync's budget (MIRROR_BUDGET 40)
+        // is its share of each window, MIRROR_RESERVE 0, MIRROR_SYNC_SECONDS 60.
+        oneClient: true,
+        clientOptions: { now, syncShare: 40 },
+        budget: { perWindow: 40, reserve: 0, baseIntervalMs: MINUTE },
+      })
     : undefined;
   const t: TestBot = mirrored ?? (await createTestBot(options));
   const delays: number[] = [];
@@ -100,7 +126,7 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
   let notifier: Notifier | undefined;
   try {
     const { store } = sandbox;
-    const masters = store.employeesOfShop(shopId).filter((e) => e.isMaster);
+    const masters = shopIds.flatMap((id) => store.employeesOfShop(id).filter((e) => e.isMaster));
     const people = new Map<number, Employee>();
     STAFF.forEach((user, i) => {
       const person = masters[i % masters.length];
@@ -148,12 +174,13 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
       counted = total;
     };
     const isOpen = (o: SandboxOrder) =>
-      o.isVisible && o.shopId === shopId && store.statusById.get(o.statusId)?.group !== "closed";
+      o.isVisible && shopIds.includes(o.shopId) && store.statusById.get(o.statusId)?.group !== "closed";
     const pick = <T>(items: T[]): T | undefined => items[Math.floor(random() * items.length)];
     const fresh = () =>
       store.orders.filter((o) => isOpen(o) && store.statusById.get(o.statusId)?.group === "new");
 
     let answered = 0;
+    let writesRefusedWithQuotaLeft = 0;
     let phone = 5_550_000;
     const act = async (user: TestUser, kind: ActionKind): Promise<boolean> => {
       const order = pick(store.orders.filter(isOpen));
@@ -183,14 +210,22 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
           await minimalOrderNewClient(user, `+7 900 ${phone}`, `Клиент ${phone}`);
           break;
       }
-      return !QUOTA_TEXT.test(user.lastReply()?.text ?? "");
+      const refused = QUOTA_TEXT.test(user.lastReply()?.text ?? "");
+      if (
+        refused &&
+        (kind === "status" || kind === "create") &&
+        sandbox.quota.peek(sandbox.login).remainRequest > 0
+      )
+        writesRefusedWithQuotaLeft++;
+      return !refused;
     };
 
-    const actions = schedule(random);
-    let nextOutside = T0 + OUTSIDE_EVERY_MS;
+    const actions = schedule(random, company);
+    let nextOutside = T0 + company.outsideEveryMs;
     // Off the sync's minute marks, as changes in a real service are.
     let nextAssign = T0 + ASSIGN_EVERY_MS + 17_000;
     let nextSync = T0;
+    let lastActionAt: number | undefined;
     const end = T0 + DAY_MS;
     let i = 0;
     for (;;) {
@@ -201,11 +236,15 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
       count();
       if (at === nextOutside) {
         sandbox.others.random();
-        nextOutside += OUTSIDE_EVERY_MS;
+        nextOutside += company.outsideEveryMs;
       } else if (at === nextAssign) {
         const user = pick(STAFF) ?? STAFF[0]!;
         const person = people.get(user);
-        const order = pick(store.orders.filter((o) => isOpen(o) && o.masterId !== person?.id));
+        // An order of a workshop the person works in (the service refuses another's master).
+        const works = (shopId: string) => store.employeesOfShop(shopId).some((e) => e.id === person?.id);
+        const order = pick(
+          store.orders.filter((o) => isOpen(o) && o.masterId !== person?.id && works(o.shopId)),
+        );
         if (person && order) {
           sandbox.others.assign(order.id, { masterId: person.id });
           // Everyone linked to that person is told; the first one measured is enough.
@@ -218,14 +257,24 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
         nextSync = now() + Math.max(1000, mirrored.mirror.nextDelay());
       } else if (action) {
         i++;
+        // The first action after a quiet spell brings the sync's timer forward (sync-loop.ts's wake).
+        const quiet = lastActionAt === undefined || now() - lastActionAt > DEFAULT_BUDGET.quietAfterMs;
+        lastActionAt = now();
         const user = t.user(action.user, { languageCode: "en" });
         const ok = await act(user, action.kind).catch(() => false);
         if (ok) answered++;
         else await user.send("/cancel").catch(() => undefined); // a dialog cut short is left
+        if (mirrored && quiet) nextSync = Math.min(nextSync, Math.max(now(), mirrored.mirror.nextDueAt()));
       }
       count();
     }
-    return { busiest: Math.max(...windows.map((w) => w ?? 0)), actions: actions.length, answered, delays };
+    return {
+      busiest: Math.max(...windows.map((w) => w ?? 0)),
+      actions: actions.length,
+      answered,
+      delays,
+      writesRefusedWithQuotaLeft,
+    };
   } finally {
     await notifier?.stop();
     await t.close();
@@ -233,7 +282,7 @@ async function runDay(mirrorOn: boolean, quota = 100): Promise<DayResult> {
   }
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }

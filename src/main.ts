@@ -14,6 +14,7 @@ import { createBot } from "./bot/index.ts";
 import { botScheduler } from "./bot/jobs.ts";
 import { type BotMetrics, createMetrics } from "./bot/metrics/index.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
+import { outboxOf } from "./bot/notify/send.ts";
 import { openStore, type Store } from "./bot/store/storage.ts";
 import { serviceStoreFrom } from "./bot/store/token-quota.ts";
 import { menuRecords, registerCommands, syncStaffMenus } from "./bot/telegram/commands.ts";
@@ -49,8 +50,11 @@ async function connectService(
     logger,
     store: serviceStore,
     timeoutMs: config.serviceTimeoutMs,
-    // The last requests of each window are the staff's changes': no read spends them.
+    // The last requests of each window are the staff's changes': no read spends them; the
+    // mirror's sync has its budget, which users' reads leave it.
     writeReserve: config.writeReserve,
+    writeReserveFloor: config.writeReserveFloor,
+    syncShare: config.mirror.enabled ? config.mirror.budget : 0,
     // For /health: a 5xx (e.g. a proxy's 502), a timeout or a network error is no answer.
     // For /metrics: every exchange by use and outcome.
     onRequest: (event: RequestEvent) => {
@@ -200,6 +204,9 @@ async function main(): Promise<void> {
     ?.start()
     .then(() => logger.info({ orders: mirror.stats().orders }, "order mirror started"))
     .catch((error: unknown) => logger.error({ err: String(error) }, "the order mirror did not start"));
+  // Every message sent outside an update goes through one outbox: kept until Telegram takes it.
+  const outbox = outboxOf({ services, api: bot.api, logger });
+  outbox.start();
   // Notifications from the mirror's changes (assigned, status, ready).
   const notifier = mirror ? new Notifier({ services, api: bot.api, mirror, logger }) : undefined;
   notifier?.start();
@@ -250,6 +257,8 @@ async function main(): Promise<void> {
     await notifier?.stop();
     await clientNotifier?.stop();
     await consentRetry?.stop();
+    // What is still kept waits in the store for the next start.
+    await outbox.stop();
     // A sync step in progress ends first: its page is saved, the next start goes on from there.
     await mirror
       ?.stop()

@@ -69,6 +69,11 @@ report-source-mirror = ℹ️ Orders received and overdue from the bot's copy (s
    *[other] requests
 }).
 report-finished-from-mirror = ℹ️ Made ready and handed over: only what the bot's copy saw (the service was not asked).
+report-source-mirror-warm = ℹ️ Orders from the bot's copy (synced { $age }), which sees every change; money from the service's registers ({ $requests } { $requests ->
+    [one] request
+   *[other] requests
+}).
+report-mirror-since = ℹ️ Made ready and handed over: what the bot's copy has seen since { $since }; orders finished before that are not counted (the bot cannot date them).
 report-chart-out-partial = ℹ️ The chart shows { $known } of { $count } handed-over { $count ->
     [one] order
    *[other] orders

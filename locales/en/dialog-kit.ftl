@@ -19,3 +19,6 @@ dlg-btn-back-page = ◀ Back
 dlg-btn-next-page = More ▶
 dlg-ask-master = Master:
 dlg-ask-manager = Manager:
+# A dialog saved by the bot's previous version, which this one cannot continue (dialog-kit/outdated.ts).
+dlg-updated-intake = ℹ️ The bot was updated; your intake was not kept. Start it again: /new
+dlg-updated = ℹ️ The bot was updated; your dialog was not kept. Start it again.

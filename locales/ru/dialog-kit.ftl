@@ -19,3 +19,6 @@ dlg-btn-back-page = ◀ Назад
 dlg-btn-next-page = Ещё ▶
 dlg-ask-master = Мастер:
 dlg-ask-manager = Менеджер:
+# A dialog saved by the bot's previous version, which this one cannot continue (dialog-kit/outdated.ts).
+dlg-updated-intake = ℹ️ Бот обновился, и начатый заказ не сохранился. Начните его заново: /new
+dlg-updated = ℹ️ Бот обновился, и начатый диалог не сохранился. Начните его заново.

@@ -137,7 +137,14 @@ export const commonSchema = z.object({
   MIRROR_SYNC_SECONDS: positiveInt("MIRROR_SYNC_SECONDS", 60),
   MIRROR_BACKFILL_DAYS: positiveInt("MIRROR_BACKFILL_DAYS", 30),
   MIRROR_BUDGET: positiveInt("MIRROR_BUDGET", 40),
-  MIRROR_RESERVE: positiveInt("MIRROR_RESERVE", 20),
+  /** Requests above the write reserve the sync leaves unspent for users' reads (0: its share is all it holds back). */
+  MIRROR_RESERVE: z.preprocess(
+    (v) => (v === undefined || v === "" ? 0 : Number(String(v).trim())),
+    z
+      .number({ error: "MIRROR_RESERVE must be a number" })
+      .int({ message: "MIRROR_RESERVE must be a whole number of requests" })
+      .min(0, { message: "MIRROR_RESERVE must be 0 or more requests" }),
+  ),
   /** on: the mirror keeps the company's clients too (GET /counteragents within its budget). */
   MIRROR_CLIENTS: z.preprocess(
     (v) => (v === "" || v === undefined ? "on" : String(v).trim().toLowerCase()),
@@ -151,14 +158,36 @@ export const commonSchema = z.object({
       .min(1, { message: "LOOKUP_SHARE must be a percent from 1 to 100" })
       .max(100, { message: "LOOKUP_SHARE must be a percent from 1 to 100" }),
   ),
-  /** The last requests of each quota window kept for writes: no read, refresh, /cash, report or sync spends them. */
+  /**
+   * The last requests of each quota window kept for writes: no read, refresh, /cash, report or sync
+   * spends them. Unset (or `auto`): twice the most writes of a recent window, at least WRITE_RESERVE_MIN;
+   * a number fixes it (0: none).
+   */
   WRITE_RESERVE: z.preprocess(
-    (v) => (v === undefined || v === "" ? 50 : Number(String(v).trim())),
+    (v) => {
+      const text = v === undefined ? "" : String(v).trim().toLowerCase();
+      return text === "" || text === "auto" ? "auto" : Number(text);
+    },
+    z.union(
+      [
+        z.literal("auto"),
+        z
+          .number({ error: "WRITE_RESERVE must be auto or a number" })
+          .int({ message: "WRITE_RESERVE must be a whole number of requests" })
+          .min(0, { message: "WRITE_RESERVE must be 0 (off) or more requests" })
+          .max(1000, { message: "WRITE_RESERVE must be at most 1000 requests" }),
+      ],
+      { error: "WRITE_RESERVE must be auto or a whole number of requests from 0 (off) to 1000" },
+    ),
+  ),
+  /** With WRITE_RESERVE auto: the least it keeps, for the first writes of a quiet window. */
+  WRITE_RESERVE_MIN: z.preprocess(
+    (v) => (v === undefined || v === "" ? 10 : Number(String(v).trim())),
     z
-      .number({ error: "WRITE_RESERVE must be a number" })
-      .int({ message: "WRITE_RESERVE must be a whole number of requests" })
-      .min(0, { message: "WRITE_RESERVE must be 0 (off) or more requests" })
-      .max(1000, { message: "WRITE_RESERVE must be at most 1000 requests" }),
+      .number({ error: "WRITE_RESERVE_MIN must be a number" })
+      .int({ message: "WRITE_RESERVE_MIN must be a whole number of requests" })
+      .min(0, { message: "WRITE_RESERVE_MIN must be 0 or more requests" })
+      .max(50, { message: "WRITE_RESERVE_MIN must be at most 50 requests (half the quota)" }),
   ),
   SANDBOX_OTHERS_SECONDS: z.preprocess(
     (v) => (v === undefined || v === "" ? 120 : Number(v)),

@@ -125,6 +125,7 @@ export function parseConfig(env: Env): ConfigResult {
     },
     lookupShare: c.LOOKUP_SHARE,
     writeReserve: c.WRITE_RESERVE,
+    writeReserveFloor: c.WRITE_RESERVE_MIN,
     paper: {
       format: c.PAPER_FORMAT,
       locale: c.DOCUMENT_LOCALE,

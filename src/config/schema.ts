@@ -127,8 +127,10 @@ const configSchema = z.object({
   }),
   /** LOOKUP_SHARE: the percent of what reads may spend of a quota window (100 less WRITE_RESERVE) one user's reads may spend. */
   lookupShare: z.number(),
-  /** WRITE_RESERVE: the last requests of each quota window, kept for writes (no read spends them). */
-  writeReserve: z.number(),
+  /** WRITE_RESERVE: the last requests of each quota window, kept for writes (no read spends them); "auto" follows the writes seen. */
+  writeReserve: z.union([z.number(), z.literal("auto")]),
+  /** WRITE_RESERVE_MIN: with "auto", the least the reserve keeps. */
+  writeReserveFloor: z.number(),
   /** Embedded sandbox only: the CRM's other users change an order this often (0: never). */
   sandboxOthersSeconds: z.number(),
 });

@@ -75,10 +75,14 @@ function prepare(db: DatabaseSync): DatabaseSync {
   db.exec(PRAGMAS);
   const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
   if (version !== LAYOUT_VERSION) {
+    const previous = version === 0 ? [] : previousRecords(db);
     db.exec("BEGIN IMMEDIATE");
     try {
       for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
       db.exec(SCHEMA);
+      // The old records, for the refill to compare with (db.ts): what changed meanwhile is news, not a baseline.
+      if (previous.length > 0)
+        db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(BASELINE_KEY, JSON.stringify(previous));
       db.exec(`PRAGMA user_version = ${LAYOUT_VERSION}`);
       db.exec("COMMIT");
     } catch (error) {
@@ -87,6 +91,32 @@ function prepare(db: DatabaseSync): DatabaseSync {
     }
   }
   return db;
+}
+
+/** Where a new layout keeps the old layout's records until the mirror has taken them in. */
+export const BASELINE_KEY = "baseline";
+
+/**
+ * The order records of an older layout, as JSON texts with when they were read: the layout
+ * before this one kept them beside the rows, the one before that in the rows. None when
+ * neither fits (a file of another program, or torn).
+ */
+function previousRecords(db: DatabaseSync): { record: string; at: number }[] {
+  const queries = [
+    "SELECT r.record AS record, o.synced_at AS at FROM orders o JOIN records r ON r.rid = o.rid",
+    "SELECT record, 0 AS at FROM orders",
+  ];
+  for (const query of queries) {
+    try {
+      const rows = db.prepare(query).all() as { record: unknown; at: unknown }[];
+      return rows
+        .filter((row) => typeof row.record === "string")
+        .map((row) => ({ record: String(row.record), at: Number(row.at) || 0 }));
+    } catch {
+      // Not this layout: the next one.
+    }
+  }
+  return [];
 }
 
 /** Renames the file and its companions to `<path>.broken-<time>`; returns the new name of the file. */

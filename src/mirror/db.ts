@@ -7,7 +7,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { Order } from "../service/index.ts";
 import { ClientRows } from "./clients-db.ts";
-import { type OpenOptions, openMirrorFile } from "./db-open.ts";
+import { BASELINE_KEY, type OpenOptions, openMirrorFile } from "./db-open.ts";
 import { ftsColumns } from "./db-schema.ts";
 import { countByStatus, queryOrders, type Row, type SqlHandle, toMirrored } from "./db-search.ts";
 import { decodeChange, decodeOrder, encodeChange, encodeOrder, groupOf, numOf } from "./records.ts";
@@ -45,6 +45,28 @@ export class MirrorDb {
   constructor(options: OpenOptions) {
     this.db = openMirrorFile(options);
     this.clients = new ClientRows({ sql: (text) => this.sql(text) });
+    this.takeBaseline();
+  }
+
+  /**
+   * After a layout change the old records are held again (db-open.ts), so the refill's
+   * backfill compares with them: an order made ready while the bot was down is a change,
+   * told, not a baseline. A record that does not read back is left out.
+   */
+  private takeBaseline(): void {
+    const baseline = this.getMeta<{ record: string; at: number }[]>(BASELINE_KEY);
+    if (!baseline) return;
+    this.transaction(() => {
+      for (const { record, at } of baseline) {
+        try {
+          const order = decodeOrder(record);
+          if (typeof order?.id === "string") this.put(order, at);
+        } catch {
+          // Torn or foreign: the backfill reads it afresh.
+        }
+      }
+      this.setMeta(BASELINE_KEY, undefined);
+    });
   }
 
   private index(rid: number, order: Order): void {

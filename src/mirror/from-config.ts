@@ -19,7 +19,8 @@ const REDIS_PREFIX = "bot:mirror:";
 
 interface MirrorDeps {
   config: Config;
-  client: MirrorClient;
+  /** The bot's own client: the sync spends the same quota, above its write reserve. */
+  client: MirrorClient & { readonly writeReserve: number };
   logger: Logger;
   /** The statuses with their groups, e.g. from the bot's reference cache (saves a request). */
   statuses?: () => Promise<Status[]>;
@@ -39,8 +40,11 @@ export function mirrorFromConfig(deps: MirrorDeps): OrderMirror | undefined {
     budget: {
       ...DEFAULT_BUDGET,
       perWindow: config.mirror.budget,
-      // MIRROR_RESERVE counts above the write reserve, which no read (the sync's neither) may touch.
-      reserve: config.mirror.reserve + config.writeReserve,
+      // MIRROR_RESERVE counts above the write reserve, which no read (the sync's neither) may
+      // touch; the reserve follows the writes seen, so it is read at each step.
+      get reserve() {
+        return config.mirror.reserve + deps.client.writeReserve;
+      },
       baseIntervalMs: config.mirror.syncSeconds * 1000,
     },
     overlapMs: OVERLAP_MS,

@@ -328,6 +328,11 @@ export class Mirror {
     return this.sync.step();
   }
 
+  /** When the next sync is due at the present pace (for a driver of a manual clock, as the timer is for a real one). */
+  nextDueAt(): number {
+    return this.sync.nextDueAt();
+  }
+
   nextDelay(): number {
     return this.sync.nextDelay();
   }
@@ -359,7 +364,17 @@ export class Mirror {
       reserve: this.budget.options.reserve,
       role: leading ? "syncing" : this.coordinator.kind === "redis" ? "replica" : "syncing",
       backfilling: state.run?.backfill === true || state.watermark === null,
+      watchingSince: this.watchingSince(),
       lastError,
     };
+  }
+
+  private watchingSince(): Date | null {
+    const since = this.sync.state.watchingSince;
+    if (since === undefined) return null;
+    // A log cut short (it keeps the newest changes) holds every change only from its oldest one on.
+    const oldest = this.db.changesSince(0, 1)[0];
+    const cut = oldest !== undefined && oldest.seq > 1 ? oldest.change.detectedAt.getTime() : since;
+    return new Date(Math.max(since, cut));
   }
 }

@@ -61,6 +61,9 @@ export class SyncLoop {
   private lastActivityAt: number | undefined;
   private running: Promise<StepOutcome> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** When the timer fires, and when the last step ended. */
+  private dueAt: number | undefined;
+  private lastStepAt: number | undefined;
   private stopped = true;
   private groupsLoaded: boolean;
 
@@ -73,9 +76,24 @@ export class SyncLoop {
     this.groupsLoaded = groups !== undefined && options.statuses === undefined;
   }
 
-  /** A user did something: the sync keeps its day pace. */
+  /**
+   * A user did something: the sync keeps its day pace. The first activity after a quiet spell
+   * (the morning) brings a sync waiting at the night's pace forward to the day's.
+   */
   noteActivity(): void {
-    this.lastActivityAt = this.options.now();
+    const now = this.options.now();
+    const before = this.lastActivityAt;
+    this.lastActivityAt = now;
+    const wasQuiet = before === undefined || now - before > this.options.budget.options.quietAfterMs;
+    if (wasQuiet && this.timer && this.dueAt !== undefined && this.running === undefined) {
+      const due = (this.lastStepAt ?? now) + this.nextDelay();
+      if (due < this.dueAt) this.schedule(Math.max(0, due - now));
+    }
+  }
+
+  /** When the next sync is due now: the last step's end and the pace (a manual clock's driver asks it). */
+  nextDueAt(): number {
+    return (this.lastStepAt ?? this.options.now()) + this.nextDelay();
   }
 
   /** Loads the sync state and applies what other instances published; call once before syncing. */
@@ -101,8 +119,10 @@ export class SyncLoop {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
+    this.dueAt = this.options.now() + delayMs;
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      this.dueAt = undefined;
       void this.step()
         .catch((error: unknown) =>
           this.options.logger?.error({ err: String(error) }, "mirror: sync step failed"),
@@ -129,8 +149,10 @@ export class SyncLoop {
 
   /** One sync step: as many pages as the budget allows now. Never runs twice at once. */
   step(): Promise<StepOutcome> {
-    this.running ??= this.runStep().finally(() => {
+    // Its requests are the sync's (asSync): they spend its share, which users' reads leave it.
+    this.running ??= asSync(() => this.runStep()).finally(() => {
       this.running = undefined;
+      this.lastStepAt = this.options.now();
     });
     return this.running;
   }
@@ -181,7 +203,12 @@ export class SyncLoop {
         this.state =
           scans.length > 0
             ? { ...this.state, run: { ...run, scans } }
-            : { watermark: run.startedAt, lastSyncAt: now(), clients: this.state.clients };
+            : {
+                watermark: run.startedAt,
+                lastSyncAt: now(),
+                clients: this.state.clients,
+                watchingSince: this.state.watchingSince ?? run.startedAt,
+              };
         const snapshot = budget.snapshot();
         if (snapshot) this.state = { ...this.state, budget: snapshot };
         await coordinator.saveState(this.state);
@@ -200,7 +227,13 @@ export class SyncLoop {
       const kind = error instanceof ServiceError ? error.kind : undefined;
       this.lastError = kind === "quota" || kind === "unavailable" ? kind : "other";
       this.options.logger?.warn({ err: String(error) }, "mirror: sync step stopped; it continues later");
-      if (error instanceof ServiceError && error.kind === "quota" && error.resetAt) {
+      // (Not a refusal at the write reserve: that one only pauses until the next step.)
+      if (
+        error instanceof ServiceError &&
+        error.kind === "quota" &&
+        error.resetAt &&
+        error.reserve === undefined
+      ) {
         // Spent by someone: the budget waits for the reset like everybody else.
         this.spend(budget.options.perWindow);
       }

@@ -47,6 +47,8 @@ export interface SyncState {
   watermark: number | null;
   run?: SyncRun;
   lastSyncAt?: number;
+  /** Start of the first complete run (the backfill): every change since is in the change log. */
+  watchingSince?: number;
   /** The sync's requests in the current quota window: shared, so a new leader does not start from 0. */
   budget?: { windowKey: number; spent: number };
   /** The clients' sync (client-sync.ts), when the mirror keeps clients. */

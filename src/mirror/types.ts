@@ -106,6 +106,11 @@ export interface MirrorStats {
   role: "syncing" | "replica" | "off";
   /** The first fill is still running. */
   backfilling: boolean;
+  /**
+   * Since when the change log holds every change the sync saw (its first complete run, or
+   * the oldest change kept when the log was cut); null before the first fill is done.
+   */
+  watchingSince: Date | null;
   /** Why the last sync attempt did not finish, if it did not. */
   lastError?: "quota" | "unavailable" | "other";
 }

@@ -5,6 +5,7 @@ import { ServiceError } from "./errors.ts";
 import { purposeOf } from "./purpose.ts";
 import { type ArrayFormat, DEFAULT_ARRAY_FORMAT } from "./query.ts";
 import { createQuotaTracker, type Quota } from "./quota.ts";
+import { reservePolicy } from "./reserve.ts";
 import { createCash, createCashItems, createCashRegisters } from "./resources/cash.ts";
 import { createCounteragents } from "./resources/counteragents.ts";
 import { createEmployees } from "./resources/employees.ts";
@@ -50,9 +51,17 @@ export interface ServiceClientOptions {
   now?: () => number;
   /**
    * The last requests of each quota window kept for writes (WRITE_RESERVE): a read (a GET
-   * outside `asWrite`) is refused, unsent, while no more are left. Default 0 (none).
+   * outside `asWrite`) is refused, unsent, while no more are left. A number fixes it; "auto"
+   * follows the writes seen (reserve.ts), never below `writeReserveFloor`. Default 0 (none).
    */
-  writeReserve?: number;
+  writeReserve?: number | "auto";
+  /** With writeReserve "auto": the least it keeps (WRITE_RESERVE_MIN). Default 10. */
+  writeReserveFloor?: number;
+  /**
+   * Requests of each window users' reads leave to the order mirror's sync (its GETs inside
+   * `asSync`; MIRROR_BUDGET). Default 0 (no mirror).
+   */
+  syncShare?: number;
 }
 
 export interface ServiceStats {
@@ -84,7 +93,10 @@ export function buildServiceClient(options: ServiceClientOptions) {
   const credentials = credentialsOf(options);
   const now = options.now ?? Date.now;
   const store = options.store ?? createMemoryTokenStore();
-  const quota = createQuotaTracker(store, now, Math.max(0, options.writeReserve ?? 0));
+  const quota = createQuotaTracker(store, now, {
+    policy: reservePolicy(options.writeReserve, options.writeReserveFloor),
+    syncShare: Math.max(0, options.syncShare ?? 0),
+  });
   const transport = createTransport({
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs ?? 15_000,
@@ -144,9 +156,11 @@ export function buildServiceClient(options: ServiceClientOptions) {
     get quota(): Quota | null {
       return quota.current;
     },
-    /** The write reserve: requests of each window no read may spend. */
-    writeReserve: quota.writeReserve,
-    /** Requests reads may still spend in this window (the quota left above the reserve); Infinity when unknown. */
+    /** The write reserve now: requests of this window no read may spend (0: none). */
+    get writeReserve(): number {
+      return quota.writeReserve;
+    },
+    /** Requests users' reads may still spend in this window (above the reserve and the sync's share); Infinity when unknown. */
     readAllowance: (): number => quota.readAllowance(),
     /** Throws the quota error a GET would get now (spent, or, outside `asWrite`, down to the reserve); sends nothing. */
     checkRead: async (): Promise<void> => {

@@ -1,5 +1,6 @@
 import { ServiceError } from "./errors.ts";
 import type { RequestPurpose } from "./purpose.ts";
+import { ReserveLedger, type ReservePolicy } from "./reserve.ts";
 import type { ServiceStore, StoredQuota } from "./store.ts";
 
 /** The quota as last seen: requests left and when the window resets. */
@@ -26,16 +27,19 @@ function then<T, R>(value: Awaitable<T>, next: (value: T) => R): Awaitable<R> {
 
 /** When neither the error nor an earlier answer says when the block ends. */
 const FALLBACK_BLOCK_MS = 60_000;
+/** The service's window when it has not said when this one ends. */
+const WINDOW_MS = 15 * 60_000;
 
 export interface QuotaTracker {
   /** Last seen quota in this process; null before any answer. */
   readonly current: Quota | null;
-  /** Requests of every window kept for writes: no read may spend them. */
+  /** Requests of this window kept for writes now: no read may spend them (0: none). */
   readonly writeReserve: number;
   /**
    * Throws kind "quota" (nothing sent) while the quota is spent and the window has not
-   * reset, and for a read while no more than the write reserve is left (error.reserve set).
-   * Synchronous with a synchronous store.
+   * reset, for the sync while no more than the write reserve is left, and for a user's
+   * read while no more than the reserve and the sync's unspent share are left
+   * (error.reserve set). Synchronous with a synchronous store.
    */
   assertAvailable(purpose?: RequestPurpose): Awaitable<void>;
   /**
@@ -44,7 +48,7 @@ export interface QuotaTracker {
    * others. end() when its answer (or failure) came.
    */
   acquire(purpose: RequestPurpose): Awaitable<void>;
-  /** Requests reads may still spend in this window; Infinity while nothing is known of it. */
+  /** Requests users' reads may still spend in this window; Infinity while nothing is known of it. */
   readAllowance(): number;
   /** A request is on its way (counted against what is left until its answer says). */
   begin(): void;
@@ -56,12 +60,19 @@ export interface QuotaTracker {
   exhausted(resetAt: number | undefined): Promise<Date>;
 }
 
-/**
- * `writeReserve`: the last requests of a window that only writes may spend (WRITE_RESERVE):
- * reads of every kind (lookups, refreshes, /cash, reports, the mirror's sync) stop above it,
- * so the staff's changes always find requests left.
- */
-export function createQuotaTracker(store: ServiceStore, now: () => number, writeReserve = 0): QuotaTracker {
+export interface ReserveOptions {
+  /** The write reserve (reserve.ts): reads of every kind stop above it, so changes find requests left. */
+  policy: ReservePolicy;
+  /** Requests of a window users' reads leave to the mirror's sync (MIRROR_BUDGET). */
+  syncShare: number;
+}
+
+export function createQuotaTracker(
+  store: ServiceStore,
+  now: () => number,
+  reserve: ReserveOptions = { policy: { kind: "fixed", requests: 0 }, syncShare: 0 },
+): QuotaTracker {
+  const ledger = new ReserveLedger(reserve.policy, reserve.syncShare);
   let last: StoredQuota | undefined;
   /** Requests sent by this process whose answer has not come: the count of `last` does not hold them yet. */
   let inFlight = 0;
@@ -81,6 +92,12 @@ export function createQuotaTracker(store: ServiceStore, now: () => number, write
     return quota.remaining - inFlight;
   };
 
+  /** When the live window ends: the service's reset time, else the end of a 15-minute slot. */
+  const windowEnd = (): number => {
+    const at = futureOrNull(last?.resetAt);
+    return at ?? (Math.floor(now() / WINDOW_MS) + 1) * WINDOW_MS;
+  };
+
   const check =
     (purpose: RequestPurpose) =>
     (stored: StoredQuota | undefined): void => {
@@ -91,15 +108,16 @@ export function createQuotaTracker(store: ServiceStore, now: () => number, write
       const resetAt = quota.resetAt === null ? undefined : new Date(quota.resetAt);
       if (quota.remaining <= 0 && resetAt)
         throw new ServiceError("quota", `Request quota spent until ${resetAt.toISOString()}`, { resetAt });
-      if (purpose === "read" && writeReserve > 0 && quota.remaining - inFlight <= writeReserve)
-        throw reserveError(resetAt ?? new Date(now() + FALLBACK_BLOCK_MS));
+      const kept = ledger.floorFor(purpose, windowEnd());
+      if (kept > 0 && quota.remaining - inFlight <= kept)
+        throw reserveError(resetAt ?? new Date(now() + FALLBACK_BLOCK_MS), kept);
     };
 
-  const reserveError = (resetAt: Date) =>
+  const reserveError = (resetAt: Date, kept: number) =>
     new ServiceError(
       "quota",
-      `Reads stopped: the last ${writeReserve} requests until ${resetAt.toISOString()} are kept for writes`,
-      { resetAt, reserve: writeReserve },
+      `Reads stopped: the last ${kept} requests until ${resetAt.toISOString()} are kept for writes and the sync`,
+      { resetAt, reserve: kept },
     );
 
   return {
@@ -109,7 +127,9 @@ export function createQuotaTracker(store: ServiceStore, now: () => number, write
         : null;
     },
 
-    writeReserve,
+    get writeReserve() {
+      return ledger.writeReserve(windowEnd());
+    },
 
     assertAvailable(purpose = "write") {
       return then(store.getQuota(), check(purpose));
@@ -119,12 +139,14 @@ export function createQuotaTracker(store: ServiceStore, now: () => number, write
       return then(store.getQuota(), (stored) => {
         check(purpose)(stored);
         inFlight++;
+        ledger.count(purpose, windowEnd());
       });
     },
 
     readAllowance() {
       const remaining = left(last);
-      return remaining === undefined ? Number.POSITIVE_INFINITY : Math.max(0, remaining - writeReserve);
+      if (remaining === undefined) return Number.POSITIVE_INFINITY;
+      return Math.max(0, remaining - ledger.floorFor("read", windowEnd()));
     },
 
     begin() {

@@ -17,7 +17,8 @@ afterEach(async () => {
 describe("service errors", () => {
   it("tells when the quota is spent and when it resets, without further requests", async () => {
     sandbox = await startSandbox({ port: 0, quota: { limit: 2, windowMs: 15 * 60_000 } });
-    t = await createTestBot({ sandbox, operators: [OPERATOR] });
+    // The reset time's zone is asserted (UTC+3): Moscow, whatever TEST_TIMEZONE the suite runs in.
+    t = await createTestBot({ sandbox, operators: [OPERATOR], config: { timezone: "Europe/Moscow" } });
     const op = t.user(OPERATOR, { languageCode: "en" });
     await op.send(String(KNOWN_NUM));
     await op.send(String(KNOWN_NUM));
@@ -40,7 +41,8 @@ describe("service errors", () => {
 
   it("shows the quota and the connection in /status", async () => {
     sandbox = await startSandbox({ port: 0, quota: { limit: 50, windowMs: 15 * 60_000 } });
-    t = await createTestBot({ sandbox, operators: [OPERATOR] });
+    // UTC+3 asserted below: Moscow, whatever TEST_TIMEZONE the suite runs in.
+    t = await createTestBot({ sandbox, operators: [OPERATOR], config: { timezone: "Europe/Moscow" } });
     const op = t.user(OPERATOR, { languageCode: "en" });
     await op.send("/status");
     const text = op.lastReply()?.text ?? "";

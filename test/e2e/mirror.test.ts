@@ -22,9 +22,10 @@ describe("the order mirror in the running bot", () => {
     }
     expect(text).toMatch(/Orders in the mirror: <b>[1-9]\d*<\/b>/);
     expect(text).toMatch(/Last sync: \d\d:\d\d \(\d+ s ago\)/);
-    // MIRROR_RESERVE 20 above WRITE_RESERVE 50: 70 kept for users (their reads and writes).
-    expect(text).toMatch(/Sync requests this window: [1-9]\d* of 40; 70 always kept for users/);
-    expect(text).toContain("Kept for saving changes: the last 50");
+    // The write reserve follows the writes (WRITE_RESERVE=auto: at least WRITE_RESERVE_MIN 10 with none
+    // written yet), MIRROR_RESERVE 0 above it: 10 kept for users (issue 34.1).
+    expect(text).toMatch(/Sync requests this window: [1-9]\d* of 40; 10 always kept for users/);
+    expect(text).toContain("Kept for saving changes: the last 10");
     expect(text).not.toContain("First fill in progress");
     expect(existsSync(join(stack().bot.dataDir, "mirror.sqlite"))).toBe(true);
   });

@@ -15,7 +15,7 @@
 import type { User, UserFromGetMe } from "grammy/types";
 import { findButton as findIn } from "../e2e/fake-telegram/buttons.ts";
 import type { ChatMessage } from "../e2e/fake-telegram/chats.ts";
-import { type ApiFailure, TelegramError } from "../e2e/fake-telegram/errors.ts";
+import { type Fault, isDropped, TelegramError } from "../e2e/fake-telegram/errors.ts";
 import { methods, type Payload } from "../e2e/fake-telegram/methods.ts";
 import { botInfoFor, type RecordedCall, TelegramState } from "../e2e/fake-telegram/state.ts";
 import { botMessageFor } from "./updates.ts";
@@ -45,6 +45,11 @@ export class FakeTelegram {
     const payload = await parseBody(init);
     try {
       const fault = this.state.faults.take(method);
+      if (fault && isDropped(fault)) {
+        // No answer: what fetch throws when the connection is reset (the call had no effect).
+        this.state.record({ method, payload, status: 0, description: "connection dropped" });
+        throw new TypeError("fetch failed", { cause: new Error("ECONNRESET") });
+      }
       if (fault) throw new TelegramError(fault);
       this.adopt(method, payload);
       // Methods the fake does not model (setWebhook, ...) succeed: in-process there is no delivery.
@@ -59,8 +64,8 @@ export class FakeTelegram {
     }
   };
 
-  /** Makes the next call of `method` fail (e.g. 429 with retry_after). */
-  failNext(method: string, failure: ApiFailure): void {
+  /** Makes the next call of `method` fail (e.g. 429 with retry_after, a 502, a dropped connection). */
+  failNext(method: string, failure: Fault): void {
     this.state.faults.failNext(method, failure);
   }
 

@@ -56,11 +56,23 @@ export async function createMirrorBot(
     ...(options.oneClient ? options.clientOptions : {}),
   });
   const newMirror = async (): Promise<Mirror> => {
+    const budget: BudgetOptions = {
+      ...DEFAULT_BUDGET,
+      perWindow: 1000,
+      reserve: 0,
+      baseIntervalMs: 10_000,
+      ...options.budget,
+    };
+    // One client, as in production (src/mirror/from-config.ts): the sync stops its own reserve
+    // above the client's write reserve of the moment (it follows the writes seen).
+    const mirrorReserve = budget.reserve;
+    if (options.oneClient)
+      Object.defineProperty(budget, "reserve", { get: () => mirrorReserve + client.writeReserve });
     const made = new Mirror({
       client,
       path: ":memory:",
       shopIds: options.config?.shopIds ?? [],
-      budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000, ...options.budget },
+      budget,
       overlapMs: 30_000,
       backfillDays: 30,
       clients: options.clients,

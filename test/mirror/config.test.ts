@@ -15,7 +15,7 @@ describe("mirror settings", () => {
       syncSeconds: 60,
       backfillDays: 30,
       budget: 40,
-      reserve: 20,
+      reserve: 0,
       clients: true,
       dataDir: "./data",
     });

@@ -4,8 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { Mirror } from "../../src/mirror/index.ts";
+import { DEFAULT_BUDGET, Mirror } from "../../src/mirror/index.ts";
+import { startSandbox } from "../../src/sandbox/index.ts";
+import { createServiceClient } from "../../src/service/index.ts";
 import { fakeMirrorClient, mirrorOptions, order } from "./helpers.ts";
+import { syncUntilDone } from "./sandbox-mirror.ts";
 
 let dir: string | undefined;
 afterEach(() => {
@@ -58,5 +61,49 @@ describe("the mirror's file", () => {
     mirror.upsert(order({ id: "n1", device: "Asus" }));
     expect(mirror.list({ text: "asus" }).total).toBe(1);
     await mirror.stop();
+  });
+});
+
+describe("a refill after a layout change", () => {
+  it("tells what changed since the old mirror's last sync: an order made ready while the bot was down", async () => {
+    dir = mkdtempSync(join(tmpdir(), "mirror-layout-"));
+    const path = join(dir, "m.sqlite");
+    const sandbox = await startSandbox({ port: 0, orders: 80 });
+    try {
+      const client = createServiceClient({ baseUrl: sandbox.url, token: sandbox.token, retry: { count: 0 } });
+      const options = mirrorOptions({
+        client,
+        path,
+        budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 1000 },
+      });
+      const first = new Mirror(options);
+      await first.open();
+      await syncUntilDone(first);
+      const { store } = sandbox;
+      const open = store.orders.find(
+        (o) =>
+          o.isVisible &&
+          first.get(o.id) &&
+          !["finish", "closed"].includes(store.statusById.get(o.statusId)?.group ?? ""),
+      );
+      const ready = [...store.statusById.values()].find((s) => s.group === "finish");
+      expect(open && ready).toBeTruthy();
+      await first.stop();
+      // The bot is down; the shop makes the order ready; the new version's mirror has another layout.
+      sandbox.others.changeStatus(open?.id ?? "", ready?.id ?? "");
+      const file = new DatabaseSync(path);
+      file.exec("PRAGMA user_version = 2");
+      file.close();
+      const second = new Mirror(options);
+      await second.open();
+      await syncUntilDone(second);
+      const news = second.changesSince(0, 10_000).map(({ change }) => change);
+      expect(news.filter((c) => c.order.id === open?.id).map((c) => c.kind)).toContain("ready");
+      // Only what changed is news: the rest refilled as it was.
+      expect(news.filter((c) => c.kind === "ready").map((c) => c.order.id)).toEqual([open?.id]);
+      await second.stop();
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -42,11 +42,15 @@ describe.skipIf(!redisUrl)("notifications on two instances", () => {
     try {
       const [a, b] = connections.map((redis) => createRedisStore(redis, prefix)) as [Store, Store];
       const news = "o1:assigned-master:1";
-      const won = await Promise.all([claimMeaning(a, news), claimMeaning(b, news)]);
+      const won = await Promise.all([claimMeaning(a, news, "record-a"), claimMeaning(b, news, "record-b")]);
       expect(won.filter(Boolean)).toHaveLength(1);
+      // The holder asking again (its log replayed after a crash) still holds it; the other does not.
+      const holder = won[0] ? "record-a" : "record-b";
+      expect(await claimMeaning(b, news, holder)).toBe(true);
+      expect(await claimMeaning(a, news, holder === "record-a" ? "record-b" : "record-a")).toBe(false);
       // Other news (another user, another value) is claimed on its own.
-      expect(await claimMeaning(b, "o1:assigned-master:2")).toBe(true);
-      expect(await claimMeaning(a, "o1:status:s2:1")).toBe(true);
+      expect(await claimMeaning(b, "o1:assigned-master:2", "record-b")).toBe(true);
+      expect(await claimMeaning(a, "o1:status:s2:1", "record-a")).toBe(true);
     } finally {
       for (const redis of connections) redis.disconnect();
     }

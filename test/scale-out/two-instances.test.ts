@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { formatTime } from "../../src/bot/ui/dates.ts";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { buttons, fillOrder, lastText } from "../bot/dialogs/driver.ts";
-import { callsOf } from "../helpers/test-bot.ts";
+import { callsOf, testConfig } from "../helpers/test-bot.ts";
 import { inlineQueryUpdate } from "../helpers/updates.ts";
 import { type Cluster, startCluster } from "./cluster.ts";
 
@@ -232,7 +232,7 @@ describe.skipIf(!redisUrl)("two instances on one Redis: the service quota", () =
     const opB = cluster.user(OTHER_OPERATOR, { languageCode: "ru", route: () => cluster.b });
     await opB.send(String(KNOWN_NUM));
 
-    const time = formatTime(resetAt, "ru", "Europe/Moscow", new Date());
+    const time = formatTime(resetAt, "ru", testConfig().timezone, new Date());
     expect(lastText(opB)).toContain(`Исчерпан лимит запросов к сервису. Он обновится в ${time}`);
     expect(sandbox.requestCount()).toBe(requests);
     expect(cluster.b.requests.length).toBe(bRequests);

@@ -49,7 +49,7 @@ export function clientReader(services: Services) {
   const { client, mirror, store, clock, config } = services;
   // As the orders' reads: the user's share, and never the requests kept for writes (WRITE_RESERVE).
   const share = createLookupShare(store, config.lookupShare, () => clock.now().getTime(), {
-    writeReserve: client.writeReserve,
+    writeReserve: () => client.writeReserve,
     checkRead: () => client.checkRead(),
   });
   const records = store.open(clientRecords);

@@ -16,6 +16,7 @@ import { WRITE_KINDS } from "../writes/kinds/index.ts";
 import { type OpenDialog, resolveOpenWrite } from "../writes/resume.ts";
 import { CANCEL } from "./ask.ts";
 import { readLatestPrompt } from "./latest-prompt.ts";
+import { outdatedDialogs } from "./outdated.ts";
 import { DIALOG_NAMESPACE, dialogPlugins, dialogStorage } from "./plugins.ts";
 
 /**
@@ -56,6 +57,8 @@ export function dialogsMiddleware(services: BotServices, logger: Logger): Compos
     storage: dialogStorage(services.store, DIALOG_VERSION, services.metrics?.dialogs),
     plugins: dialogPlugins(services, logger),
   });
+  // A dialog of an older shape is told and dropped before the plugin would drop it silently.
+  composer.use(outdatedDialogs(services.store, DIALOG_VERSION));
   composer.use(async (ctx, next) => {
     try {
       await dialogs(ctx, async () => {

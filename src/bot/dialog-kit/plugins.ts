@@ -54,7 +54,7 @@ const dialogState = z.object({
  * be read holds no dialog beyond what is kept (no copies: another instance may have moved
  * the dialog on).
  */
-const dialogStates = persisted({
+export const dialogStates = persisted({
   namespace: "dialogs",
   schema: dialogState,
   whenStoreFails: "tell",

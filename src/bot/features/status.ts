@@ -48,7 +48,7 @@ async function showConnection(ctx: BotContext): Promise<void> {
       lines.push(
         ctx.t("status-write-reserve", {
           reserve: client.writeReserve,
-          readable: Math.max(0, quota.remaining - client.writeReserve),
+          readable: Math.min(quota.remaining, client.readAllowance()),
         }),
       );
     if (quota.resetAt) {

@@ -1,21 +1,18 @@
 /**
- * "This notification was sent" markers that outlive a restart (claimMarker:
- * on a shared store (Redis) SET NX, atomic across instances; on files, one
- * instance by nature, an in-process claim and a stored marker).
+ * The same news told once: one real change recorded twice (by a sync and by a
+ * write-through, on two instances) has two records but one meaning (order, what
+ * the user is told, the new value), and is told once within a few minutes.
  *
- * Two kinds: per record of a change (its id: a replay of the log after a
- * restart, the leader's feed) for as long as a log may be replayed, and per
- * meaning (order, what the user is told, the new value) for a short time: one
- * real change recorded twice (by a sync and by a write-through, on two
- * instances) has two ids but one meaning, and is told once.
+ * The claim names its holder (the message's outbox key): the holder asking again
+ * (its change log replayed after a crash between the claim and the outbox) still
+ * holds it and goes on, where the outbox's key makes the message once. Another
+ * record of the same meaning does not. A claim is one `update` of its entry:
+ * compare-and-set on Redis, one queue per key on files.
  */
 import { z } from "zod";
-import { claimMarker } from "../store/claim.ts";
 import { persisted } from "../store/registry.ts";
 import type { Store } from "../store/storage.ts";
 
-/** Longer than any change stays in the log a notifier might replay. */
-const KEEP_SECONDS = 14 * 24 * 60 * 60;
 /**
  * Longer than two records of one change lie apart (seconds: a sync and a
  * write-through of the same moment); a genuine repeat of the same value
@@ -23,25 +20,16 @@ const KEEP_SECONDS = 14 * 24 * 60 * 60;
  */
 const SAME_MEANING_SECONDS = 10 * 60;
 
-const notified = persisted({
-  namespace: "notified",
-  schema: z.number(),
-  ttlSeconds: KEEP_SECONDS,
-  whenStoreFails: "throw",
-});
 const notifiedMeaning = persisted({
   namespace: "notified-meaning",
-  schema: z.number(),
+  // A number: claimed by the version before the outbox (no holder: another's).
+  schema: z.union([z.string(), z.number()]),
   ttlSeconds: SAME_MEANING_SECONDS,
   whenStoreFails: "throw",
 });
 
-/** True the first time this record of a change is claimed for `key` (its id and the user). */
-export function claimOnce(store: Store, key: string): Promise<boolean> {
-  return claimMarker(store, notified, key);
-}
-
-/** True unless the same news for the same user (`key`) was claimed within SAME_MEANING_SECONDS. */
-export function claimMeaning(store: Store, key: string): Promise<boolean> {
-  return claimMarker(store, notifiedMeaning, key);
+/** True unless the same news for the same user (`key`) was claimed by another holder within SAME_MEANING_SECONDS. */
+export async function claimMeaning(store: Store, key: string, holder: string): Promise<boolean> {
+  const held = await store.open(notifiedMeaning).update(key, (current) => current ?? holder);
+  return held === holder;
 }

@@ -1,118 +1,75 @@
 /**
- * Each scheduled message delivered once (the evening report's text and its
- * chart, a morning digest): a marker per message and recipient in the shared
- * store says it was delivered, across restarts and instances, so a run tried
- * again after a Telegram outage sends only what is still missing.
+ * Scheduled messages (the morning digest, the evening report) through the
+ * outbox, each once per day and recipient: a run tried again after a Telegram
+ * outage finds what is kept and builds nothing again; the outbox delivers it
+ * (tried again until the job's window closes, across restarts and instances).
  *
- * An attempt is claimed by its number (store/claim.ts: Redis SET NX across
- * instances), so two instances never send the same message at once. When
- * Telegram refuses for a while (5xx, 429, the network) the attempt is counted
- * and the next run tries again; a refusal that will not change (400 "chat not
- * found") is logged and not repeated; 403 (the user blocked the bot) marks them
- * blocked. An attempt cut off by a crash between the request and its answer is
- * not repeated: Telegram may have shown it, and a report twice is the worse
- * mistake then.
+ * `deliveries` is where the version before the outbox marked a message
+ * delivered: read only, so an upgrade on a report's evening does not send it
+ * twice (its entries expire two days after that deploy: remove after 2026-12-05).
  */
-import { GrammyError, HttpError } from "grammy";
 import { z } from "zod";
-import { claimMarker } from "../store/claim.ts";
 import { persisted } from "../store/registry.ts";
-import { type Compose, readerOf, type SendDeps } from "./send.ts";
+import type { OutboxPart } from "./outbox.ts";
+import { type Compose, outboxOf, readerOf, type SendDeps, STAFF } from "./send.ts";
 
-/** Longer than any window a scheduled message is tried in, and the day it belongs to. */
-const KEEP_SECONDS = 2 * 24 * 60 * 60;
-
-/** "done": delivered (now or before), or nothing more to do; "pending": try again later. */
+/** "done": delivered (now or before), or nothing more to do; "pending": still in the outbox. */
 export type Delivery = "done" | "pending";
 
-/** Per message and recipient. */
-const deliveryStates = persisted({
+const legacyDeliveries = persisted({
   namespace: "deliveries",
-  schema: z.object({
-    done: z.boolean().optional(),
-    /** Attempts Telegram refused for a while. */
-    failures: z.number().int().nonnegative(),
-  }),
-  ttlSeconds: KEEP_SECONDS,
-  whenStoreFails: "throw",
-});
-/** Attempts claimed ("<key>:<failures>"). */
-const deliveryAttempts = persisted({
-  namespace: "delivery-attempts",
-  schema: z.number(),
-  ttlSeconds: KEEP_SECONDS,
-  whenStoreFails: "throw",
+  schema: z.object({ done: z.boolean().optional(), failures: z.number().int().nonnegative() }),
+  ttlSeconds: 2 * 24 * 60 * 60,
+  whenStoreFails: "skip",
 });
 
-function deliveries(deps: Pick<SendDeps, "services">) {
-  return deps.services.store.open(deliveryStates);
-}
-
-/** True when the message of `key` was delivered (or needs nothing more): no work to prepare for it. */
-export async function isDelivered(deps: Pick<SendDeps, "services">, key: string): Promise<boolean> {
-  return (await deliveries(deps).read(key))?.done === true;
-}
-
-/** Telegram may take it later: a 5xx, a 429 the auto-retry gave up on, or no answer at all. */
-function isTransient(error: unknown): boolean {
-  if (error instanceof HttpError) return true;
-  return error instanceof GrammyError && (error.error_code >= 500 || error.error_code === 429);
+/** What became of the message of `key`: undefined when it was never sent. */
+export async function deliveryOf(
+  deps: SendDeps,
+  key: string,
+  legacyKeys: string[] = [key],
+): Promise<Delivery | undefined> {
+  const status = await outboxOf(deps).status(key);
+  if (status) return status.state === "queued" ? "pending" : "done";
+  const legacy = deps.services.store.open(legacyDeliveries);
+  for (const old of legacyKeys) if ((await legacy.read(old))?.done) return "done";
+  return undefined;
 }
 
 /**
- * Sends the message of `key` to `userId` once: `send` makes the Telegram call(s) of it
- * (it may send nothing: "done" too). Pending when Telegram refused for a while or another
- * instance is sending it now.
+ * The parts `compose` makes for this user (if they may still be told), kept in the outbox under
+ * `key` until `giveUpAt`; a key kept before composes nothing.
  */
-export async function deliverOnce(
+export async function deliverToUser(
   deps: SendDeps,
   userId: number,
   key: string,
-  send: () => Promise<unknown>,
+  compose: (reader: Parameters<Compose>[0]) => Promise<OutboxPart[] | undefined>,
+  giveUpAt: number,
+  legacyKeys?: string[],
 ): Promise<Delivery> {
-  const markers = deliveries(deps);
-  const state = (await markers.read(key)) ?? { failures: 0 };
-  if (state.done) return "done";
-  if (!(await claimMarker(deps.services.store, deliveryAttempts, `${key}:${state.failures}`)))
-    return "pending";
-  try {
-    await send();
-  } catch (error) {
-    if (isTransient(error)) {
-      deps.logger.warn(
-        { err: String(error), userId, key },
-        "a scheduled message was not delivered: tried again later",
-      );
-      await markers.write(key, { failures: state.failures + 1 });
-      return "pending";
-    }
-    if (error instanceof GrammyError && error.error_code === 403) {
-      // Blocked (or the account is gone): a user who left. Their settings stay.
-      await deps.services.users.update(userId, (s) => {
-        s.blocked = true;
-      });
-    } else
-      deps.logger.warn({ err: String(error), userId, key }, "a scheduled message was refused: not repeated");
-  }
-  await markers.write(key, { done: true, failures: state.failures });
-  return "done";
+  const known = await deliveryOf(deps, key, legacyKeys);
+  if (known) return known;
+  const reader = await readerOf(deps, userId);
+  const parts = reader && (await compose(reader));
+  if (!parts || parts.length === 0) return "done";
+  const status = await outboxOf(deps).send({ id: key, chatId: userId, audience: STAFF, parts, giveUpAt });
+  return status.state === "queued" ? "pending" : "done";
 }
 
-/** What `compose` writes for this user (if they may still be told), delivered once under `key`. */
-export function deliverToUser(
-  deps: SendDeps,
-  userId: number,
-  key: string,
-  compose: Compose,
-): Promise<Delivery> {
-  return deliverOnce(deps, userId, key, async () => {
-    const reader = await readerOf(deps, userId);
-    const message = reader && (await compose(reader));
-    if (!message) return;
-    await deps.api.sendMessage(
-      userId,
-      message.text,
-      message.keyboard ? { reply_markup: message.keyboard } : {},
+/** A plain text message for `deliverToUser`, from what `Compose` writes. */
+export function textParts(compose: Compose) {
+  return async (reader: Parameters<Compose>[0]): Promise<OutboxPart[] | undefined> => {
+    const message = await compose(reader);
+    const keyboard = message?.keyboard;
+    return (
+      message && [
+        {
+          method: "sendMessage",
+          text: message.text,
+          keyboard: keyboard && { inline_keyboard: keyboard.inline_keyboard },
+        },
+      ]
     );
-  });
+  };
 }

@@ -23,9 +23,9 @@ import { orderOpenById } from "../ui/callbacks.ts";
 import { formatTime } from "../ui/dates.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
-import { deliverToUser, isDelivered } from "./delivery.ts";
+import { deliverToUser, deliveryOf, textParts } from "./delivery.ts";
 import { recipients } from "./recipients.ts";
-import type { SendDeps } from "./send.ts";
+import { outboxOf, type SendDeps } from "./send.ts";
 
 /** How late after DIGEST_TIME a digest still goes out (a restart mid-morning still sends it). */
 const DIGEST_LATE_SECONDS = 3 * 60 * 60;
@@ -164,8 +164,8 @@ function digestButtons(content: DigestContent): InlineKeyboard | undefined {
 
 /**
  * The scheduler's job: the digest to everyone who wants it, read at the moment it runs;
- * each delivered once (delivery.ts): a run tried again after a Telegram outage reads and
- * sends only the ones still missing. Resolves false while some are.
+ * each kept in the outbox once (delivery.ts): a run tried again after a Telegram outage
+ * reads and sends only the ones never kept. Resolves false while some wait in the outbox.
  */
 export function digestJob(deps: SendDeps): DailyJob {
   const { services } = deps;
@@ -173,7 +173,10 @@ export function digestJob(deps: SendDeps): DailyJob {
     name: "digest",
     time: services.config.digestTime,
     lateBy: DIGEST_LATE_SECONDS,
-    async run({ day }) {
+    async run({ day, due }) {
+      // What an earlier attempt kept and Telegram refused is tried first (when due).
+      await outboxOf(deps).drain();
+      const giveUpAt = due.getTime() + DIGEST_LATE_SECONDS * 1000;
       let stuckAll: Order[] | undefined;
       let complete = true;
       for (const userId of recipients(services.config)) {
@@ -183,7 +186,9 @@ export function digestJob(deps: SendDeps): DailyJob {
         const owner = seesMoney(roleOf(userId, services.config));
         if (!settings.notify.digest || (!employeeId && !owner) || settings.blocked) continue;
         const key = `digest:${day}:${userId}`;
-        if (await isDelivered(deps, key)) continue;
+        const known = await deliveryOf(deps, key);
+        if (known === "pending") complete = false;
+        if (known) continue;
         stuckAll ??= await readStuck(deps);
         const now = services.clock.now();
         const scope = owner || !employeeId ? "shop" : { employeeId };
@@ -192,10 +197,16 @@ export function digestJob(deps: SendDeps): DailyJob {
         // Nothing to say: no message (quiet by default), and nothing to try again.
         const quiet = counts.overdue + counts.today + counts.stuck === 0;
         const { timezone } = services.config;
-        const outcome = await deliverToUser(deps, userId, key, async ({ t, locale }) =>
-          quiet
-            ? undefined
-            : { text: digestText(t, content, { now, locale, timezone }), keyboard: digestButtons(content) },
+        const outcome = await deliverToUser(
+          deps,
+          userId,
+          key,
+          textParts(async ({ t, locale }) =>
+            quiet
+              ? undefined
+              : { text: digestText(t, content, { now, locale, timezone }), keyboard: digestButtons(content) },
+          ),
+          giveUpAt,
         );
         if (outcome === "pending") complete = false;
       }

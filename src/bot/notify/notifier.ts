@@ -7,13 +7,12 @@
  * is send.ts's; the morning digest is a scheduled job (digest.ts).
  *
  * Once across restarts and instances: the notifier walks the mirror's change
- * log (changesSince) from a cursor kept in the mirror's own file, and before each
- * message claims "<change id>:<user>" durably and the news itself (order, kind,
- * new value, user) for a few minutes, so two records of one change are one message
- * (claims.ts: Redis SET NX on a shared store, a stored marker otherwise). The
- * user's own writes are noted before the request (own-changes.ts): a sync that
- * records one as someone else's does not echo it back. A claim is taken before the send:
- * a crash between the two loses that one message rather than sending it twice.
+ * log (changesSince) from a cursor kept in the mirror's own file; each message is
+ * kept in the outbox (outbox.ts) under "notice:<change id>:<user>" until Telegram
+ * takes it (a replayed change finds it kept and sends nothing), after claiming the
+ * news itself (order, kind, new value, user) for a few minutes, so two records of one
+ * change are one message (claims.ts). The user's own writes are noted before the
+ * request (own-changes.ts): a sync that records one as someone else's does not echo it back.
  */
 
 import type { Api } from "grammy";
@@ -24,9 +23,10 @@ import type { BotServices } from "../context.ts";
 import { isOwnChange } from "../state/own-changes.ts";
 import { persisted } from "../store/registry.ts";
 import { ChangeFeed } from "./change-feed.ts";
-import { claimMeaning, claimOnce } from "./claims.ts";
+import { claimMeaning } from "./claims.ts";
+import type { Outbox } from "./outbox.ts";
 import { meaningOf, noticesFor, recipients } from "./recipients.ts";
-import { sendNotice } from "./send.ts";
+import { outboxOf, sendNotice } from "./send.ts";
 
 const CURSOR_READER = "notifier";
 
@@ -35,6 +35,8 @@ interface NotifierOptions {
   api: Api;
   mirror: OrderMirror;
   logger: Logger;
+  /** Default: the outbox of this store and api (send.ts). */
+  outbox?: Outbox;
 }
 
 /** Where a file store kept the cursor before it lived in the mirror's file ("cursor"). */
@@ -74,11 +76,12 @@ export class Notifier extends ChangeFeed {
       if (!notice) continue;
       // Recorded as someone else's, yet the user's own write through the bot (read by a sync before the write-through).
       if (await isOwnChange(services.store, userId, change)) continue;
-      if (!(await claimOnce(services.store, `${change.id}:${userId}`))) continue;
+      const key = `notice:${change.id}:${userId}`;
+      // Kept before (a replay of the log after a restart): the outbox has it.
+      if (await outboxOf(this.options).status(key)) continue;
       // Another record of the same change (a sync's and a write-through's, on two instances): told already.
-      if (!(await claimMeaning(services.store, meaningOf(change, notice, userId)))) continue;
-      if (await sendNotice(this.options, userId, notice, change.order))
-        services.metrics?.delivered("staff", services.clock.now().getTime() - change.detectedAt.getTime());
+      if (!(await claimMeaning(services.store, meaningOf(change, notice, userId), key))) continue;
+      await sendNotice(this.options, userId, key, notice, change.order, change.detectedAt.getTime());
     }
   }
 

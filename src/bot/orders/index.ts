@@ -64,7 +64,7 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
   const misses = createMisses(deps.store);
   const deletions = deletionsOf(deps.store);
   const share = createLookupShare(deps.store, deps.lookupShare, () => now().getTime(), {
-    writeReserve: deps.client.writeReserve,
+    writeReserve: () => deps.client.writeReserve,
     checkRead: () => deps.client.checkRead(),
   });
   // The mirror's sync sees every new order: the newest number stays known without a lookup.

@@ -51,8 +51,8 @@ export function sharePerWindow(percent: number, writeReserve = 0): number {
 }
 
 interface ShareOptions {
-  /** WRITE_RESERVE. */
-  writeReserve?: number;
+  /** The write reserve now (it follows the writes seen unless WRITE_RESERVE fixes it). */
+  writeReserve?: () => number;
   /** Throws the service client's refusal of a read now (the reserve reached), before anything is counted. */
   checkRead?: () => Promise<void>;
 }
@@ -63,7 +63,6 @@ export function createLookupShare(
   now: () => number,
   options: ShareOptions = {},
 ): LookupShare {
-  const limit = sharePerWindow(percent, options.writeReserve);
   const counts = store.open(lookupCounts);
   return {
     async spend(userId) {
@@ -77,6 +76,7 @@ export function createLookupShare(
       } catch {
         return;
       }
+      const limit = sharePerWindow(percent, options.writeReserve?.());
       if (spent >= limit) throw new LookupShareError(new Date((window + 1) * QUOTA_WINDOW_MS), limit);
       try {
         await counts.write(key, spent + 1);

@@ -5,13 +5,16 @@
  * - MIRROR=off: the service's lists filtered by `dateCreate`, `dateFinish` and
  *   `dateClose` (1 request per 50 records) and `isDeadline` (1 request for the
  *   count), within the caller's budget.
- * - Mirror on: received and overdue from the mirror (0 requests). Made ready and
- *   handed over: the service's `dateFinish` / `dateClose` lists while the budget
- *   allows (list records do not carry those dates and the mirror's records may
- *   not either); else what the mirror knows, with no request: the dates of its
- *   full records and the ready and closing status changes its change log saw in
- *   the period. It cannot know a change made while it was not syncing, and its
- *   log's time is when a sync saw the change, not when it was made.
+ * - Mirror on, its first fill done: everything from the mirror (0 requests).
+ *   Made ready and handed over: the service's dates on the full records it
+ *   holds, else the ready and closing status changes its change log saw in the
+ *   period (the log's time is when a sync saw the change, within a sync's
+ *   interval of when it was made). The log holds every change since the
+ *   mirror's first fill (`watchingSince`): what was finished before that, in
+ *   the period, the bot cannot date and says so.
+ * - Mirror on, still filling: received and overdue from it; made ready and
+ *   handed over from the service's `dateFinish` / `dateClose` lists while the
+ *   budget allows, else what the mirror knows.
  * The time an order became ready or was handed over comes from its record when
  * it has one, else from the mirror's log; unknown otherwise.
  * What a budget or an error leaves unread is named in `missing`, never guessed.
@@ -167,8 +170,20 @@ export async function mirrorPeriod(
     if (found.items.length < MAX_PAGE_SIZE || page * MAX_PAGE_SIZE >= found.total) break;
   }
   const overdue = mirror.list({ overdue: true, pageSize: 1 }).total;
-  const base = { received, overdue, source: "mirror" as const, asOf: mirror.stats().lastSyncAt ?? null };
-  // The service knows exactly which orders became ready or were handed over: asked while the budget allows.
+  const stats = mirror.stats();
+  const base = { received, overdue, source: "mirror" as const, asOf: stats.lastSyncAt ?? null };
+  const fromMirror = {
+    ready: finishedHere.filter((o) => within(o.dateFinish, range)),
+    closed: finishedHere.filter((o) => within(o.dateClose, range)),
+    finishedFrom: "mirror" as const,
+    missing: [],
+  };
+  // A warm mirror saw every status change since its first fill: no request for them.
+  if (stats.watchingSince) {
+    const since = stats.watchingSince.getTime() > range.start.getTime() ? stats.watchingSince : undefined;
+    return { ...base, ...fromMirror, requests: 0, ...(since ? { watchingSince: since } : {}) };
+  }
+  // Still filling: the service knows exactly which orders became ready or were handed over.
   const lists = budget >= 2 ? await serviceLists(deps, range, budget, ["ready", "closed"]) : undefined;
   if (lists && lists.missing.length === 0) {
     return {
@@ -182,10 +197,7 @@ export async function mirrorPeriod(
   }
   return {
     ...base,
-    ready: finishedHere.filter((o) => within(o.dateFinish, range)),
-    closed: finishedHere.filter((o) => within(o.dateClose, range)),
-    finishedFrom: "mirror",
-    missing: [],
+    ...fromMirror,
     requests: lists?.requests ?? 0,
     reason: lists?.reason ?? "quota",
   };

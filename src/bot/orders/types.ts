@@ -58,6 +58,11 @@ export interface OrdersOfPeriod {
   reason?: "quota" | "error";
   /** When the mirror last synced (source "mirror"; null: never). */
   asOf?: Date | null;
+  /**
+   * finishedFrom "mirror": since when its log holds every change; made ready and handed over
+   * before that (and after the period's start) the bot cannot date.
+   */
+  watchingSince?: Date;
 }
 
 /** An order known to be deleted: its last copy (the mirror's) and, when the bot deleted it, who and when. */

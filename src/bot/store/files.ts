@@ -171,7 +171,9 @@ export async function sweepExpired(dir: string, ttlMs: number, now: number): Pro
           if (written + kept <= now) await rm(path, { force: true });
           continue;
         }
-        if (!name.endsWith(".json") || written + ttlMs > now) continue;
+        // A file "written" after now (the clock stepped back, or a test's fake clock: the file
+        // system keeps its own) is judged by its entry's expiry alone.
+        if (!name.endsWith(".json") || (written <= now && written + ttlMs > now)) continue;
         const entry: unknown = JSON.parse(await readFile(path, "utf8"));
         const expiry = typeof entry === "object" && entry !== null ? (entry as { e?: unknown }).e : undefined;
         // Written again meanwhile (a new entry under the old key): it stays.

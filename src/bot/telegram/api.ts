@@ -106,8 +106,22 @@ export function dialogApiPlugin<C extends Context>(observe?: Transformer): Middl
   };
 }
 
+/** Marks a call whose caller retries it itself (the outbox: its waits outlive the process, a call must not). */
+const OWN_RETRIES = Symbol("own-retries");
+
+/** `payload` marked so the retry transformers pass it through once (symbols never reach the JSON). */
+export function ownRetries<P extends object>(payload: P): P {
+  return Object.assign(payload, { [OWN_RETRIES]: true });
+}
+
 function retryTransformers(): Transformer[] {
-  return [retryNetworkErrors(), autoRetry({ ...TELEGRAM_RETRY, rethrowHttpErrors: true })];
+  return [retryNetworkErrors(), autoRetry({ ...TELEGRAM_RETRY, rethrowHttpErrors: true })].map(
+    (retry): Transformer =>
+      (prev, method, payload, signal) =>
+        (payload as { [OWN_RETRIES]?: boolean })[OWN_RETRIES]
+          ? prev(method, payload, signal)
+          : retry(prev, method, payload, signal),
+  );
 }
 
 function retryNetworkErrors(): Transformer {

@@ -5,6 +5,7 @@ import {
   type CreatedOrder,
   changeResult,
   createdOrder,
+  fastOrderOf,
   type Order,
   order,
 } from "../schemas/order.ts";
@@ -18,8 +19,8 @@ import { type OrderListQuery, orderListQuery } from "../schemas/queries.ts";
 import { keepMatching } from "./order-checks.ts";
 import { type Caller, parseInput, pathId, toPage } from "./shared.ts";
 
-const orderList = listEnvelope(order);
-const oneOrder = oneEnvelope(order);
+const orderList = listEnvelope(order, fastOrderOf);
+const oneOrder = oneEnvelope(order, fastOrderOf);
 const created = oneEnvelope(createdOrder);
 /** `{data: {success: true}}`; an empty answer counts as success too. */
 const changed = oneEnvelope(changeResult.optional().transform((data) => data ?? { success: true }));

@@ -13,7 +13,7 @@ import { bool, date, id, isObject, num, strings, text, toMillis } from "./common
 
 /** The value could not be read the fast way: zod decides. */
 export const SLOW: unique symbol = Symbol("slow");
-type FastReader = (value: unknown) => unknown;
+export type FastReader = (value: unknown) => unknown;
 
 interface Def {
   type: string;

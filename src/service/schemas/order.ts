@@ -191,11 +191,16 @@ const fastOrder = fastReader(orderShape);
  * A record in the usual nested shape is read by the fast reader (fast-path.ts: the
  * same checks, derived from `orderShape`); anything else goes through zod.
  */
+/** The fast reading of an order in the usual nested shape; SLOW for anything else (zod reads it). */
+export function fastOrderOf(raw: unknown): Order | typeof SLOW {
+  if (!isObject(raw) || normalizeOrder(raw) !== raw) return SLOW;
+  const read = fastOrder(raw);
+  return read === SLOW ? SLOW : withMoney(read as Order);
+}
+
 export const order = z.transform((raw: unknown, ctx): Order => {
-  if (isObject(raw) && normalizeOrder(raw) === raw) {
-    const read = fastOrder(raw);
-    if (read !== SLOW) return withMoney(read as Order);
-  }
+  const fast = fastOrderOf(raw);
+  if (fast !== SLOW) return fast;
   const result = anyOrder.safeParse(raw);
   if (result.success) return result.data;
   for (const issue of result.error.issues) ctx.issues.push(issue as (typeof ctx.issues)[number]);

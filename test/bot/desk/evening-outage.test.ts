@@ -17,25 +17,20 @@ import { createMemoryStore } from "../../../src/bot/store/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { serverError } from "../../e2e/fake-telegram/errors.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
-import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";
+import { createTestBot, type TestBot, testConfig } from "../../helpers/test-bot.ts";
 import { OWNER } from "./helpers.ts";
 
 const logger = pino({ level: "silent" });
 const MINUTE = 60_000;
 
-/** Today at hh:mm in Moscow (the tests' TIMEZONE). */
+/** The tests' TIMEZONE: Moscow unless the suite runs with TEST_TIMEZONE (scripts/clock-matrix.sh). */
+const ZONE = testConfig().timezone;
+
+/** Today at hh:mm in the tests' TIMEZONE. */
 function moscow(hours: number, minutes: number): Date {
-  const now = new TZDate(Date.now(), "Europe/Moscow");
+  const now = new TZDate(Date.now(), ZONE);
   return new Date(
-    new TZDate(
-      now.getFullYear(),
-      now.getMonth(),
-      now.getDate(),
-      hours,
-      minutes,
-      0,
-      "Europe/Moscow",
-    ).getTime(),
+    new TZDate(now.getFullYear(), now.getMonth(), now.getDate(), hours, minutes, 0, ZONE).getTime(),
   );
 }
 

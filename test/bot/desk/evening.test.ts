@@ -11,15 +11,18 @@ import { botScheduler } from "../../../src/bot/jobs.ts";
 import { createMemoryStore } from "../../../src/bot/store/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
-import { callsOf, createTestBot, type TestBot, textsOf } from "../../helpers/test-bot.ts";
+import { callsOf, createTestBot, type TestBot, testConfig, textsOf } from "../../helpers/test-bot.ts";
 import { OWNER, VIEWER } from "./helpers.ts";
 
 const OPERATOR = 401;
 const OTHER_OWNER = 402;
 
-/** Today at hh:mm in Moscow (the tests' TIMEZONE). */
+/** The tests' TIMEZONE: Moscow unless the suite runs with TEST_TIMEZONE (scripts/clock-matrix.sh). */
+const ZONE = testConfig().timezone;
+
+/** Today at hh:mm in the tests' TIMEZONE. */
 function moscow(hours: number, minutes: number, dayOffset = 0): Date {
-  const now = new TZDate(Date.now(), "Europe/Moscow");
+  const now = new TZDate(Date.now(), ZONE);
   return new Date(
     new TZDate(
       now.getFullYear(),
@@ -28,7 +31,7 @@ function moscow(hours: number, minutes: number, dayOffset = 0): Date {
       hours,
       minutes,
       0,
-      "Europe/Moscow",
+      ZONE,
     ).getTime(),
   );
 }
@@ -88,7 +91,7 @@ describe("when the evening report is due", () => {
   const at = (date: Date) =>
     eveningDue({
       clock: { now: () => date, sleep: async () => {} },
-      config: { timezone: "Europe/Moscow", reportTime: { hours: 20, minutes: 0 } } as never,
+      config: { timezone: ZONE, reportTime: { hours: 20, minutes: 0 } } as never,
     });
   it("from REPORT_TIME up to 3 hours late, never before and never later", () => {
     expect(at(moscow(19, 59))).toBeUndefined();
@@ -212,7 +215,7 @@ describe("a run after midnight", () => {
     expect(t.telegram.calls.map((c) => c.method)).toEqual(["sendMessage", "sendPhoto"]);
     expect(texts[0]).toContain("Evening report");
     // The day before's date, and not called "today" any more.
-    const noon = new TZDate(moscow(12, 0).getTime(), "Europe/Moscow");
+    const noon = new TZDate(moscow(12, 0).getTime(), ZONE);
     // English names the month (one date form per language): "Fri Nov 27".
     const dayBefore = `${noon.toLocaleDateString("en-GB", { month: "short" })} ${noon.getDate()}`;
     expect(texts[0]).toContain(

@@ -7,6 +7,7 @@ import { periodOf } from "../../../src/bot/desk/period.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder, Transaction } from "../../../src/sandbox/model.ts";
 import type { MirrorBot } from "../../helpers/mirror-bot.ts";
+import { testConfig } from "../../helpers/test-config.ts";
 
 export const OWNER = 301;
 export const VIEWER = 302;
@@ -27,7 +28,8 @@ export async function makeOneReady(t: MirrorBot): Promise<SandboxOrder> {
   return order;
 }
 
-export function periodRange(kind: PeriodKind, now: Date, timezone = "Europe/Moscow") {
+/** The period in the test bots' TIMEZONE unless told (the suite may run with TEST_TIMEZONE). */
+export function periodRange(kind: PeriodKind, now: Date, timezone = testConfig().timezone) {
   const period = periodOf(kind, now, timezone);
   return { start: period.start.getTime(), end: period.end.getTime() };
 }

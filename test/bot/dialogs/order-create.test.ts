@@ -452,7 +452,8 @@ describe("/new: deadline", () => {
     const late = await createTestBot({
       sandbox,
       operators: [OPERATOR],
-      config: { shopIds: [shopId] },
+      // The zone the dates below are in (the suite may run with another TEST_TIMEZONE).
+      config: { shopIds: [shopId], timezone: "Europe/Moscow" },
       clock: new ManualClock(new Date("2026-11-23T22:30:00Z")),
     });
     const ru = late.user(OPERATOR, { languageCode: "ru" });

@@ -36,17 +36,21 @@ describe("LOOKUP_SHARE", () => {
 });
 
 describe("WRITE_RESERVE", () => {
-  it("keeps 50 requests for writes by default; the lookup share is a share of the other 50", () => {
+  it("follows the writes seen by default, keeping at least 10; the lookup share is a share of what reads may spend", () => {
     const result = parse({});
     if (!result.ok) throw new Error(result.errors.join());
-    expect(result.config.writeReserve).toBe(50);
-    expect(sharePerWindow(result.config.lookupShare, result.config.writeReserve)).toBe(12);
+    expect(result.config.writeReserve).toBe("auto");
+    expect(result.config.writeReserveFloor).toBe(10);
+    expect(sharePerWindow(result.config.lookupShare, 50)).toBe(12);
+    expect(sharePerWindow(result.config.lookupShare, 10)).toBe(22);
   });
 
   it.each([
+    ["auto", "auto"],
+    [" AUTO ", "auto"],
     ["0", 0],
     [" 30 ", 30],
-  ])("reads %j as %d requests", (value, reserve) => {
+  ])("reads %j as %j", (value, reserve) => {
     const result = parse({ WRITE_RESERVE: value });
     if (!result.ok) throw new Error(result.errors.join());
     expect(result.config.writeReserve).toBe(reserve);
@@ -56,6 +60,12 @@ describe("WRITE_RESERVE", () => {
     const result = parse({ WRITE_RESERVE: value });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors.join("\n")).toMatch(/WRITE_RESERVE must be/);
+  });
+
+  it.each([["-1"], ["many"], ["51"]])("refuses WRITE_RESERVE_MIN %j with a clear message", (value) => {
+    const result = parse({ WRITE_RESERVE_MIN: value });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.join("\n")).toMatch(/WRITE_RESERVE_MIN must be/);
   });
 
   it("a reserve of the whole window still leaves every user one request", () => {

@@ -29,3 +29,19 @@ export const serverError = (code = 502): ApiFailure => ({
   error_code: code,
   description: code === 502 ? "Bad Gateway" : "Internal Server Error",
 });
+
+/**
+ * No answer at all: the connection is cut before Telegram does anything with the call
+ * (a proxy or the network dropping it), so the call had no effect.
+ */
+export interface DroppedConnection {
+  dropped: true;
+}
+export const droppedConnection = (): DroppedConnection => ({ dropped: true });
+
+/** What an injected fault does to a call: an error answer, or no answer. */
+export type Fault = ApiFailure | DroppedConnection;
+
+export function isDropped(fault: Fault): fault is DroppedConnection {
+  return "dropped" in fault;
+}

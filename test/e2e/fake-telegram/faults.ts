@@ -1,9 +1,9 @@
 /**
  * Injected Telegram failures: the next N calls of a method, or a share of all
  * calls of some methods (seeded, so a run can be repeated). A failed call does
- * nothing, as when Telegram refuses it.
+ * nothing, as when Telegram refuses it; a dropped one gets no answer at all.
  */
-import type { ApiFailure } from "./errors.ts";
+import type { Fault } from "./errors.ts";
 
 export interface RandomFaults {
   /** Share of calls (0..1) that fail. */
@@ -11,7 +11,7 @@ export interface RandomFaults {
   /** Methods hit; default: every method that sends or changes something. */
   methods?: readonly string[];
   /** Picked in turn for the failing calls. */
-  failures: readonly ApiFailure[];
+  failures: readonly Fault[];
   seed?: number;
 }
 
@@ -28,10 +28,10 @@ const DEFAULT_METHODS = [
 export class TelegramFaults {
   /** Failures injected so far, for assertions that the faults really happened. */
   injected = 0;
-  private queued: { method: string; failure: ApiFailure }[] = [];
+  private queued: { method: string; failure: Fault }[] = [];
   private random: (RandomFaults & { next: () => number; turn: number }) | undefined;
 
-  failNext(method: string, failure: ApiFailure, times = 1): void {
+  failNext(method: string, failure: Fault, times = 1): void {
     for (let i = 0; i < times; i++) this.queued.push({ method, failure });
   }
 
@@ -45,7 +45,7 @@ export class TelegramFaults {
   }
 
   /** The failure for this call, if one is due. */
-  take(method: string): ApiFailure | undefined {
+  take(method: string): Fault | undefined {
     const index = this.queued.findIndex((f) => f.method === method);
     if (index >= 0) {
       this.injected++;

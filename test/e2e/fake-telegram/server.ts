@@ -11,7 +11,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type ApiFailure, badRequest, TelegramError } from "./errors.ts";
+import { type ApiFailure, badRequest, isDropped, TelegramError } from "./errors.ts";
 import { methods, type Payload } from "./methods.ts";
 import { botInfoFor, TelegramState } from "./state.ts";
 import { TelegramUser, type UserOptions } from "./user.ts";
@@ -62,6 +62,12 @@ async function handle(state: TelegramState, token: string, req: IncomingMessage,
     return send(res, 401, { ok: false, error_code: 401, description: "Unauthorized" });
   const fault = state.faults.take(method);
   let payload: Payload = Object.fromEntries(url.searchParams);
+  if (fault && isDropped(fault)) {
+    // Cut before Telegram does anything: the bot sees the connection reset, no answer.
+    state.record({ method, payload, status: 0, description: "connection dropped" });
+    req.socket.destroy();
+    return;
+  }
   try {
     payload = { ...payload, ...(await readBody(req)) };
     const known = method === "getUpdates" || method in webhookMethods || method in methods;

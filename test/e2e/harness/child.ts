@@ -17,6 +17,20 @@ export interface OutputLine {
   text: string;
 }
 
+/**
+ * The test run's clock and zone (scripts/clock-matrix.sh: libfaketime's
+ * variables, TZ, and TEST_TIMEZONE as the bot's TIMEZONE) reach the processes
+ * a test starts, which otherwise get only the env the test lists.
+ */
+function clockEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key === "TZ" || key === "LD_PRELOAD" || key.startsWith("FAKETIME")) env[key] = value;
+  }
+  if (process.env.TEST_TIMEZONE) env.TIMEZONE = process.env.TEST_TIMEZONE;
+  return env;
+}
+
 export class Child {
   readonly name: string;
   readonly lines: OutputLine[] = [];
@@ -27,7 +41,11 @@ export class Child {
 
   constructor(name: string, args: string[], env: NodeJS.ProcessEnv) {
     this.name = name;
-    this.process = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ["pipe", "pipe", "pipe"] });
+    this.process = spawn(process.execPath, args, {
+      cwd: REPO_ROOT,
+      env: { ...clockEnv(), ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     this.collect("stdout", this.process.stdout);
     this.collect("stderr", this.process.stderr);
     this.exited = new Promise((resolve) => {

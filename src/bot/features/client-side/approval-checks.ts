@@ -19,7 +19,6 @@ import { z } from "zod";
 import type { Logger } from "../../../logger.ts";
 import type { Order, ServiceClient } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
-import { claimOnce } from "../../notify/claims.ts";
 import { persisted } from "../../store/registry.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { findLanded } from "../../writes/index.ts";
@@ -74,7 +73,8 @@ export interface AnswerCheckDeps {
   client: ServiceClient;
   logger: Logger;
   /** The one way a message reaches a client outside an update (the client notifier's). */
-  send(userId: number, message: { text: string; keyboard?: unknown }): Promise<void>;
+  /** Through the outbox; `key` makes it once (two instances checking at once tell once). */
+  send(userId: number, message: { text: string; keyboard?: unknown }, key?: string): Promise<void>;
 }
 
 /** Checks the answers that are due (or every one of `orderId`, whose change the mirror just saw). */
@@ -141,25 +141,26 @@ async function tell(
   const { services } = deps;
   const link = await clientLinksOf(services.store).read(waiting.userId);
   if (!link || link.blocked) return;
-  // Two instances checking at once tell once.
-  if (!(await claimOnce(services.store, `answer:${waiting.key}:${outcome}`))) return;
+  // Two instances checking at once tell once: one outbox key per answer and outcome.
+  const key = `answer:${waiting.key}:${outcome}`;
   const r = await readerFor(services, link.locale);
   const number = escapeHtml(data.title);
   const held = services.mirror?.get(data.orderId)?.order;
   if (outcome === "landed") {
     const told = r.t(`client-${data.decision}`, { number, amount: data.amountText });
-    await deps.send(waiting.userId, { text: `${r.t("client-approval-reached")}\n${told}` });
+    await deps.send(waiting.userId, { text: `${r.t("client-approval-reached")}\n${told}` }, key);
     return;
   }
   const call = callLine(r, held);
   if (outcome === "still-unknown") {
     const text = [r.t("client-approval-still-unknown", { number }), call].filter(Boolean).join("\n");
-    await deps.send(waiting.userId, { text });
+    await deps.send(waiting.userId, { text }, key);
     return;
   }
   // Still waiting for this client: the question again, with its buttons.
   const again = held ? await approvalMessageNow(services, r, held) : undefined;
   const lost = r.t("client-approval-lost", { number });
-  if (again) await deps.send(waiting.userId, { text: `${lost}\n\n${again.text}`, keyboard: again.keyboard });
-  else await deps.send(waiting.userId, { text: [lost, call].filter(Boolean).join("\n") });
+  if (again)
+    await deps.send(waiting.userId, { text: `${lost}\n\n${again.text}`, keyboard: again.keyboard }, key);
+  else await deps.send(waiting.userId, { text: [lost, call].filter(Boolean).join("\n") }, key);
 }

@@ -71,6 +71,8 @@ export function clientSide(services: BotServices): Middleware<BotContext> {
   side.use(async (ctx, next) => {
     // Writing again after blocking the bot: messages resume.
     const link = await clientLinksOf(services.store).read(ctx.from?.id ?? 0);
+    // A linked client around keeps the sync's daytime pace, as staff do (a stranger does not).
+    if (link) services.mirror?.noteActivity();
     if (link?.blocked) await clientLinksOf(services.store).setBlocked(link.userId, false);
     await next();
   });

@@ -11,9 +11,9 @@ import type { Logger } from "../../../logger.ts";
 import type { MirrorChange } from "../../../mirror/index.ts";
 import type { Order } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
-import { claimMeaning, claimOnce } from "../../notify/claims.ts";
+import { claimMeaning } from "../../notify/claims.ts";
 import { recipients } from "../../notify/recipients.ts";
-import { sendToUser } from "../../notify/send.ts";
+import { outboxOf, sendToUser } from "../../notify/send.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { estimateOf } from "./orders.ts";
@@ -64,9 +64,12 @@ export async function tellNoPrice(
   const number = escapeHtml(orderTitle(order));
   const status = escapeHtml(order.status?.name ?? "");
   for (const userId of await whoToTell(services, change, order)) {
-    if (!(await claimOnce(services.store, `${change.id}:np${userId}`))) continue;
-    if (!(await claimMeaning(services.store, `${order.id}:approval-no-price:${round}:${userId}`))) continue;
-    await sendToUser(deps, userId, async ({ t }) => ({
+    const key = `no-price:${change.id}:${userId}`;
+    // Kept before (a replay of the log after a restart): the outbox has it.
+    if (await outboxOf(deps).status(key)) continue;
+    if (!(await claimMeaning(services.store, `${order.id}:approval-no-price:${round}:${userId}`, key)))
+      continue;
+    await sendToUser(deps, userId, key, async ({ t }) => ({
       text: [
         t("client-no-price", { number, status }),
         t(linked ? "client-no-price-later" : "client-no-price-unlinked"),

@@ -10,13 +10,16 @@
  * mirror's file (its own reader name), and claims per record of a change and
  * per meaning (notify/claims.ts) before each message.
  */
-import { type Api, GrammyError } from "grammy";
+import { createHash } from "node:crypto";
+import type { Api, InlineKeyboard } from "grammy";
 import type { Logger } from "../../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../../mirror/index.ts";
 import type { Order, ServiceClient } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
 import { ChangeFeed } from "../../notify/change-feed.ts";
-import { claimMeaning, claimOnce } from "../../notify/claims.ts";
+import { claimMeaning } from "../../notify/claims.ts";
+import type { Outbox } from "../../notify/outbox.ts";
+import { outboxOf } from "../../notify/send.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { checkAnswers } from "./approval-checks.ts";
@@ -29,8 +32,13 @@ import { estimateOf, hasPhone, inShops } from "./orders.ts";
 import { hoursText, readerFor } from "./reader.ts";
 import { approvalStatuses, knownStatuses } from "./statuses.ts";
 import { callLine, deviceOf, moneyLines, type Reader, shopOf, statusOf, statusText } from "./view.ts";
+import { clientsWaiting } from "./waiting.ts";
 
 const CURSOR_READER = "clients";
+/** The audience of clients' messages in the outbox. */
+const CLIENTS = "client";
+/** How often the notifier looks whether linked clients wait for news (well within the mirror's 30 quiet minutes). */
+const PACE_CHECK_MS = 5 * 60_000;
 
 type ClientNotice = "ready" | "approval" | "status" | "collect";
 
@@ -40,6 +48,8 @@ interface ClientNotifierOptions {
   mirror: OrderMirror;
   client: ServiceClient;
   logger: Logger;
+  /** Default: the outbox of this store and api (notify/send.ts). */
+  outbox?: Outbox;
 }
 
 type ClientMessage = { text: string; keyboard?: unknown };
@@ -51,10 +61,25 @@ export class ClientNotifier extends ChangeFeed {
   private readonly options: ClientNotifierOptions;
   private timer: ReturnType<typeof setInterval> | undefined;
   private checking: Promise<void> = Promise.resolve();
+  private readonly outbox: Outbox;
+  private paceTimer: NodeJS.Timeout | undefined;
 
   constructor(options: ClientNotifierOptions) {
     super(options.mirror, CURSOR_READER);
     this.options = options;
+    this.outbox = outboxOf(options);
+    const links = clientLinksOf(options.services.store);
+    this.outbox.audience(CLIENTS, {
+      // Unlinked (/stop) or blocked since the message was kept: nothing is sent.
+      allows: async (userId) => {
+        const link = await links.read(userId);
+        return link !== undefined && !link.blocked;
+      },
+      async refused(userId, reason) {
+        // The client blocked the bot: nothing more until they write again.
+        if (reason === "blocked") await links.setBlocked(userId, true);
+      },
+    });
   }
 
   protected override failed(error: unknown): void {
@@ -66,11 +91,28 @@ export class ClientNotifier extends ChangeFeed {
     super.start();
     this.timer = setInterval(() => void this.checkAnswers().catch(() => undefined), CHECK_EVERY_MS);
     this.timer.unref?.();
+    // Linked clients waiting for news keep the sync's daytime pace (waiting.ts).
+    void this.keepPace();
+    this.paceTimer ??= setInterval(() => void this.keepPace(), PACE_CHECK_MS);
+    this.paceTimer.unref();
+  }
+
+  /** Notes activity on the mirror when a linked client has an open order; true then. */
+  async keepPace(): Promise<boolean> {
+    const { services, mirror, logger } = this.options;
+    const waiting = await clientsWaiting(services, mirror).catch((error: unknown) => {
+      logger.warn({ err: String(error) }, "could not tell whether clients wait for news");
+      return false;
+    });
+    if (waiting) mirror.noteActivity();
+    return waiting;
   }
 
   override async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    if (this.paceTimer) clearInterval(this.paceTimer);
+    this.paceTimer = undefined;
     await super.stop();
     await this.checking;
   }
@@ -79,9 +121,7 @@ export class ClientNotifier extends ChangeFeed {
   checkAnswers(orderId?: string): Promise<void> {
     const deps = {
       ...this.options,
-      send: async (userId: number, message: ClientMessage) => {
-        await this.send(userId, message);
-      },
+      send: (userId: number, message: ClientMessage, key?: string) => this.send(userId, message, key),
     };
     this.checking = this.checking
       .then(() => checkAnswers(deps, orderId))
@@ -126,8 +166,11 @@ export class ClientNotifier extends ChangeFeed {
       if (!hasPhone(order, link.phone, services.config.phoneCountry)) continue;
       allowed ??= await consentAllows(services, this.options.client, counteragentId, this.options.logger);
       if (!allowed) return;
-      if (!(await claimOnce(services.store, `${change.id}:c${userId}`))) continue;
-      if (!(await claimMeaning(services.store, meaningOf(notice, order, change, round, userId)))) continue;
+      const key = `client:${change.id}:${userId}`;
+      // Kept before (a replay of the log after a restart): the outbox has it.
+      if (await this.outbox.status(key)) continue;
+      if (!(await claimMeaning(services.store, meaningOf(notice, order, change, round, userId), key)))
+        continue;
       // The question says what is approved: the verdict as the CRM holds it now (one read per question).
       if (!fresh) {
         order = await this.whole(order);
@@ -135,8 +178,7 @@ export class ClientNotifier extends ChangeFeed {
       }
       const r = await readerFor(services, link.locale);
       const message = messageOf(services, r, notice, order, round);
-      if (message && (await this.send(userId, message)))
-        services.metrics?.delivered("client", services.clock.now().getTime() - change.detectedAt.getTime());
+      if (message) await this.send(userId, message, key, change.detectedAt.getTime());
     }
   }
 
@@ -150,25 +192,28 @@ export class ClientNotifier extends ChangeFeed {
     }
   }
 
-  /** The one way a message reaches a linked client outside an update; true when Telegram took it. */
-  private async send(userId: number, message: ClientMessage): Promise<boolean> {
-    try {
-      await this.options.api.sendMessage(
-        userId,
-        message.text,
-        message.keyboard ? { reply_markup: message.keyboard as never } : {},
-      );
-      return true;
-    } catch (error) {
-      this.options.services.metrics?.gaveUp("client");
-      if (error instanceof GrammyError && error.error_code === 403) {
-        // The client blocked the bot: nothing more until they write again.
-        await clientLinksOf(this.options.services.store).setBlocked(userId, true);
-        return false;
-      }
-      this.options.logger.warn({ err: String(error), userId }, "a client's message was not sent");
-      return false;
-    }
+  /**
+   * The one way a message reaches a linked client outside an update: the outbox, under `key`
+   * (a change's message), else under the text itself (an answer's outcome: told once).
+   */
+  private async send(userId: number, message: ClientMessage, key?: string, since?: number): Promise<void> {
+    const keyboard = message.keyboard as InlineKeyboard | undefined;
+    const id =
+      key ??
+      `client-text:${userId}:${createHash("sha256").update(message.text).digest("base64url").slice(0, 22)}`;
+    await this.outbox.send({
+      id,
+      chatId: userId,
+      audience: CLIENTS,
+      since,
+      parts: [
+        {
+          method: "sendMessage",
+          text: message.text,
+          keyboard: keyboard && { inline_keyboard: keyboard.inline_keyboard },
+        },
+      ],
+    });
   }
 }
 

@@ -19,6 +19,8 @@ import { sharePerWindow } from "../../orders/lookup-share.ts";
 
 /** Cash pages (50 transactions each) a report may read per period. */
 const MONEY_PAGES: Record<PeriodKind, number> = { day: 2, week: 4, month: 8 };
+/** With a warm mirror (the orders' figures at no request) a report costs at most this: its money. */
+const MIRROR_REPORT_REQUESTS = 3;
 /** Order list pages a report may read without the mirror (all three lists and the overdue count). */
 const ORDER_PAGES = 10;
 /** Counts a report may spend dating its handed-over orders per bucket (orders/period-dating.ts). */
@@ -64,7 +66,9 @@ export async function buildReport(services: BotServices, kind: PeriodKind, at?: 
 
   const money: ReportMoney = { known: false, counted: 0, total: 0, requests: 0 };
   let transactions: Awaited<ReturnType<typeof transactionsOf>>["items"] = [];
-  const pages = Math.min(budget, MONEY_PAGES[kind]);
+  // The mirror dated the finished orders itself: the money is all the report asks for.
+  const warm = orders.source === "mirror" && orders.finishedFrom === "mirror" && orders.requests === 0;
+  const pages = Math.min(budget, MONEY_PAGES[kind], warm ? MIRROR_REPORT_REQUESTS : Number.POSITIVE_INFINITY);
   if (pages <= 0) {
     money.reason = "quota";
   } else {
@@ -93,7 +97,7 @@ export async function buildReport(services: BotServices, kind: PeriodKind, at?: 
   const items = indexItems(await reference.cashItems().catch(() => []));
   const read = reportFigures(period, orders, transactions, items);
   // One owner's counts are reads like a clerk's lookups: no more than one user's share of a window.
-  const share = sharePerWindow(config.lookupShare, config.writeReserve);
+  const share = sharePerWindow(config.lookupShare, client.writeReserve);
   const dated = await dateClosed(
     services,
     period,
@@ -125,7 +129,9 @@ async function dateClosed(
   orders: OrdersOfPeriod,
   budget: number,
 ): Promise<{ figures: ReportFigures; requests: number }> {
-  if (figures.outKnown >= figures.closed || orders.missing.includes("closed") || budget <= 0)
+  // The mirror dates what it saw and says what it did not: its report asks no counts.
+  const fromMirror = orders.finishedFrom === "mirror";
+  if (fromMirror || figures.outKnown >= figures.closed || orders.missing.includes("closed") || budget <= 0)
     return { figures, requests: 0 };
   const now = period.end.getTime();
   const elapsed = period.buckets

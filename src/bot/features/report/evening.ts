@@ -7,14 +7,14 @@
  * their own claim: one who opts in later within the window still gets it. `eveningJob`
  * is its entry on the scheduler (bot/jobs.ts); `eveningReport(services, day)` sends it.
  */
-import type { TranslateFunction } from "@grammyjs/i18n";
-import { type Api, InputFile } from "grammy";
+import type { Api } from "grammy";
 import { pino } from "pino";
 import type { Logger } from "../../../logger.ts";
 import type { BotServices } from "../../context.ts";
 import { periodOf } from "../../desk/period.ts";
-import { deliverOnce, isDelivered } from "../../notify/delivery.ts";
-import { type SendDeps, userLocale } from "../../notify/send.ts";
+import { deliverToUser, deliveryOf } from "../../notify/delivery.ts";
+import type { OutboxPart } from "../../notify/outbox.ts";
+import { outboxOf, type SendDeps } from "../../notify/send.ts";
 import { roleOf, seesMoney } from "../../policy/access.ts";
 import { type DailyJob, dueRun } from "../../scheduler/index.ts";
 import { cutHtml } from "../../ui/text.ts";
@@ -54,38 +54,55 @@ export async function eveningRun(
   due?: Date,
   kept?: { data?: ReportData },
 ): Promise<EveningOutcome> {
-  const { services, api, logger } = deps;
+  const { services, logger } = deps;
+  const outbox = outboxOf(deps);
+  // What an earlier attempt kept and Telegram refused is tried first (when due).
+  await outbox.drain();
   const outcome: EveningOutcome = { sent: [], complete: true };
   const held = kept ?? {};
+  const giveUpAt = (due?.getTime() ?? services.clock.now().getTime()) + EVENING_LATE_MS;
   for (const userId of services.config.ownerIds) {
     if (!seesMoney(roleOf(userId, services.config))) continue;
     const settings = await services.users.read(userId);
     if (!settings.notify.evening || settings.blocked) continue;
-    const textKey = `evening:${day}:${userId}:text`;
-    const chartKey = `evening:${day}:${userId}:chart`;
-    if ((await isDelivered(deps, textKey)) && (await isDelivered(deps, chartKey))) continue;
-    // Built once per day and process, whatever the retries: a report costs requests.
-    held.data ??= await buildReport(services, "day", due && reportMoment(services, due));
-    const data = held.data;
-    const locale = userLocale(services, settings);
-    const t: TranslateFunction = (key, args) => services.i18n.t(locale, key, args);
-    const { timezone } = services.config;
-    const text = await deliverOnce(deps, userId, textKey, () =>
-      api.sendMessage(userId, cutHtml(`${t("evening-title")}\n${reportText(t, data, locale, timezone)}`)),
-    );
-    // The chart follows its text, never comes before it.
-    const chart =
-      text === "done"
-        ? await deliverOnce(deps, userId, chartKey, async () => {
-            const png = await chartPng(chartInput(t, data, locale, timezone), logger);
-            if (!png) return;
-            await api.sendPhoto(userId, new InputFile(png, "report.png"), {
+    const key = `evening:${day}:${userId}`;
+    // The version before the outbox kept the text and the chart apart.
+    const legacy = [`${key}:text`];
+    const before = await deliveryOf(deps, key, legacy);
+    let delivery = before;
+    if (!delivery) {
+      // Built once per day and process, whatever the retries: a report costs requests.
+      held.data ??= await buildReport(services, "day", due && reportMoment(services, due));
+      const data = held.data;
+      delivery = await deliverToUser(
+        deps,
+        userId,
+        key,
+        async ({ t, locale }) => {
+          const { timezone } = services.config;
+          const parts: OutboxPart[] = [
+            {
+              method: "sendMessage",
+              text: cutHtml(`${t("evening-title")}\n${reportText(t, data, locale, timezone)}`),
+            },
+          ];
+          // The chart follows its text, never comes before it (the outbox sends the parts in order).
+          const png = await chartPng(chartInput(t, data, locale, timezone), logger);
+          if (png)
+            parts.push({
+              method: "sendPhoto",
+              png: Buffer.from(png).toString("base64"),
               caption: t("report-chart-caption", { period: periodLabel(t, data, locale, timezone) }),
             });
-          })
-        : "pending";
-    if (text === "pending" || chart === "pending") outcome.complete = false;
-    else if (!(await services.users.read(userId)).blocked) outcome.sent.push(userId);
+          return parts;
+        },
+        giveUpAt,
+        legacy,
+      );
+    }
+    if (delivery === "pending") outcome.complete = false;
+    // Delivered by this run (after a retry too: kept pending before, sent now).
+    else if (before !== "done" && (await outbox.status(key))?.state === "sent") outcome.sent.push(userId);
   }
   return outcome;
 }

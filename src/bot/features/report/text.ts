@@ -120,10 +120,13 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
   }
   if (orders.source === "mirror") {
     const age = data.syncedAt ? formatDateTime(data.syncedAt, locale, timezone) : t("value-none");
-    lines.push(
-      t("report-source-mirror", { age, requests: orders.requests + money.requests + data.datingRequests }),
-    );
-    if (orders.finishedFrom === "mirror") lines.push(t("report-finished-from-mirror"));
+    const requests = orders.requests + money.requests + data.datingRequests;
+    // A warm mirror dated the finished orders itself; else the service was asked, or could not be.
+    const warm = orders.finishedFrom === "mirror" && orders.reason === undefined;
+    lines.push(t(warm ? "report-source-mirror-warm" : "report-source-mirror", { age, requests }));
+    if (warm && orders.watchingSince)
+      lines.push(t("report-mirror-since", { since: formatDateTime(orders.watchingSince, locale, timezone) }));
+    else if (!warm && orders.finishedFrom === "mirror") lines.push(t("report-finished-from-mirror"));
   } else {
     lines.push(
       t("report-source-service", { requests: orders.requests + money.requests + data.datingRequests }),

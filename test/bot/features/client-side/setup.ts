@@ -8,6 +8,7 @@ import { pino } from "pino";
 import { ClientNotifier } from "../../../../src/bot/features/client-side/index.ts";
 import { Notifier } from "../../../../src/bot/notify/notifier.ts";
 import type { ClientsConfig, Config } from "../../../../src/config/index.ts";
+import type { BudgetOptions } from "../../../../src/mirror/index.ts";
 import { startSandbox } from "../../../../src/sandbox/index.ts";
 import type { Counteragent, Order as SandboxOrder } from "../../../../src/sandbox/model.ts";
 import type { StoredMessage } from "../../../helpers/fake-telegram.ts";
@@ -38,6 +39,8 @@ export interface ClientBotOptions {
   config?: Partial<Config>;
   orders?: number;
   clientOptions?: TestBotOptions["clientOptions"];
+  /** The sync's budget (default: a large one, so a sync never waits). */
+  budget?: Partial<BudgetOptions>;
   /** More of the bot's wiring (e.g. the metrics). */
   deps?: TestBotOptions["deps"];
 }
@@ -52,6 +55,7 @@ export async function startClientBot(options: ClientBotOptions = {}): Promise<Cl
     sandbox,
     clock,
     clientOptions,
+    budget: options.budget,
     deps: options.deps,
     config: {
       ...options.config,
