@@ -19,8 +19,9 @@ import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { clientSide } from "./features/client-side/index.ts";
+import { deleteCard } from "./features/clients/delete-dialog.ts";
 import { deletedFeature } from "./features/clients/deleted.ts";
-import { clientDialogsFeature, orderDeleteAction } from "./features/clients/dialogs.ts";
+import { clientDialogsFeature } from "./features/clients/dialogs.ts";
 import { clientCardAction, clientsFeature } from "./features/clients/index.ts";
 import { diagnosisCard } from "./features/diagnosis/index.ts";
 import { createInlineFeature, type InlineOptions } from "./features/inline.ts";
@@ -68,21 +69,25 @@ const sessions = persisted<SessionData>({
 });
 
 /**
- * The card's buttons, in this order (two per row): the dialogs' (each button, its press and its
- * dialog in one CardDialog), then the bench's other actions (🧾 beside 🏷: the paper of the order);
- * 🔔 with the mirror.
+ * The card's buttons, in this order (two per row): the dialogs (each button, its press and its
+ * dialog in one CardDialog) and, among them, the bench's other actions (🧾 beside 🏷: the paper of
+ * the order); 🔔 with the mirror.
  */
-const cards = cardDialogs([statusCard, commentCard, masterCard, managerCard, diagnosisCard]);
-const cardActions: CardAction[] = [
-  ...cards.actions,
+const cards = cardDialogs([
+  statusCard,
+  commentCard,
+  masterCard,
+  managerCard,
+  diagnosisCard,
   labelAction,
   receiptAction,
   actAction,
   photosAddAction,
   // Clients and mistakes (issue 26): the order's client, deleting an order created by mistake.
   clientCardAction,
-  orderDeleteAction,
-];
+  deleteCard,
+]);
+const cardActions: CardAction[] = cards.actions;
 
 export interface BotDeps {
   config: Config;

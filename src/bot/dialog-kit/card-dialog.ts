@@ -14,9 +14,12 @@ import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import { asWrite, type Order } from "../../service/index.ts";
 import type { BotContext, DialogContext, Role } from "../context.ts";
+import { roleOf } from "../policy/access.ts";
 import { readPressedOrder } from "../telegram/pressed-order.ts";
 import { orderAction } from "../ui/callbacks.ts";
+import { stripHtml } from "../ui/messages.ts";
 import type { CardAction } from "../ui/order-keyboard.ts";
+import { CALLBACK_ANSWER_LIMIT, cutText } from "../ui/text.ts";
 import type { Dialog } from "./ask.ts";
 import { canEnterDialog } from "./enter.ts";
 
@@ -73,28 +76,40 @@ export interface CardDialog {
   quick?(ctx: BotContext, id: string): unknown[] | undefined;
   /** The dialog's arguments from the order read (default: the order as JSON). */
   args?(order: Order): unknown[];
+  /**
+   * Whether this role may open the dialog on this order, as read (default: whoever sees the button);
+   * a refusal is an alert of `refusal` (a locale key), and the dialog does not start.
+   */
+  allow?(order: Order, role: Role): boolean;
+  /** Locale key of the alert when `allow` refuses (default: "err-forbidden"). */
+  refusal?: string;
 }
 
-/** The card's buttons of these dialogs (in this order) and the feature that answers their presses. */
-export function cardDialogs(dialogs: readonly CardDialog[]): {
+/** A card button that is a dialog (else a plain card action, passed through in its place). */
+const isDialog = (item: CardDialog | CardAction): item is CardDialog => "button" in item;
+
+/**
+ * The card's buttons (in this order: the dialogs' and the plain actions among them) and the feature
+ * that answers the dialogs' presses.
+ */
+export function cardDialogs(items: readonly (CardDialog | CardAction)[]): {
   actions: CardAction[];
   feature: Composer<BotContext>;
 } {
   const feature = new Composer<BotContext>();
   const registered = new Set<string>();
-  for (const card of dialogs) {
+  for (const card of items.filter(isDialog)) {
     // Two buttons may open one dialog with different arguments (a master, a manager): registered once.
     if (!registered.has(card.id))
       feature.use(createConversation<BotContext, DialogContext>(card.dialog, card.id));
     registered.add(card.id);
     feature.callbackQuery(card.button.filter, (ctx) => press(ctx, card));
   }
-  const actions = dialogs.map(
-    (card): CardAction => ({
-      label: card.label,
-      roles: card.roles,
-      data: (order) => card.button.encode(order.id),
-    }),
+  const actions = items.map(
+    (card): CardAction =>
+      isDialog(card)
+        ? { label: card.label, roles: card.roles, data: (order) => card.button.encode(order.id) }
+        : card,
   );
   return { actions, feature };
 }
@@ -124,7 +139,12 @@ async function press(ctx: BotContext, card: CardDialog): Promise<void> {
   // The read a change starts from is part of that write: it may use the write reserve (service/purpose.ts).
   const pressed = await asWrite(() => readPressedOrder(ctx, id, { refresh: card.read === "full" }));
   if (!pressed) return;
-  await ctx.answerCallbackQuery();
   const { order } = pressed;
+  if (card.allow && !card.allow(order, roleOf(ctx.from?.id, ctx.services.config))) {
+    const text = cutText(stripHtml(ctx.t(card.refusal ?? "err-forbidden")), CALLBACK_ANSWER_LIMIT);
+    await ctx.answerCallbackQuery({ text, show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery();
   await ctx.conversation.enter(card.id, ...(card.args?.(order) ?? [JSON.parse(JSON.stringify(order))]));
 }

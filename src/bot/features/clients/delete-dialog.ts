@@ -10,11 +10,13 @@
  */
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, startRun } from "../../dialog-kit/ask.ts";
+import { type CardDialog, idButton } from "../../dialog-kit/card-dialog.ts";
 import { askYesNo } from "../../dialog-kit/prompts.ts";
 import { reviveOrder } from "../../orders/json.ts";
+import { orderDelete } from "../../ui/callbacks.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import { moneyTaken } from "./money.ts";
+import { mayDelete, moneyTaken } from "./money.ts";
 import { deleteOrder } from "./writes.ts";
 
 export const ORDER_DELETE = "order-delete";
@@ -38,3 +40,18 @@ export async function orderDeleteDialog(dialog: Dialog, ctx: DialogContext, raw:
   const deleted = await deleteOrder(run, ctx, order);
   if (deleted) await ctx.reply(ctx.t("od-done", { order: title }));
 }
+
+/**
+ * 🗑 on an order card, for operators and owners: the order as the reader holds it (an order known
+ * deleted is told so, with no request); with money taken, an owner only (checked on the press and
+ * again right before the request, writes.ts).
+ */
+export const deleteCard: CardDialog = {
+  id: ORDER_DELETE,
+  label: "card-btn-delete",
+  button: idButton(orderDelete),
+  dialog: orderDeleteDialog,
+  read: "held",
+  allow: mayDelete,
+  refusal: "od-owner-only",
+};

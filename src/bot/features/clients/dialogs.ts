@@ -4,8 +4,8 @@
  * second press while one runs is "busy"):
  * - ✏️ on a client card: fixing the client, from the record the card read a
  *   moment ago (no request), else one read;
- * - 🔁 on a client card opened from an order: another client for the order;
- * - 🗑 on an order card: deleting it (money taken: owners only).
+ * - 🔁 on a client card opened from an order: another client for the order.
+ * (🗑 on an order card is a CardDialog: `deleteCard`, delete-dialog.ts.)
  * The order is read through the order reader (none with the mirror holding it).
  */
 import { createConversation } from "@grammyjs/conversations";
@@ -15,27 +15,16 @@ import { clientReader } from "../../clients/reader.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
-import { roleOf, seesMoney } from "../../policy/access.ts";
 import { readPressedOrder } from "../../telegram/pressed-order.ts";
-import { clientEdit, orderClientMove, orderDelete } from "../../ui/callbacks.ts";
+import { clientEdit, orderClientMove } from "../../ui/callbacks.ts";
 import { stripHtml } from "../../ui/messages.ts";
-import type { CardAction } from "../../ui/order-keyboard.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText } from "../../ui/text.ts";
-import { ORDER_DELETE, orderDeleteDialog } from "./delete-dialog.ts";
 import { CLIENT_EDIT, clientEditDialog } from "./edit-dialog.ts";
-import { moneyTaken } from "./money.ts";
 import { ORDER_CLIENT, orderClientDialog } from "./move-dialog.ts";
-
-/** 🗑 on an order card, for operators and owners (an order with money taken: owners, checked on the press). */
-export const orderDeleteAction: CardAction = {
-  label: "card-btn-delete",
-  data: (order) => (orderDelete.fits({ id: order.id }) ? orderDelete.encode({ id: order.id }) : undefined),
-};
 
 export const clientDialogsFeature = new Composer<BotContext>();
 clientDialogsFeature.use(createConversation<BotContext, DialogContext>(clientEditDialog, CLIENT_EDIT));
 clientDialogsFeature.use(createConversation<BotContext, DialogContext>(orderClientDialog, ORDER_CLIENT));
-clientDialogsFeature.use(createConversation<BotContext, DialogContext>(orderDeleteDialog, ORDER_DELETE));
 
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
@@ -64,18 +53,6 @@ clientDialogsFeature.callbackQuery(orderClientMove.filter, async (ctx) => {
   if (!order) return;
   await ctx.answerCallbackQuery();
   await ctx.conversation.enter(ORDER_CLIENT, plain(order));
-});
-
-clientDialogsFeature.callbackQuery(orderDelete.filter, async (ctx) => {
-  const id = orderDelete.decode(ctx.callbackQuery.data)?.id;
-  if (!id) return stale(ctx);
-  if (!(await canEnterDialog(ctx))) return;
-  const order = await pressedOrder(ctx, id);
-  if (!order) return;
-  if (moneyTaken(order) > 0 && !seesMoney(roleOf(ctx.from?.id, ctx.services.config)))
-    return alert(ctx, ctx.t("od-owner-only"));
-  await ctx.answerCallbackQuery();
-  await ctx.conversation.enter(ORDER_DELETE, plain(order));
 });
 
 /** The pressed order (the reader: none with the mirror), or undefined when it is deleted or cannot be read (told). */

@@ -12,7 +12,7 @@ import { reviveClient } from "../../clients/reader.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
-import { roleOf, seesMoney } from "../../policy/access.ts";
+import { roleOf } from "../../policy/access.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { clientChange, clientChecks, isConflict } from "../../writes/kinds/client-change.ts";
@@ -24,7 +24,7 @@ import { runWrite } from "../../writes/once.ts";
 import { type ChangeResult, orderWriter } from "../../writes/order-writer.ts";
 import type { ClientChoice } from "../order-create/draft.ts";
 import { clientCardMessage } from "./card-view.ts";
-import { moneyTaken } from "./money.ts";
+import { mayDelete } from "./money.ts";
 
 /**
  * ✅ Save of a client's fix: ONE read and ONE PATCH; the saved record (what the service answered,
@@ -168,7 +168,7 @@ export async function deleteOrder(run: DialogRun, ctx: DialogContext, order: Ord
   // and the role as configured now (a dialog may span hours).
   const refused = await run.dialog.external((outer: BotContext) => {
     const latest = outer.services.orders.held(order.id)?.order ?? order;
-    return moneyTaken(latest) > 0 && !seesMoney(roleOf(outer.from?.id, outer.services.config));
+    return !mayDelete(latest, roleOf(outer.from?.id, outer.services.config));
   });
   if (refused) {
     await ctx.reply(ctx.t("od-owner-only"));
