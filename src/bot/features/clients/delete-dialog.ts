@@ -19,9 +19,9 @@ import { escapeHtml } from "../../ui/text.ts";
 import { mayDelete, moneyTaken } from "./money.ts";
 import { deleteOrder } from "./writes.ts";
 
-export const ORDER_DELETE = "order-delete";
+const ORDER_DELETE = "order-delete";
 
-export async function orderDeleteDialog(dialog: Dialog, ctx: DialogContext, raw: unknown): Promise<void> {
+async function orderDeleteDialog(dialog: Dialog, ctx: DialogContext, raw: unknown): Promise<void> {
   const order = reviveOrder(raw);
   const run = await startRun(dialog);
   const title = escapeHtml(orderTitle(order));
