@@ -13,9 +13,10 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
+import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
-import { orderTitle } from "../../ui/order-card.ts";
+import { deviceText, orderTitle } from "../../ui/order-card.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
 import { type ClientLink, clientLinksOf } from "../client-side/links.ts";
 import { hoursText, readerFor } from "../client-side/reader.ts";
@@ -55,7 +56,7 @@ export function inboxClientPart(deps: InboxDeps): Composer<BotContext> {
     }
     const r = await readerFor(ctx.services, await localeOf(ctx));
     const orders = openOrdersOf(ctx.services, r, link);
-    if (orders.length >= 2) await ask(ctx, r, orders, "inbox-ask-which-write");
+    if (orders.length >= 2) await ask(ctx, orders, "inbox-ask-which-write");
     else await ctx.reply(ctx.t("inbox-write-prompt"));
   });
   part.callbackQuery(aboutOrder.filter, (ctx) => chooseOrder(deps, ctx));
@@ -81,7 +82,7 @@ async function receive(deps: InboxDeps, ctx: BotContext, link: ClientLink, held:
     const before = (await heldStore.read(String(link.userId))) ?? [];
     await heldStore.write(String(link.userId), [...before, held].slice(-HELD_MAX));
     // Asked once for what waits: more messages join the same question.
-    if (before.length === 0) await ask(ctx, r, orders, "inbox-ask-which");
+    if (before.length === 0) await ask(ctx, orders, "inbox-ask-which");
     return;
   }
   const sent = await forward(deps, ctx, link, held, orderId);
@@ -129,17 +130,13 @@ async function acknowledge(ctx: BotContext, r: Reader, link: ClientLink, sent: b
 }
 
 /** "Which order is it about?" with a button per open order and "another question". */
-async function ask(
-  ctx: BotContext,
-  r: Reader,
-  orders: readonly { id: string }[],
-  key: string,
-): Promise<void> {
+async function ask(ctx: BotContext, orders: readonly Order[], key: string): Promise<void> {
   const keyboard = new InlineKeyboard();
   for (const order of orders.slice(0, ASKED_MAX)) {
     if (!aboutOrder.fits({ order: order.id })) continue;
-    const full = order as Parameters<typeof orderTitle>[0];
-    const label = cutText(`${orderTitle(full)} · ${deviceOf(r, full)}`, 60);
+    // A button's text is plain: the device as typed, not escaped.
+    const device = deviceText(order) ?? ctx.t("client-order-no-device");
+    const label = cutText(`${orderTitle(order)} · ${device}`, 60);
     keyboard.text(label, aboutOrder.encode({ order: order.id })).row();
   }
   keyboard.text(ctx.t("inbox-btn-general"), aboutOrder.encode({ order: GENERAL }));
