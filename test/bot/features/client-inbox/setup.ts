@@ -5,6 +5,7 @@
  * document, a staff member's reply in the group.
  */
 import type { Update, User } from "grammy/types";
+import type { Store } from "../../../../src/bot/store/storage.ts";
 import type { ClientsConfig, Config } from "../../../../src/config/index.ts";
 import type { Counteragent, Order as SandboxOrder } from "../../../../src/sandbox/model.ts";
 import { BOT_INFO, type StoredMessage } from "../../../helpers/fake-telegram.ts";
@@ -22,6 +23,7 @@ export interface InboxOptions {
   inbox?: "group" | "forum" | "none";
   clients?: Partial<ClientsConfig>;
   config?: Partial<Config>;
+  store?: Store;
 }
 
 export async function startInboxBot(options: InboxOptions = {}): Promise<ClientBot> {
@@ -29,6 +31,7 @@ export async function startInboxBot(options: InboxOptions = {}): Promise<ClientB
   const t = await startClientBot({
     clients: { inboxChat: kind === "none" ? undefined : INBOX, ...options.clients },
     config: { ownerIds: [OWNER], ...options.config },
+    store: options.store,
   });
   if (kind !== "none")
     t.telegram.state.groups.set(INBOX, { type: "supergroup", title: "Inbox", isForum: kind === "forum" });
