@@ -131,15 +131,23 @@ export function inboxOutbox(deps: InboxDeps): Outbox {
     },
     async refused(chatId, reason, message) {
       logger.warn({ chat: chatId, reason }, "inbox: Telegram refused an inbox message");
-      // The client's topic was deleted: the message goes to the group itself, the next one opens a new topic.
-      if (!/thread/i.test(reason)) return;
       const thread = await posts.read(message.id);
       if (!thread) return;
-      await forgetTopic(services, chatId, thread.client);
-      const id = `${message.id}:general`;
-      await posts.write(id, thread);
       const parts = message.parts.map((p) => (p.method === "sendPhoto" ? p : { ...p, threadId: undefined }));
-      await outbox.send({ id, chatId, audience: INBOX, parts });
+      // The client's topic was deleted: the message goes to the group itself, the next one opens a new topic.
+      if (/thread/i.test(reason)) {
+        await forgetTopic(services, chatId, thread.client);
+        await posts.write(`${message.id}:general`, thread);
+        await outbox.send({ id: `${message.id}:general`, chatId, audience: INBOX, parts });
+        return;
+      }
+      // The inbox group itself refuses (the bot was removed, a wrong id): the owners read it instead.
+      if (chatId !== services.config.clients?.inboxChat) return;
+      for (const owner of services.config.ownerIds ?? []) {
+        const id = `${message.id}:owner:${owner}`;
+        await posts.write(id, thread);
+        await outbox.send({ id, chatId: owner, audience: INBOX, parts });
+      }
     },
   });
   outbox.audience(CLIENT_REPLY, {

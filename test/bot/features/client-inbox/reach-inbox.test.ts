@@ -7,7 +7,9 @@
  * 0 requests for all of it.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { asTelegramMessage } from "../../../helpers/fake-telegram.ts";
 import { testConfig } from "../../../helpers/test-config.ts";
+import { callbackUpdate } from "../../../helpers/updates.ts";
 import type { ClientBot } from "../client-side/setup.ts";
 import {
   clientMedia,
@@ -151,5 +153,40 @@ describe("no inbox group", () => {
     expect(got[0]?.text).toContain(`💬 <b>${client.who.name}</b> (`);
     expect(got[0]?.text).toContain("writes");
     expect(t.telegram.botMessages(OPERATOR)).toHaveLength(0);
+  });
+});
+
+describe("an inbox group that refuses", () => {
+  it("the bot removed from the group: the owners get the client's message, answerable (en)", async () => {
+    t = await startInboxBot({ config: { defaultLocale: "en" } });
+    await linkClient(t, 7131, "en");
+    t.telegram.failNext("sendMessage", {
+      error_code: 403,
+      description: "Forbidden: bot was kicked from the supergroup chat",
+    });
+    await t.user(7131, { languageCode: "en" }).send("Anyone there?");
+    expect(t.telegram.botMessages(INBOX)).toHaveLength(0);
+    const got = t.telegram.botMessages(OWNER);
+    expect(got).toHaveLength(1);
+    expect(got[0]?.text).toContain("Anyone there?");
+    expect(dataOf(got[0]).at(-1)).toBe("ir:7131");
+  });
+
+  it("📋 on an inbox message opens the order's card in the group, without phones, at 0 requests (ru)", async () => {
+    t = await startInboxBot();
+    const client = await linkClient(t, 7132, "ru");
+    await t.user(7132, { languageCode: "ru" }).send("Вопрос");
+    const posted = t.telegram.botMessages(INBOX).at(-1)!;
+    const open = dataOf(posted).find((d) => d.startsWith("oo:"))!;
+    const staff = { id: OPERATOR, is_bot: false, first_name: "Anna", language_code: "ru" };
+    const message = {
+      ...asTelegramMessage(posted, staff)!,
+      chat: { id: INBOX, type: "supergroup", title: "Inbox" },
+    };
+    await t.handle(callbackUpdate(staff, open, message as never));
+    const card = t.telegram.botMessages(INBOX).at(-1)?.text ?? "";
+    expect(card).toContain(openOrdersOf(t, client)[0]?.number ?? "?");
+    expect(card).not.toContain("📞");
+    expect(t.requests()).toBe(0);
   });
 });

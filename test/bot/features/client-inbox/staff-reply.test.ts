@@ -108,6 +108,24 @@ describe("a staff reply", () => {
   });
 });
 
+describe("an answer Telegram does not take at once", () => {
+  it("the inbox reads it will be delivered; the outbox delivers it once (en)", async () => {
+    t = await startInboxBot();
+    await linkClient(t, 7231, "en");
+    await t.user(7231, { languageCode: "en" }).send("Still there?");
+    const forwarded = lastInbox(t)!;
+    t.telegram.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
+    await t.handle(groupReply(t, staffMember(OPERATOR, "ru"), forwarded, { text: "Yes, one moment" }));
+    expect(lastInbox(t)?.text).toContain("⏳ Telegram ещё не принял ответ");
+    expect(t.telegram.botMessages(7231).some((m) => m.text.includes("Yes, one moment"))).toBe(false);
+    await t.clock.advance(10_000);
+    const outbox = outboxOf({ services: t.services, api: t.bot.api, logger: pino({ level: "silent" }) });
+    await outbox.drain();
+    await outbox.drain();
+    expect(t.telegram.botMessages(7231).filter((m) => m.text.includes("Yes, one moment"))).toHaveLength(1);
+  });
+});
+
 describe("two clients", () => {
   it("answers go to the client whose message was replied to, never the other (ru, en)", async () => {
     t = await startInboxBot();
