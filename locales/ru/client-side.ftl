@@ -73,6 +73,7 @@ client-receipt-offer = 📱 Получать новости
 client-call = 📞 { $phone }
 client-call-plain = Или позвоните: { $phone }.
 client-question = Чтобы написать мастерской здесь, сначала поделитесь телефоном: /start. Или позвоните, или зайдите к нам.
+client-question-linked = Присылайте сюда текст, фото, голосовое или файл: мастерская прочитает и ответит в этом чате.
 client-greeting-several = Здравствуйте! Это бот мастерских:
 client-shop-line = • { $shop }
 your-id = Ваш id в Telegram: <code>{ $id }</code>

@@ -113,9 +113,10 @@ export function clientSide(services: BotServices, options: ClientSideOptions = {
 async function help(ctx: BotContext, typed: boolean): Promise<void> {
   const r = await readerFor(ctx.services, await localeOf(ctx));
   const reach = [callLine(r), hoursText(ctx.services, r.t)].filter(Boolean);
-  await ctx.reply(
-    [ctx.t("client-help"), "", ...(typed ? [ctx.t("client-question")] : []), ...reach].join("\n"),
-  );
+  // A linked client's text reaches the inbox; what reaches help here is what it does not take (a sticker).
+  const linked = typed && (await clientLinksOf(ctx.services.store).read(ctx.from?.id ?? 0)) !== undefined;
+  const question = typed ? [ctx.t(linked ? "client-question-linked" : "client-question")] : [];
+  await ctx.reply([ctx.t("client-help"), "", ...question, ...reach].join("\n"));
 }
 
 async function welcome(ctx: BotContext, buttons: readonly StartButton[] = []): Promise<void> {

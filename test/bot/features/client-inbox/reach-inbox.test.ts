@@ -190,3 +190,31 @@ describe("an inbox group that refuses", () => {
     expect(t.requests()).toBe(0);
   });
 });
+
+describe("what the inbox does not take", () => {
+  it("a linked client's sticker gets the help saying what reaches the workshop; nothing posted (en)", async () => {
+    t = await startInboxBot();
+    const client = await linkClient(t, 7141, "en");
+    const messageId = t.telegram.nextMessageId(7141);
+    await t.handle({
+      update_id: 9_000_001,
+      message: {
+        message_id: messageId,
+        date: 0,
+        chat: { id: 7141, type: "private", first_name: client.from.first_name },
+        from: client.from,
+        sticker: {
+          file_id: "s",
+          file_unique_id: "s",
+          type: "regular",
+          width: 1,
+          height: 1,
+          is_animated: false,
+          is_video: false,
+        },
+      },
+    } as never);
+    expect(t.telegram.botMessages(INBOX)).toHaveLength(0);
+    expect(t.telegram.botMessages(7141).at(-1)?.text).toContain("the workshop reads them");
+  });
+});
