@@ -218,3 +218,19 @@ describe("what the inbox does not take", () => {
     expect(t.telegram.botMessages(7141).at(-1)?.text).toContain("the workshop reads them");
   });
 });
+
+describe("the rate", () => {
+  it("a client past CLIENT_RATE_PER_MINUTE is told once and their flood does not reach the inbox (ru)", async () => {
+    t = await startInboxBot({ clients: { ratePerMinute: 3 } });
+    await linkClient(t, 7151, "ru");
+    // The link itself was one update of this minute.
+    await t.clock.advance(61_000);
+    const user = t.user(7151, { languageCode: "ru" });
+    for (let i = 1; i <= 6; i++) await user.send(`сообщение ${i}`);
+    expect(t.telegram.botMessages(INBOX)).toHaveLength(3);
+    expect(t.telegram.botMessages(7151).filter((m) => m.text.includes("Слишком много сообщений"))).toHaveLength(1);
+    await t.clock.advance(61_000);
+    await user.send("через минуту");
+    expect(t.telegram.botMessages(INBOX)).toHaveLength(4);
+  });
+});
