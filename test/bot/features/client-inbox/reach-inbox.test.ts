@@ -228,7 +228,9 @@ describe("the rate", () => {
     const user = t.user(7151, { languageCode: "ru" });
     for (let i = 1; i <= 6; i++) await user.send(`сообщение ${i}`);
     expect(t.telegram.botMessages(INBOX)).toHaveLength(3);
-    expect(t.telegram.botMessages(7151).filter((m) => m.text.includes("Слишком много сообщений"))).toHaveLength(1);
+    expect(
+      t.telegram.botMessages(7151).filter((m) => m.text.includes("Слишком много сообщений")),
+    ).toHaveLength(1);
     await t.clock.advance(61_000);
     await user.send("через минуту");
     expect(t.telegram.botMessages(INBOX)).toHaveLength(4);
