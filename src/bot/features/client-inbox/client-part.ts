@@ -20,7 +20,7 @@ import { deviceText, orderTitle } from "../../ui/order-card.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
 import { type ClientLink, clientLinksOf } from "../client-side/links.ts";
 import { hoursText, readerFor } from "../client-side/reader.ts";
-import { deviceOf, type Reader } from "../client-side/view.ts";
+import { callLine, deviceOf, type Reader } from "../client-side/view.ts";
 import { aboutOrder, writeToUs } from "./callbacks.ts";
 import { chatComment, mediaWord } from "./comments.ts";
 import { type InboxDeps, postToInbox } from "./post.ts";
@@ -120,7 +120,7 @@ async function acknowledge(ctx: BotContext, r: Reader, link: ClientLink, sent: b
   const { services } = ctx;
   const hours = hoursText(services, r.t);
   if (!sent) {
-    await ctx.reply([ctx.t("inbox-nobody"), hours].join("\n"));
+    await ctx.reply([ctx.t("inbox-nobody"), callLine(r), hours].filter(Boolean).join("\n"));
     return;
   }
   const acks = services.store.open(inboxAcks);

@@ -12,7 +12,8 @@
  *
  * Costs: every read is the mirror's (0 requests); only the consent write
  * (a read and a PATCH per client) and the approval's PATCH reach the service.
- * Anything else a non-staff user sends gets the same short help.
+ * A linked client's messages go to the shop's inbox (features/client-inbox, one of
+ * `parts`); anything else a non-staff user sends gets the same short help.
  */
 import { Composer, InlineKeyboard, Keyboard, type Middleware } from "grammy";
 import { contactPhoneKey } from "../../../contract/phone.ts";

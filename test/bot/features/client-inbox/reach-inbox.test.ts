@@ -236,3 +236,14 @@ describe("the rate", () => {
     expect(t.telegram.botMessages(INBOX)).toHaveLength(4);
   });
 });
+
+describe("nobody to read it", () => {
+  it("no group, no manager, no owner, no operator: the client is told to call, with the phone (ru)", async () => {
+    t = await startInboxBot({ inbox: "none", config: { ownerIds: [], operatorIds: [] } });
+    await linkClient(t, 7161, "ru");
+    await t.user(7161, { languageCode: "ru" }).send("Алло?");
+    const text = t.telegram.botMessages(7161).at(-1)?.text ?? "";
+    expect(text).toContain("позвоните нам");
+    expect(text).toContain("📞");
+  });
+});
