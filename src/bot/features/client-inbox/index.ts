@@ -20,8 +20,8 @@ export { type InboxPost, type InboxPosted, postToInbox } from "./post.ts";
 export const writeToUsButton: StartButton = { label: "inbox-btn-write", data: writeToUs.encode({}) };
 
 export function clientInbox(services: BotServices, api: Api, logger: Logger) {
+  // Set up at start: posts and answers queued before a restart go on (the process's one outbox, its own logger).
+  inboxOutbox({ services, api, logger });
   const deps = { services, api, logger: logger.child({ module: "client-inbox" }) };
-  // Set up at start: posts and answers queued before a restart go on.
-  inboxOutbox(deps);
   return { clientPart: inboxClientPart(deps), staffPart: inboxStaffPart(deps) };
 }
