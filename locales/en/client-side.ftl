@@ -72,7 +72,8 @@ client-receipt-offer = 📱 Get updates
 ## The shop's phone, questions, the id (issue 32.8)
 client-call = 📞 { $phone }
 client-call-plain = Or call { $phone }.
-client-question = The bot cannot answer typed questions yet: please call or visit the workshop.
+client-question = To write to the workshop here, share your phone first with /start; or call or visit us.
+client-question-linked = Send text, a photo, a voice message or a document here: the workshop reads them and answers in this chat.
 client-greeting-several = Hello! This is the bot of the workshops:
 client-shop-line = • { $shop }
 your-id = Your Telegram id: <code>{ $id }</code>

@@ -72,7 +72,8 @@ client-receipt-offer = 📱 Получать новости
 ## Телефон мастерской, вопросы, id (задача 32.8)
 client-call = 📞 { $phone }
 client-call-plain = Или позвоните: { $phone }.
-client-question = Бот пока не отвечает на вопросы в переписке: позвоните или зайдите в мастерскую.
+client-question = Чтобы написать мастерской здесь, сначала поделитесь телефоном: /start. Или позвоните, или зайдите к нам.
+client-question-linked = Присылайте сюда текст, фото, голосовое или файл: мастерская прочитает и ответит в этом чате.
 client-greeting-several = Здравствуйте! Это бот мастерских:
 client-shop-line = • { $shop }
 your-id = Ваш id в Telegram: <code>{ $id }</code>

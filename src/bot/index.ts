@@ -18,6 +18,7 @@ import { dialogsMiddleware } from "./dialog-kit/enter.ts";
 import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
+import { clientInbox, writeToUsButton } from "./features/client-inbox/index.ts";
 import { clientSide } from "./features/client-side/index.ts";
 import { deleteCard } from "./features/clients/delete-dialog.ts";
 import { deletedFeature } from "./features/clients/deleted.ts";
@@ -199,7 +200,9 @@ export function createBot(deps: BotDeps): CreatedBot {
   // 3. i18n before the gate, so strangers are refused in their language.
   core.use(i18n);
   // 4. With CLIENTS=on a non-staff user in a private chat reaches the client's side (and nothing below).
-  core.use(clientSide(services));
+  //    Its inbox: a linked client's messages reach the staff; /start's buttons in this order.
+  const inbox = clientInbox(services, bot.api, logger);
+  core.use(clientSide(services, { parts: [inbox.clientPart], startButtons: [writeToUsButton] }));
   //    Strangers stop here: nothing below ever runs for them.
   core.use(accessGate());
   // Staff are around: the mirror's sync keeps its day pace (it slows down at night).
@@ -225,6 +228,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(backFromBlocked);
   // 7. A button with no chat to answer in gets one clear answer (the features below would fail on it).
   core.use(chatlessButtons);
+  // A staff reply to a client's message in the inbox (before the dialogs: it is that client's, whatever runs).
+  core.use(inbox.staffPart);
   // 8. Dialogs: the conversations plugin with `/cancel`, then every dialog with its entry points.
   //    Before the features: a running dialog sees its chat's next update first.
   core.use(dialogsMiddleware(services, logger));

@@ -103,6 +103,26 @@ export const commonSchema = z.object({
     z.enum(["on", "off"], { error: "CLIENT_ALL_STATUSES must be on or off" }),
   ),
   CLIENT_RATE_PER_MINUTE: positiveInt("CLIENT_RATE_PER_MINUTE", 12),
+  /** The staff group (or a forum supergroup: a topic per client) linked clients' messages go to; else managers, owners. */
+  CLIENT_INBOX_CHAT: z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : String(v).trim()),
+    z
+      .string()
+      .regex(/^-?\d{1,16}$/, { message: "CLIENT_INBOX_CHAT must be a chat id, e.g. -1001234567890" })
+      .transform(Number)
+      .optional(),
+  ),
+  /** on: a staff answer to a client is signed with the replier's first name. */
+  CLIENT_REPLY_SIGNED: z.preprocess(
+    (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "CLIENT_REPLY_SIGNED must be on or off" }),
+  ),
+  /** on: each message between a client and the shop is also the order's comment (1 PATCH each). */
+  CLIENT_CHAT_COMMENTS: z.preprocess(
+    (v) => (v === "" || v === undefined ? "off" : String(v).trim().toLowerCase()),
+    z.enum(["on", "off"], { error: "CLIENT_CHAT_COMMENTS must be on or off" }),
+  ),
+  CLIENT_CHAT_COMMENTS_PER_HOUR: positiveInt("CLIENT_CHAT_COMMENTS_PER_HOUR", 10),
   /** Paper (receipt, act): the page size, the documents' language, the shop's details and terms. */
   PAPER_FORMAT: z.preprocess(
     (v) => (v === "" || v === undefined ? "a4" : String(v).trim().toLowerCase()),

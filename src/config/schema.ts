@@ -103,6 +103,13 @@ const configSchema = z.object({
       allStatuses: z.boolean(),
       /** CLIENT_RATE_PER_MINUTE: messages a non-staff user may send per minute before they are ignored. */
       ratePerMinute: z.number(),
+      /** CLIENT_INBOX_CHAT: where linked clients' messages go (absent: the managers of their orders, else the owners). */
+      inboxChat: z.number().optional(),
+      /** CLIENT_REPLY_SIGNED: a staff answer names the replier's first name. */
+      replySigned: z.boolean().optional(),
+      /** CLIENT_CHAT_COMMENTS: each message of the chat is also the order's comment, at most commentsPerHour per client. */
+      chatComments: z.boolean().optional(),
+      commentsPerHour: z.number().optional(),
     })
     .optional(),
   /** The receipt and the act (features/paper). */

@@ -15,6 +15,18 @@ const outboxPart = z.discriminatedUnion("method", [
     text: z.string(),
     /** An inline keyboard as Telegram takes it (`{ inline_keyboard }`). */
     keyboard: z.unknown().optional(),
+    /** A forum's topic (the client inbox's topic per client). */
+    threadId: z.number().int().optional(),
+  }),
+  /** A user's message (a photo, a voice message, a document) copied into another chat, with a caption of ours. */
+  z.object({
+    method: z.literal("copyMessage"),
+    fromChatId: z.number().int(),
+    messageId: z.number().int(),
+    /** HTML; absent: the message's own caption. */
+    caption: z.string().optional(),
+    keyboard: z.unknown().optional(),
+    threadId: z.number().int().optional(),
   }),
   z.object({
     method: z.literal("sendPhoto"),
@@ -53,6 +65,8 @@ const outboxEntry = z.object({
   reason: z.string().optional(),
   /** When it was delivered or given up (Unix ms). */
   finishedAt: z.number().optional(),
+  /** The ids of the messages Telegram made for the parts delivered so far. */
+  messageIds: z.array(z.number().int()).optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 

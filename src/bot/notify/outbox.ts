@@ -27,29 +27,28 @@
  * no grammY context. `stats()` gives plain counters for metrics.
  */
 import { randomUUID } from "node:crypto";
-import { type Api, GrammyError, HttpError, InputFile } from "grammy";
+import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../clock.ts";
 import type { Store } from "../store/storage.ts";
-import { ownRetries } from "../telegram/api.ts";
+import { callPart, verdictOf } from "./outbox-calls.ts";
 import {
   type OutboxEntry,
-  type OutboxPart,
   type OutboxState,
   outboxEntries,
   outboxIndex,
   PENDING_KEY,
   type PendingItem,
 } from "./outbox-records.ts";
+import type { AudienceHooks, Outbox, OutboxObserver, OutboxStatus } from "./outbox-types.ts";
 
 export type { OutboxPart } from "./outbox-records.ts";
+export type { Outbox, OutboxStatus } from "./outbox-types.ts";
 
 /** How long a message is tried by default: a "ready" a day late still tells something. */
 const DEFAULT_BOUND_MS = 24 * 60 * 60 * 1000;
 /** Waits after each refusal in a row (the last one repeats). */
 const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000];
-/** One Telegram call at most: then it counts as unanswered (and is tried again). */
-const CALL_TIMEOUT_MS = 30_000;
 /** An attempt's lease: longer than its calls; a crash mid-attempt frees the message then. */
 const LEASE_MS = 3 * 60_000;
 /** An index item whose entry never came (a crash between the two writes) is dropped after this. */
@@ -59,92 +58,12 @@ const CHECK_EVERY_MS = 5_000;
 /** Delivery delays kept for the percentiles. */
 const DELAYS_KEPT = 1000;
 
-interface OutboxMessage {
-  /** The idempotency key: one message per key, ever (within the two weeks an entry is kept). */
-  id: string;
-  chatId: number;
-  audience: string;
-  parts: OutboxPart[];
-  /** Given up when not delivered by then (Unix ms); default a day from now. */
-  giveUpAt?: number;
-  /** When the news it tells was noticed (Unix ms): the delivery delay is counted from it. */
-  since?: number;
-}
-
-/** Told of each message's end (the operator's metrics). */
-interface OutboxObserver {
-  delivered(audience: string, delayMs: number): void;
-  gaveUp(audience: string): void;
-}
-
-/** What an audience's recipients are to the outbox. */
-interface AudienceHooks {
-  /** Whether the chat may still be told, checked before each attempt (a role taken away meanwhile). */
-  allows?(chatId: number): Promise<boolean>;
-  /** Telegram refused the chat for good ("blocked", "chat not found", ...). */
-  refused?(chatId: number, reason: string): Promise<void>;
-}
-
-export interface OutboxStatus {
-  state: OutboxState;
-  attempts: number;
-  reason?: string;
-}
-
-/** Plain counters of this process (the metrics exporter reads them). */
-interface OutboxStats {
-  /** Messages waiting to be delivered, as the last look at the store found them. */
-  queued: number;
-  sent: number;
-  /** Attempts Telegram refused for a while (each is tried again). */
-  retried: number;
-  /** Not delivered within their bound. */
-  givenUp: number;
-  /** Refused for good by Telegram (blocked, chat not found). */
-  refused: number;
-  /** Dropped before an attempt: the recipient may no longer be told. */
-  dropped: number;
-  /** From being kept to being accepted, ms: the last DELAYS_KEPT deliveries. */
-  delay: { count: number; p50: number; p95: number; max: number };
-}
-
-export interface Outbox {
-  /** Registers how the recipients of `name` are checked and told of a refusal. */
-  audience(name: string, hooks: AudienceHooks): void;
-  /** Keeps the message, then tries it at once; a key kept before sends nothing again. */
-  send(message: OutboxMessage): Promise<OutboxStatus>;
-  status(id: string): Promise<OutboxStatus | undefined>;
-  /** Tries every message that is due (in order per chat); resolves when done. */
-  drain(): Promise<void>;
-  stats(): OutboxStats;
-  start(): void;
-  stop(): Promise<void>;
-}
-
 interface OutboxOptions {
   store: Store;
   api: Api;
   clock: Clock;
   logger: Logger;
   observer?: OutboxObserver;
-}
-
-type Verdict = { retry: true; afterMs?: number; reason: string } | { retry: false; reason: string };
-
-/** What a refused call means: for a while (429, 5xx, the network) or for good (403, 400). */
-function verdictOf(error: unknown): Verdict {
-  if (error instanceof GrammyError) {
-    const code = error.error_code;
-    if (code === 429) {
-      const after = error.parameters?.retry_after;
-      return { retry: true, afterMs: after !== undefined ? after * 1000 : undefined, reason: "429" };
-    }
-    if (code === 403) return { retry: false, reason: "blocked" };
-    if (code === 400) return { retry: false, reason: error.description.replace(/^Bad Request:\s*/i, "") };
-    return { retry: true, reason: String(code) };
-  }
-  if (error instanceof HttpError) return { retry: true, reason: "network" };
-  return { retry: true, reason: String(error).slice(0, 200) };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -167,6 +86,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     state: entry.state,
     attempts: entry.attempts,
     reason: entry.reason,
+    messageIds: entry.messageIds,
   });
 
   const unindex = (id: string) =>
@@ -177,11 +97,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     });
 
   /** The attempt's end: delivered or given up; only the outcome is kept. */
-  const finish = async (id: string, token: string, state: OutboxState, reason?: string) => {
+  const finish = async (id: string, token: string, state: OutboxState, reason?: string, ids?: number[]) => {
     const at = now();
     const done = await entries.update(id, (entry) =>
       entry && entry.lease?.by === token
-        ? { ...entry, state, parts: [], lease: undefined, reason, finishedAt: at }
+        ? { ...entry, state, parts: [], lease: undefined, reason, finishedAt: at, messageIds: ids }
         : entry,
     );
     await unindex(id);
@@ -194,15 +114,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } else observer?.gaveUp(done.audience);
   };
 
-  const call = (chatId: number, part: OutboxPart) => {
-    // grammY types its signal as the abort-controller shim's; the platform's is what it uses.
-    const signal = AbortSignal.timeout(CALL_TIMEOUT_MS) as never;
-    if (part.method === "sendMessage")
-      return api.sendMessage(chatId, part.text, ownRetries({ reply_markup: part.keyboard as never }), signal);
-    const photo = new InputFile(Buffer.from(part.png, "base64"), "report.png");
-    return api.sendPhoto(chatId, photo, ownRetries({ caption: part.caption }), signal);
-  };
-
   const refusedFor = async (id: string, token: string, entry: OutboxEntry, error: unknown) => {
     const verdict = verdictOf(error);
     const log = { id, chatId: entry.chatId, reason: verdict.reason, attempts: entry.attempts + 1 };
@@ -212,7 +123,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await finish(id, token, "given-up", verdict.reason);
       await audiences
         .get(entry.audience)
-        ?.refused?.(entry.chatId, verdict.reason)
+        ?.refused?.(entry.chatId, verdict.reason, { id, parts: entry.parts })
         .catch((e: unknown) => logger.warn({ id, err: String(e) }, "outbox: a refusal's hook failed"));
       return;
     }
@@ -264,20 +175,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await finish(id, token, "given-up", "recipient");
       return "done";
     }
+    const ids = [...(taken.messageIds ?? [])];
     for (let part = taken.done; part < taken.parts.length; part++) {
       const next = taken.parts[part];
       if (!next) break;
+      let made: number;
       try {
-        await call(taken.chatId, next);
+        made = await callPart(api, taken.chatId, next);
       } catch (error) {
         await refusedFor(id, token, taken, error);
         return "wait";
       }
+      ids.push(made);
       await entries.update(id, (entry) =>
-        entry && entry.lease?.by === token ? { ...entry, done: part + 1 } : entry,
+        entry && entry.lease?.by === token ? { ...entry, done: part + 1, messageIds: [...ids] } : entry,
       );
     }
-    await finish(id, token, "sent");
+    await finish(id, token, "sent", undefined, ids);
+    if (hooks.delivered)
+      await hooks
+        .delivered(taken.chatId, ids, id)
+        .catch((e: unknown) => logger.warn({ id, err: String(e) }, "outbox: a delivery's hook failed"));
     return "sent";
   };
 

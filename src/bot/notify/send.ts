@@ -32,7 +32,7 @@ export interface SendDeps {
 /** The audience of staff messages in the outbox. */
 export const STAFF = "staff";
 
-const channelOf = (audience: string) => (audience === "client" ? "client" : "staff");
+const channelOf = (audience: string) => (audience.startsWith("client") ? "client" : "staff");
 
 /** One outbox per store and api in a process: what main.ts starts and every sender uses. */
 const outboxes = new WeakMap<object, WeakMap<Api, Outbox>>();

@@ -14,6 +14,12 @@ export interface ChatMessage {
   replyMarkup?: InlineKeyboardMarkup;
   fromBot: boolean;
   edits: number;
+  /** A forum topic's id (message_thread_id) the message is in. */
+  threadId?: number;
+  /** What a media message holds ("photo", "voice", "document", ...): a copy keeps it. */
+  media?: string;
+  /** A copy's source (copyMessage): `chatId/messageId`. */
+  copyOf?: string;
 }
 
 export interface Output {

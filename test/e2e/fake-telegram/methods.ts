@@ -4,7 +4,7 @@
  */
 import type { Message } from "grammy/types";
 import type { ChatMessage } from "./chats.ts";
-import { badRequest } from "./errors.ts";
+import { badRequest, TelegramError } from "./errors.ts";
 import type { TelegramState } from "./state.ts";
 import { CALLBACK_ANSWER_LIMIT, checkMarkup, checkText, sameMarkup, visibleText } from "./validation.ts";
 
@@ -30,7 +30,8 @@ const NOT_MODIFIED =
 export const methods: Record<string, Handler> = {
   getMe: (state) => state.botInfo,
   sendMessage(state, p) {
-    const chatId = chatIdOf(p);
+    const chatId = recipientOf(state, p);
+    const threadId = threadOf(state, chatId, p);
     const text = checkText(p.text, p.parse_mode);
     const replyMarkup = checkMarkup(p.reply_markup);
     const stored = state.chats.add(chatId, {
@@ -38,12 +39,53 @@ export const methods: Record<string, Handler> = {
       parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
       replyMarkup,
       fromBot: true,
+      threadId,
     });
     return toMessage(state, stored);
+  },
+  // A copy keeps the source's media; a caption given stands for the source's.
+  copyMessage(state, p) {
+    const chatId = recipientOf(state, p);
+    const threadId = threadOf(state, chatId, p);
+    const source = state.chats.get(Number(p.from_chat_id), Number(p.message_id));
+    if (!source) badRequest("message to copy not found");
+    const replyMarkup = checkMarkup(p.reply_markup);
+    const caption = typeof p.caption === "string" ? p.caption : source.text;
+    if (visibleText(caption, p.parse_mode).length > CAPTION_LIMIT) badRequest("message caption is too long");
+    const stored = state.chats.add(chatId, {
+      text: caption,
+      parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
+      replyMarkup,
+      fromBot: true,
+      threadId,
+      media: source.media,
+      copyOf: `${source.chatId}/${source.messageId}`,
+    });
+    return { message_id: stored.messageId };
+  },
+  getChat(state, p) {
+    const id = Number(p.chat_id);
+    const group = state.groups.get(id);
+    if (group) return { id, type: group.type, title: group.title, is_forum: group.isForum || undefined };
+    if (id < 0) badRequest("chat not found");
+    return { id, type: "private", first_name: "User" };
+  },
+  createForumTopic(state, p) {
+    const chatId = Number(p.chat_id);
+    const group = state.groups.get(chatId);
+    if (!group) badRequest("chat not found");
+    if (!group.isForum) badRequest("the chat is not a forum");
+    const name = typeof p.name === "string" ? p.name : "";
+    if (name.length < 1 || name.length > 128) badRequest("TOPIC_TITLE_EMPTY");
+    // Topic ids are message ids in the group: the service message that opens the topic.
+    const threadId = state.chats.nextId(chatId);
+    state.topics.push({ chatId, threadId, name });
+    return { message_thread_id: threadId, name, icon_color: 7322096 };
   },
   // Media: the caption stands for the message's text; the file itself is in the recorded call.
   sendDocument: (state, p) => sendMedia(state, p),
   sendPhoto: (state, p) => sendMedia(state, p),
+  sendVoice: (state, p) => sendMedia(state, p),
   sendMediaGroup(state, p) {
     const media = Array.isArray(p.media) ? p.media : [];
     if (media.length < 2 || media.length > 10) badRequest("wrong number of media in the album");
@@ -164,7 +206,8 @@ export const methods: Record<string, Handler> = {
 };
 
 function sendMedia(state: TelegramState, p: Payload): Message {
-  const chatId = chatIdOf(p);
+  const chatId = recipientOf(state, p);
+  const threadId = threadOf(state, chatId, p);
   const replyMarkup = checkMarkup(p.reply_markup);
   const caption = typeof p.caption === "string" ? p.caption : "";
   // Entities are checked as for a text (a caption may be empty).
@@ -174,14 +217,35 @@ function sendMedia(state: TelegramState, p: Payload): Message {
     parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
     replyMarkup,
     fromBot: true,
+    threadId,
   });
   return toMessage(state, stored);
 }
+
+/** Telegram's limit of a media caption (after entity parsing). */
+const CAPTION_LIMIT = 1024;
 
 function chatIdOf(p: Payload): number {
   const id = Number(p.chat_id);
   if (p.chat_id === undefined || !Number.isSafeInteger(id)) badRequest("chat not found");
   return id;
+}
+
+/** The chat a message goes to: a user who blocked the bot refuses it, as Telegram does. */
+function recipientOf(state: TelegramState, p: Payload): number {
+  const id = chatIdOf(p);
+  if (state.blockedBy.has(id))
+    throw new TelegramError({ error_code: 403, description: "Forbidden: bot was blocked by the user" });
+  return id;
+}
+
+/** The topic a message goes to: one that exists in that forum, or none. */
+function threadOf(state: TelegramState, chatId: number, p: Payload): number | undefined {
+  if (p.message_thread_id === undefined) return undefined;
+  const threadId = Number(p.message_thread_id);
+  if (!state.topics.some((topic) => topic.chatId === chatId && topic.threadId === threadId))
+    badRequest("message thread not found");
+  return threadId;
 }
 
 function botMessage(state: TelegramState, p: Payload, verb: string): ChatMessage {

@@ -29,6 +29,19 @@ export interface RecordedCall {
   at: number;
 }
 
+/** A group the bot is in, as getChat describes it (a forum supergroup has topics). */
+export interface GroupInfo {
+  type: "group" | "supergroup";
+  title: string;
+  isForum: boolean;
+}
+
+export interface ForumTopic {
+  chatId: number;
+  threadId: number;
+  name: string;
+}
+
 export class TelegramState {
   readonly botInfo: UserFromGetMe;
   readonly chats = new Chats();
@@ -41,6 +54,12 @@ export class TelegramState {
   readonly openInlineQueries = new Set<string>();
   readonly inlineAnswers = new Map<string, InlineAnswer>();
   webhook: WebhookDelivery | undefined;
+  /** Groups the bot is in (getChat); any other chat id is a private chat. */
+  readonly groups = new Map<number, GroupInfo>();
+  /** Forum topics created (createForumTopic), oldest first; a closed one refuses messages. */
+  readonly topics: ForumTopic[] = [];
+  /** Users who blocked the bot: every message to them is refused with 403. */
+  readonly blockedBy = new Set<number>();
   /** setMyCommands per scope and language, as Telegram keeps them (key: scopeKey). */
   readonly commands = new Map<string, unknown[]>();
   private readonly listeners = new Set<() => void>();

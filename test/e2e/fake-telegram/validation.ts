@@ -100,6 +100,11 @@ function isReplyKeyboard(value: unknown): boolean {
     if (value.remove_keyboard !== true) badRequest("can't parse reply keyboard markup JSON object");
     return true;
   }
+  // ForceReply: the user's client opens a reply to the message.
+  if ("force_reply" in value) {
+    if (value.force_reply !== true) badRequest("can't parse reply keyboard markup JSON object");
+    return true;
+  }
   if (!("keyboard" in value)) return false;
   const rows = value.keyboard;
   if (!Array.isArray(rows) || rows.length === 0 || !rows.every((row) => Array.isArray(row) && row.length > 0))

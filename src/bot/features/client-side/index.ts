@@ -12,7 +12,8 @@
  *
  * Costs: every read is the mirror's (0 requests); only the consent write
  * (a read and a PATCH per client) and the approval's PATCH reach the service.
- * Anything else a non-staff user sends gets the same short help.
+ * A linked client's messages go to the shop's inbox (features/client-inbox, one of
+ * `parts`); anything else a non-staff user sends gets the same short help.
  */
 import { Composer, InlineKeyboard, Keyboard, type Middleware } from "grammy";
 import { contactPhoneKey } from "../../../contract/phone.ts";
@@ -54,8 +55,22 @@ function isClientUpdate(ctx: BotContext): boolean {
   );
 }
 
+/** A button on a linked client's /start (a locale key and its callback data), handled by the feature that adds it. */
+export interface StartButton {
+  label: string;
+  data: string;
+}
+
+export interface ClientSideOptions {
+  /** Features of the client's side mounted after its commands (the inbox: a linked client's messages). */
+  parts?: Middleware<BotContext>[];
+  /** /start's buttons for a linked client, in this order (✍️ Write to us, 📥 Request a repair, ...). */
+  startButtons?: StartButton[];
+}
+
 /** Mounted before the access gate: takes the client side's updates, passes every other on. */
-export function clientSide(services: BotServices): Middleware<BotContext> {
+export function clientSide(services: BotServices, options: ClientSideOptions = {}): Middleware<BotContext> {
+  const buttons = options.startButtons ?? [];
   const limit = createRateLimit(services.config.clients?.ratePerMinute ?? 12, () =>
     services.clock.now().getTime(),
   );
@@ -77,15 +92,16 @@ export function clientSide(services: BotServices): Middleware<BotContext> {
     await next();
   });
   side.use(approvalFeature);
-  side.command("start", clientStart);
+  side.command("start", (ctx) => clientStart(ctx, buttons));
   side.command("stop", stop);
   // Staff not configured yet learn the id the administrator needs, as the refusal tells it.
   side.command("id", (ctx) => ctx.reply(ctx.t("your-id", { id: String(ctx.from?.id ?? 0) })));
   side.on("message:contact", linkContact);
   side.callbackQuery(getUpdates.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await welcome(ctx);
+    await welcome(ctx, buttons);
   });
+  for (const part of options.parts ?? []) side.use(part);
   side.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("stale-button") }));
   side.command("help", (ctx) => help(ctx, false));
   // Anything else (a question, numbers, names, stickers): the same help and how to reach the shop, revealing nothing.
@@ -98,12 +114,13 @@ export function clientSide(services: BotServices): Middleware<BotContext> {
 async function help(ctx: BotContext, typed: boolean): Promise<void> {
   const r = await readerFor(ctx.services, await localeOf(ctx));
   const reach = [callLine(r), hoursText(ctx.services, r.t)].filter(Boolean);
-  await ctx.reply(
-    [ctx.t("client-help"), "", ...(typed ? [ctx.t("client-question")] : []), ...reach].join("\n"),
-  );
+  // A linked client's text reaches the inbox; what reaches help here is what it does not take (a sticker).
+  const linked = typed && (await clientLinksOf(ctx.services.store).read(ctx.from?.id ?? 0)) !== undefined;
+  const question = typed ? [ctx.t(linked ? "client-question-linked" : "client-question")] : [];
+  await ctx.reply([ctx.t("client-help"), "", ...question, ...reach].join("\n"));
 }
 
-async function welcome(ctx: BotContext): Promise<void> {
+async function welcome(ctx: BotContext, buttons: readonly StartButton[] = []): Promise<void> {
   const r = await readerFor(ctx.services, await localeOf(ctx));
   const links = clientLinksOf(ctx.services.store);
   const link = await links.read(ctx.from?.id ?? 0);
@@ -115,7 +132,8 @@ async function welcome(ctx: BotContext): Promise<void> {
     await ctx.reply(`${greeting}\n\n${ctx.t("client-share-ask")}`, { reply_markup: keyboard });
     return;
   }
-  await ctx.reply(greeting);
+  const rows = buttons.map((b) => [{ text: ctx.t(b.label), callback_data: b.data }]);
+  await ctx.reply(greeting, rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {});
   await showOrders(ctx, link);
 }
 
@@ -263,14 +281,15 @@ async function withCall(ctx: BotContext, text: string): Promise<string> {
 }
 
 /** The client's /start, by payload: a receipt's QR shows that order; anything else greets (a label is staff's). */
-const clientStart = startRouter({
-  none: welcome,
-  receipt: (ctx, { orderId }) => receipt(ctx, orderId),
-  forged: async (ctx, { purpose }) => {
-    if (purpose === "receipt") await ctx.reply(ctx.t("client-receipt-unknown"));
-    else await welcome(ctx);
-  },
-});
+const clientStart = (ctx: BotContext, buttons: readonly StartButton[]) =>
+  startRouter({
+    none: (c) => welcome(c, buttons),
+    receipt: (ctx, { orderId }) => receipt(ctx, orderId),
+    forged: async (ctx, { purpose }) => {
+      if (purpose === "receipt") await ctx.reply(ctx.t("client-receipt-unknown"));
+      else await welcome(ctx, buttons);
+    },
+  })(ctx);
 
 /** A receipt's QR: that one order's public status, for whoever holds it (a forged one is refused by the router). */
 async function receipt(ctx: BotContext, id: string): Promise<void> {

@@ -43,6 +43,8 @@ export interface ClientBotOptions {
   budget?: Partial<BudgetOptions>;
   /** More of the bot's wiring (e.g. the metrics). */
   deps?: TestBotOptions["deps"];
+  /** The bot's store (default: in memory), e.g. Redis for two instances. */
+  store?: TestBotOptions["store"];
 }
 
 export async function startClientBot(options: ClientBotOptions = {}): Promise<ClientBot> {
@@ -57,6 +59,7 @@ export async function startClientBot(options: ClientBotOptions = {}): Promise<Cl
     clientOptions,
     budget: options.budget,
     deps: options.deps,
+    store: options.store,
     config: {
       ...options.config,
       shopIds: [shopId],

@@ -1,0 +1,36 @@
+## The shop's inbox (CLIENTS=on): a linked client writes, staff answer from Telegram
+# The client's side
+inbox-btn-write = ✍️ Write to us
+inbox-write-prompt = Write your message here: text, a photo, a voice message or a document. The workshop will answer in this chat.
+inbox-share-first = To write to the workshop here, share your phone first: /start
+inbox-ask-which = Which order is your message about?
+inbox-ask-which-write = Which order do you want to write about?
+inbox-btn-general = 💬 Another question
+inbox-chosen = ✍️ About order <b>{ $number }</b> ({ $device }).
+inbox-chosen-general = ✍️ A question not about an order.
+inbox-got-it = ✅ The workshop got your message and will answer here.
+inbox-nobody = Nobody at the workshop can read messages here yet: please call us.
+inbox-answer = 💬 <b>{ $shop }</b>:
+inbox-answer-signed = 💬 <b>{ $shop }</b>, { $name }:
+inbox-answer-shop = The workshop
+inbox-answer-about = On order <b>{ $number }</b>
+# The staff's side
+inbox-from = 💬 <b>{ $name }</b> writes
+inbox-from-phone = 💬 <b>{ $name }</b> ({ $phone }) writes
+inbox-from-telegram = 💬 <b>{ $name }</b> (name in Telegram) writes
+inbox-about = About order <b>{ $number }</b> · { $device }
+inbox-about-none = Not about an order
+inbox-btn-order = 📋 { $number }
+inbox-btn-reply = ↩️ Reply
+inbox-reply-prompt = { $staff }, write your answer to { $name } as a reply to this message: text, a photo or a document.
+inbox-reply-placeholder = The answer to the client
+inbox-client-unnamed = the client
+inbox-answer-unsupported = Only text, photos, documents, voice messages and videos reach the client.
+inbox-delivered = ✅ Delivered to { $name } · answered by { $staff }
+inbox-queued = ⏳ Telegram has not taken the answer to { $name } yet; it will be delivered · answered by { $staff }
+inbox-not-delivered-blocked = ⚠️ Not delivered: { $name } blocked the bot.
+inbox-not-delivered-stop = ⚠️ Not delivered: { $name } unsubscribed from the bot (/stop).
+inbox-not-delivered = ⚠️ Not delivered to { $name }: { $reason }
+# The order's comment (CLIENT_CHAT_COMMENTS=on), in the shop's language
+inbox-comment-client = Client in Telegram
+inbox-comment-media = [photo, voice message or file]

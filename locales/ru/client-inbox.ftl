@@ -1,0 +1,36 @@
+## Входящие мастерской (CLIENTS=on): клиент пишет, сотрудники отвечают из Telegram
+# Сторона клиента
+inbox-btn-write = ✍️ Написать нам
+inbox-write-prompt = Напишите сообщение здесь: текст, фото, голосовое или файл. Мастерская ответит в этом чате.
+inbox-share-first = Чтобы написать мастерской, сначала поделитесь телефоном: /start
+inbox-ask-which = О каком заказе ваше сообщение?
+inbox-ask-which-write = О каком заказе хотите написать?
+inbox-btn-general = 💬 Другой вопрос
+inbox-chosen = ✍️ О заказе <b>{ $number }</b> ({ $device }).
+inbox-chosen-general = ✍️ Вопрос не о заказе.
+inbox-got-it = ✅ Мастерская получила ваше сообщение и ответит здесь.
+inbox-nobody = Здесь пока некому прочитать сообщения: пожалуйста, позвоните нам.
+inbox-answer = 💬 <b>{ $shop }</b>:
+inbox-answer-signed = 💬 <b>{ $shop }</b>, { $name }:
+inbox-answer-shop = Мастерская
+inbox-answer-about = По заказу <b>{ $number }</b>
+# Сторона сотрудников
+inbox-from = 💬 Пишет <b>{ $name }</b>
+inbox-from-phone = 💬 Пишет <b>{ $name }</b> ({ $phone })
+inbox-from-telegram = 💬 Пишет <b>{ $name }</b> (имя в Telegram)
+inbox-about = О заказе <b>{ $number }</b> · { $device }
+inbox-about-none = Не о заказе
+inbox-btn-order = 📋 { $number }
+inbox-btn-reply = ↩️ Ответить
+inbox-reply-prompt = { $staff }, напишите ответ для { $name } ответом на это сообщение: текст, фото или файл.
+inbox-reply-placeholder = Ответ клиенту
+inbox-client-unnamed = клиент
+inbox-answer-unsupported = Клиенту доходят только текст, фото, файлы, голосовые и видео.
+inbox-delivered = ✅ Доставлено: { $name } · ответил(а) { $staff }
+inbox-queued = ⏳ Telegram ещё не принял ответ для { $name }; он будет доставлен · ответил(а) { $staff }
+inbox-not-delivered-blocked = ⚠️ Не доставлено: { $name } заблокировал(а) бота.
+inbox-not-delivered-stop = ⚠️ Не доставлено: { $name } отписался(ась) от бота (/stop).
+inbox-not-delivered = ⚠️ Не доставлено для { $name }: { $reason }
+# Комментарий заказа (CLIENT_CHAT_COMMENTS=on), на языке мастерской
+inbox-comment-client = Клиент в Telegram
+inbox-comment-media = [фото, голосовое или файл]
