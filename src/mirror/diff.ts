@@ -5,8 +5,10 @@
  * set while an order waits for its client's approval), deleted. A field the new record does not carry is merged from the old one
  * (a list record has no `num`, a full record no `summ`, maybe no paid amount).
  */
+
+import { READY_GROUP } from "../contract/status-groups.ts";
 import type { Order } from "../service/index.ts";
-import { groupOf, READY_GROUP } from "./records.ts";
+import { groupOf } from "./records.ts";
 import type { MirrorChange, MirrorChangeKind } from "./types.ts";
 
 /** Optional fields a list record carries when set: their absence there means "removed". */

@@ -31,10 +31,6 @@ export function decodeRecord<T>(json: string): T {
   }) as T;
 }
 
-/** Status groups where an order is done with: "finish" is ready (still open for the hand-over), "closed" handed over. */
-export const READY_GROUP = "finish";
-export const CLOSED_GROUP = "closed";
-
 /** The numeric part: `num` when the record has it, else the digits of `number` (list records lack `num`). */
 export function numOf(order: Order): number | undefined {
   if (order.num !== undefined && Number.isSafeInteger(order.num)) return order.num;

@@ -5,6 +5,7 @@
  * nobody is around, and backs off after failures.
  */
 import type { Logger } from "pino";
+import { CLOSED_GROUP } from "../contract/status-groups.ts";
 import { asSync, type Counteragent, ServiceError, type Status } from "../service/index.ts";
 import type { ChangeApplier } from "./apply.ts";
 import type { SyncBudget } from "./budget.ts";
@@ -13,7 +14,6 @@ import type { Coordinator } from "./coordinator.ts";
 import type { MirrorDb } from "./db.ts";
 import type { DiffContext } from "./diff.ts";
 import type { MirrorClient } from "./mirror.ts";
-import { CLOSED_GROUP } from "./records.ts";
 import {
   advanceScan,
   newRun,

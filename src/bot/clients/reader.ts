@@ -14,6 +14,7 @@
  */
 import { z } from "zod";
 import { phoneQueryDigits } from "../../contract/phone.ts";
+import { CLOSED_GROUP } from "../../contract/status-groups.ts";
 import type { Counteragent, Order } from "../../service/index.ts";
 import type { CoreServices } from "../core-services.ts";
 import { ordersOfShops } from "../orders/by-number.ts";
@@ -170,7 +171,7 @@ export function clientReader(services: Services) {
 
 /** Open orders first (a status group other than closed), newest first. */
 function sortOrders(orders: Order[]): Order[] {
-  const closed = (o: Order) => (o.status?.type === "closed" ? 1 : 0);
+  const closed = (o: Order) => (o.status?.type === CLOSED_GROUP ? 1 : 0);
   return [...orders].sort(
     (a, b) => closed(a) - closed(b) || (b.dateCreate?.getTime() ?? 0) - (a.dateCreate?.getTime() ?? 0),
   );

@@ -5,6 +5,7 @@
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
+import { isOverdue } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
 import { type MoneySettings, moneyOf } from "../money/order-money.ts";
 import { closedWithDebt, commentLines, positionLines, verdictLines } from "./card-workshop.ts";
@@ -35,7 +36,6 @@ export interface CardOptions {
   money?: MoneySettings | undefined;
 }
 
-const DONE_GROUPS = new Set(["finish", "closed"]);
 /** The card's own limit: room left under Telegram's for the freshness line the message adds. */
 const CARD_LIMIT = MESSAGE_LIMIT - 100;
 /** A long fault list or note is cut: the rest of the card must fit beside it. */
@@ -44,12 +44,6 @@ const FREE_TEXT_LIMIT = 600;
 export function orderTitle(order: Order): string {
   if (order.number) return order.number;
   return order.num === undefined ? order.id : `#${order.num}`;
-}
-
-/** Past its deadline and neither ready nor handed over (by its dates or its status group). */
-export function isOverdue(order: Order, now: Date, statusGroup?: string): boolean {
-  if (statusGroup !== undefined && DONE_GROUPS.has(statusGroup)) return false;
-  return order.deadline !== undefined && order.deadline < now && !order.dateFinish && !order.dateClose;
 }
 
 /**

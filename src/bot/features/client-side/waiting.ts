@@ -7,6 +7,7 @@
  * the mirror every few minutes, as a staff member's message would. 0 requests:
  * the mirror's open orders and the store's links.
  */
+import { isDoneGroup } from "../../../contract/status-groups.ts";
 import type { OrderMirror } from "../../../mirror/index.ts";
 import type { BotServices } from "../../context.ts";
 import { clientLinksOf } from "./links.ts";
@@ -26,7 +27,7 @@ export async function clientsWaiting(services: BotServices, mirror: OrderMirror)
     const { items } = mirror.list({ page, pageSize: PAGE });
     for (const { order } of items) {
       const group = groupOf(order, statuses);
-      if (group === "finish" || group === "closed" || order.isVisible === false) continue;
+      if (isDoneGroup(group) || order.isVisible === false) continue;
       if (!inShops(order, services.config.shopIds)) continue;
       const id = order.counteragent?.id;
       if (!id || seen.has(id)) continue;
