@@ -1,5 +1,5 @@
 /**
- * The client search of the intake, through the client reader: from the mirror
+ * The client search of askClient (ask-client.ts), through the client reader: from the mirror
  * when it keeps the company's clients, else one request per page of up to 50
  * counteragents (`phone` when the text looks like a phone, else `filter`),
  * ranked so that exact surname matches come first (a filter for "Михайлов"
@@ -7,11 +7,11 @@
  * ("found 20, shown 1-8") and a "more" that pages through what was fetched
  * before it asks the service for the next page.
  */
-import { clientReader } from "../../clients/reader.ts";
-import type { DialogContext } from "../../context.ts";
-import type { DialogRun } from "../../dialog-kit/ask.ts";
-import { phoneQuery } from "../../dialog-kit/parse.ts";
-import { serviceCall } from "../../dialog-kit/service.ts";
+import { clientReader } from "../clients/reader.ts";
+import type { DialogContext } from "../context.ts";
+import type { DialogRun } from "./ask.ts";
+import { phoneQuery } from "./parse.ts";
+import { serviceCall } from "./service.ts";
 
 /** Buttons per screen. */
 export const MATCHES_SHOWN = 8;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rankMatches } from "../../../src/bot/features/order-create/client-search.ts";
+import { rankMatches } from "../../../src/bot/dialog-kit/client-search.ts";
 
 const named = (...names: string[]) => names.map((name, i) => ({ id: String(i), name }));
 const order = (query: string, ...names: string[]) => rankMatches(named(...names), query).map((m) => m.name);

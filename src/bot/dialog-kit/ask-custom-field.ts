@@ -1,28 +1,38 @@
 /**
  * One custom field, asked with the input its type needs: text, number, date,
  * yes/no, or a choice from its items. Type names differ between accounts, so
- * the kind is guessed from the name (and items make it a choice).
+ * the kind is guessed from the name (and items make it a choice). Shared by
+ * the intake (an order's and a new client's fields) and a client's fix.
  */
-import type { CustomFieldDefinition } from "../../../service/index.ts";
-import type { DialogContext } from "../../context.ts";
-import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
-import { dateWords, parseDate, parseNumber } from "../../dialog-kit/parse.ts";
-import { SKIP } from "../../dialog-kit/prompts.ts";
-import { localeOf } from "../../i18n.ts";
-import { fieldKind } from "../../ui/custom-fields.ts";
-import { formatDateTime } from "../../ui/dates.ts";
-import { escapeHtml } from "../../ui/text.ts";
-import { type FieldAnswer, nameOf } from "./draft.ts";
+import type { CustomFieldDefinition } from "../../service/index.ts";
+import type { DialogContext } from "../context.ts";
+import { localeOf } from "../i18n.ts";
+import { fieldKind } from "../ui/custom-fields.ts";
+import { formatDateTime } from "../ui/dates.ts";
+import { escapeHtml } from "../ui/text.ts";
+import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "./ask.ts";
+import { dateWords, parseDate, parseNumber } from "./parse.ts";
+import { SKIP } from "./prompts.ts";
+
+/** A custom field's answer, with the text to show in the summary (plain JSON: it lives in the replay log). */
+export interface FieldAnswer {
+  id: string;
+  name: string;
+  value: string | number | boolean;
+  shown: string;
+  /** A required field of the form (asked on the main path, not in "other fields"). */
+  required?: boolean;
+}
 
 /** Asks one field; undefined when the clerk skipped an optional one. */
-export async function askField(
+export async function askCustomField(
   run: DialogRun,
   ctx: DialogContext,
   def: CustomFieldDefinition,
   options: { required: boolean },
 ): Promise<FieldAnswer | undefined> {
   const kind = fieldKind(def);
-  const name = nameOf(def);
+  const name = def.name ?? def.id;
   const text = ctx.t(options.required ? "dlg-field-required" : "dlg-field-optional", {
     name: escapeHtml(name),
     hint: ctx.t(`dlg-field-hint-${kind}`),

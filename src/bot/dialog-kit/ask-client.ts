@@ -1,5 +1,6 @@
 /**
- * Client: a phone or a name is searched among the counteragents (see
+ * The client of a dialog (the intake, moving an order to another client): a
+ * phone or a name is searched among the counteragents (see
  * client-search.ts); a found client is one tap. A new client (➕) is asked its
  * name (the search text offered in one tap when it reads as a name, never
  * digits), then its phone unless a whole phone was searched; when a phone
@@ -11,8 +12,9 @@
  * details" group (askClientDetails).
  */
 
-import { phoneForService } from "../../../contract/phone.ts";
-import type { DialogContext } from "../../context.ts";
+import { phoneForService } from "../../contract/phone.ts";
+import type { DialogContext } from "../context.ts";
+import { cutText, escapeHtml } from "../ui/text.ts";
 import {
   type Answer,
   accept,
@@ -22,15 +24,9 @@ import {
   type Parsed,
   pickIndex,
   reject,
-} from "../../dialog-kit/ask.ts";
-import { askContact } from "../../dialog-kit/ask-contact.ts";
-import { defaultClientForm } from "../../dialog-kit/counteragent-type.ts";
-import { withCurrent } from "../../dialog-kit/keep.ts";
-import { phoneQuery } from "../../dialog-kit/parse.ts";
-import { askText } from "../../dialog-kit/prompts.ts";
-import { loadOrLeave } from "../../dialog-kit/service.ts";
-import { cutText, escapeHtml } from "../../ui/text.ts";
-import { askField } from "./ask-field.ts";
+} from "./ask.ts";
+import { askContact } from "./ask-contact.ts";
+import { askCustomField, type FieldAnswer } from "./ask-custom-field.ts";
 import {
   hasMore,
   MATCHES_SHOWN,
@@ -39,7 +35,24 @@ import {
   type Search,
   searchClients,
 } from "./client-search.ts";
-import type { ClientChoice, FieldAnswer } from "./draft.ts";
+import { defaultClientForm } from "./counteragent-type.ts";
+import { withCurrent } from "./keep.ts";
+import { phoneQuery } from "./parse.ts";
+import { askText } from "./prompts.ts";
+import { loadOrLeave } from "./service.ts";
+
+/** The client a dialog settled on: one found, or a new one with what was asked of it (plain JSON). */
+export type ClientChoice =
+  | { kind: "existing"; id: string; name: string; phone?: string }
+  | {
+      kind: "new";
+      name: string;
+      phone?: string;
+      email?: string;
+      address?: string;
+      typeId?: string;
+      fields: FieldAnswer[];
+    };
 
 const NEW = "new";
 const AGAIN = "again";
@@ -252,7 +265,7 @@ async function askClientFields(
   const form = await loadOrLeave(run, ctx, ({ reference }) => defaultClientForm(reference));
   const answers: FieldAnswer[] = [];
   for (const def of form.fields) {
-    const answer = await askField(run, ctx, def, { required: true });
+    const answer = await askCustomField(run, ctx, def, { required: true });
     if (answer) answers.push(answer);
   }
   return { typeId: form.typeId, fields: answers };
