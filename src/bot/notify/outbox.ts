@@ -24,14 +24,13 @@
  * then; losing it is the worse mistake for a "ready".
  *
  * The outbox takes a chat id and a message, the bot's api, the store and a clock:
- * no grammY context. `stats()` gives plain counters for metrics.
+ * no grammY context (its calls of Telegram and what a refusal means: outbox-telegram.ts). `stats()` gives plain counters for metrics.
  */
 import { randomUUID } from "node:crypto";
-import { type Api, GrammyError, HttpError, InputFile } from "grammy";
+import type { Api } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { Clock } from "../clock.ts";
 import type { Store } from "../store/storage.ts";
-import { ownRetries } from "../telegram/api.ts";
 import {
   type OutboxEntry,
   type OutboxPart,
@@ -41,15 +40,12 @@ import {
   PENDING_KEY,
   type PendingItem,
 } from "./outbox-records.ts";
-
-export type { OutboxPart } from "./outbox-records.ts";
+import { sendPart, verdictOf } from "./outbox-telegram.ts";
 
 /** How long a message is tried by default: a "ready" a day late still tells something. */
 const DEFAULT_BOUND_MS = 24 * 60 * 60 * 1000;
 /** Waits after each refusal in a row (the last one repeats). */
 const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000];
-/** One Telegram call at most: then it counts as unanswered (and is tried again). */
-const CALL_TIMEOUT_MS = 30_000;
 /** An attempt's lease: longer than its calls; a crash mid-attempt frees the message then. */
 const LEASE_MS = 3 * 60_000;
 /** An index item whose entry never came (a crash between the two writes) is dropped after this. */
@@ -129,24 +125,6 @@ interface OutboxOptions {
   observer?: OutboxObserver;
 }
 
-type Verdict = { retry: true; afterMs?: number; reason: string } | { retry: false; reason: string };
-
-/** What a refused call means: for a while (429, 5xx, the network) or for good (403, 400). */
-function verdictOf(error: unknown): Verdict {
-  if (error instanceof GrammyError) {
-    const code = error.error_code;
-    if (code === 429) {
-      const after = error.parameters?.retry_after;
-      return { retry: true, afterMs: after !== undefined ? after * 1000 : undefined, reason: "429" };
-    }
-    if (code === 403) return { retry: false, reason: "blocked" };
-    if (code === 400) return { retry: false, reason: error.description.replace(/^Bad Request:\s*/i, "") };
-    return { retry: true, reason: String(code) };
-  }
-  if (error instanceof HttpError) return { retry: true, reason: "network" };
-  return { retry: true, reason: String(error).slice(0, 200) };
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
@@ -192,15 +170,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (delays.length > DELAYS_KEPT) delays.shift();
       observer?.delivered(done.audience, at - (done.since ?? done.createdAt));
     } else observer?.gaveUp(done.audience);
-  };
-
-  const call = (chatId: number, part: OutboxPart) => {
-    // grammY types its signal as the abort-controller shim's; the platform's is what it uses.
-    const signal = AbortSignal.timeout(CALL_TIMEOUT_MS) as never;
-    if (part.method === "sendMessage")
-      return api.sendMessage(chatId, part.text, ownRetries({ reply_markup: part.keyboard as never }), signal);
-    const photo = new InputFile(Buffer.from(part.png, "base64"), "report.png");
-    return api.sendPhoto(chatId, photo, ownRetries({ caption: part.caption }), signal);
   };
 
   const refusedFor = async (id: string, token: string, entry: OutboxEntry, error: unknown) => {
@@ -268,7 +237,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const next = taken.parts[part];
       if (!next) break;
       try {
-        await call(taken.chatId, next);
+        await sendPart(api, taken.chatId, next);
       } catch (error) {
         await refusedFor(id, token, taken, error);
         return "wait";

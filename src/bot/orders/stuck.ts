@@ -1,5 +1,5 @@
 /**
- * Stuck orders (README, "The workshop bench"): open (status
+ * Stuck orders (README, "The workshop"): open (status
  * group neither finish nor closed) and either unchanged for STUCK_DAYS (their
  * `lastAction`) or past their status's time norm (`statusDeadline`). The one
  * query of them, for the morning digest and /overdue's "stuck" page: list

@@ -19,7 +19,7 @@ export interface CardMessage {
   keyboard: InlineKeyboard;
 }
 
-export interface CardOptions {
+export interface CardMessageOptions {
   actions?: boolean;
   /** When the order mirror read this copy: the card says how fresh it is. */
   asOf?: Date;
@@ -44,7 +44,7 @@ export interface CardReader {
 export async function cardMessage(
   ctx: Context & I18nFlavor & { role: Role; services: CardServices },
   order: Order,
-  options: CardOptions = {},
+  options: CardMessageOptions = {},
 ): Promise<CardMessage> {
   const reader = {
     services: ctx.services,
@@ -63,7 +63,7 @@ export async function cardMessage(
 export async function cardFor(
   ctx: CardReader,
   order: Order,
-  options: CardOptions = {},
+  options: CardMessageOptions = {},
 ): Promise<CardMessage> {
   const { config, clock, cardActions, reference } = ctx.services;
   // The record's own status group first; else only what is cached already: a card never costs a request of its own.

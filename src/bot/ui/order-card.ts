@@ -14,7 +14,7 @@ import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";
 import { cutHtml, cutText, escapeHtml, MESSAGE_LIMIT } from "./text.ts";
 
-export interface CardOptions {
+export interface CardTextOptions {
   t: TranslateFunction;
   locale: Locale;
   timezone: string;
@@ -61,7 +61,7 @@ function noteText(order: Order): string | undefined {
   return (order.node ?? order.orderNode)?.trim() || undefined;
 }
 
-export function formatOrderCard(order: Order, options: CardOptions): string {
+export function formatOrderCard(order: Order, options: CardTextOptions): string {
   const { t, locale, timezone, now, statusGroup } = options;
   const e = escapeHtml;
   const lines: string[] = [];
@@ -124,7 +124,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
  * Price, paid and what is left (or owed back), from the one money model: a price
  * by its estimate says so; a declined order says its estimate is not owed.
  */
-function moneyLines(order: Order, options: CardOptions): string[] {
+function moneyLines(order: Order, options: CardTextOptions): string[] {
   const { t, locale, statusGroup } = options;
   const sum = (amount: number) => t("money", { amount: formatAmount(amount, locale) });
   const m = moneyOf(order, options.money);

@@ -1,4 +1,4 @@
-## The workshop bench: the card's verdict, works and parts, comments, photos, a debt at closing
+## The workshop: the card's verdict, works and parts, comments, photos, a debt at closing
 card-verdict = 🩺 Заключение: { $verdict }
 card-positions = 🧰 Работы и запчасти:
 card-position = { $icon } { $name } × { $count } — { $sum }
