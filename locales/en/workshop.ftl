@@ -84,3 +84,6 @@ dx-ask-model = Model:
 dx-ask-serial = Serial number:
 dx-saved = ✅ Diagnosis of order { $order } saved.
 dx-nothing = Nothing changed; order { $order } is left as it was.
+
+# The order card: a custom field (its name and value as the service has them)
+card-field = 📌 { $name }: { $value }

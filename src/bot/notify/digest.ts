@@ -39,7 +39,7 @@ interface DigestContent {
   counts: { overdue: number; today: number; stuck: number };
 }
 
-/** An employee's open orders read for the digest: one page is more than a person has on the bench. */
+/** An employee's open orders read for the digest: one page is more than a person has in work. */
 const MINE_READ = 50;
 /** Stuck orders read for a morning's digests (one request; each person's are among them). */
 const STUCK_READ = 50;

@@ -15,7 +15,7 @@ import { inShops } from "./orders.ts";
 import { groupOf, knownStatuses } from "./statuses.ts";
 
 const PAGE = 50;
-/** Open orders looked at, at most (a workshop's bench holds far fewer). */
+/** Open orders looked at, at most (a workshop holds far fewer open ones). */
 const MAX_PAGES = 40;
 
 /** True when a linked client has an open order in the mirror (one that may still become ready). */
