@@ -1,11 +1,16 @@
 /**
- * The one way the bot reads clients (counteragents) and a client's orders:
- * from the order mirror when it is on (search and a client's held orders cost
- * nothing; their older orders one request, kept), else from the service.
+ * The client reader: client searches, a client's record for its card and a
+ * client's orders, from the order mirror when it is on (search and a client's
+ * held orders cost nothing; their older orders one request, kept), else from
+ * the service. The other reads of a counteragent are not a user's search: the
+ * record a write starts from (writes/kinds/client-*.ts), the order reader's
+ * orders of a phone (orders/service-reader.ts) and the client's side's consent
+ * check (features/client-side/consent.ts).
  *
  * - search: mirror 0 requests; without it GET /counteragents (`phone` for
- *   digits, `filter` for words) 1. Every client search of the bot comes here:
- *   /client, /find's clients (`heldSearch`), the intake's pages (`page`).
+ *   digits, `filter` for words) 1. Every client search a user makes comes here:
+ *   /client, /find's clients (`heldSearch`), a dialog's client step (`page`:
+ *   dialog-kit/client-search.ts).
  * - record: GET /counteragents/{id} 1 (what a card shows and an edit starts
  *   from), kept in the mirror and, for a while, in the store: an edit opened
  *   from the card right after costs no read.
