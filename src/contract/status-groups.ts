@@ -29,6 +29,27 @@ export interface DatedOrder {
   status?: { type?: string | undefined } | undefined;
 }
 
+/** The statuses a caller knows: by id, their group (the mirror's learned map, or GET /statuses' list). */
+export type KnownGroups = ReadonlyMap<string, string> | readonly { id: string; group?: string | undefined }[];
+
+/**
+ * The group of an order's status: the record's own (`status.type`, on records of the 2026
+ * shape), else what the known statuses say of its id; undefined when neither tells.
+ */
+export function statusGroupOf(
+  order: { status?: { id?: string | undefined; type?: unknown } | undefined },
+  known?: KnownGroups,
+): string | undefined {
+  const type = order.status?.type;
+  if (typeof type === "string" && type !== "") return type;
+  const id = order.status?.id;
+  if (id === undefined || known === undefined) return undefined;
+  if (known instanceof Map) return known.get(id);
+  return (
+    (known as Exclude<KnownGroups, ReadonlyMap<string, string>>).find((s) => s.id === id)?.group ?? undefined
+  );
+}
+
 export function isStatusGroup(group: string | undefined): group is StatusGroup {
   return (STATUS_GROUPS as readonly string[]).includes(group ?? "");
 }

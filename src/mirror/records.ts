@@ -38,14 +38,6 @@ export function numOf(order: Order): number | undefined {
   return digits === undefined ? undefined : Number(digits);
 }
 
-/** The status group from the record (`status.type` in the 2026 shape), else from what the mirror learned. */
-export function groupOf(order: Order, learned: ReadonlyMap<string, string>): string | undefined {
-  const type = (order.status as { type?: unknown } | undefined)?.type;
-  if (typeof type === "string" && type !== "") return type;
-  const id = order.status?.id;
-  return id === undefined ? undefined : learned.get(id);
-}
-
 /** A device line for search and cards: the list's `device`, else type, brand and model. */
 export function deviceOf(order: Order): string {
   if (order.device) return order.device;

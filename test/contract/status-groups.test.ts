@@ -15,6 +15,7 @@ import {
   isOverdue,
   isStatusGroup,
   STATUS_GROUPS,
+  statusGroupOf,
 } from "../../src/contract/status-groups.ts";
 import { createOrderMirror, type OrderMirror } from "../../src/mirror/index.ts";
 import { isPastDeadline } from "../../src/sandbox/handlers/order-list.ts";
@@ -54,6 +55,19 @@ describe("the rule", () => {
     expect(isOverdue(inGroup("inWork", { deadline: undefined }), NOW)).toBe(false);
     // Exactly at the deadline it is not past it yet.
     expect(isOverdue({ deadline: NOW }, NOW)).toBe(false);
+  });
+
+  it("an order's group: the record's own, else the known statuses' (a map or a list), else unknown", () => {
+    const listed = { status: { id: "s2", name: "Готов" } };
+    expect(statusGroupOf({ status: { id: "s2", type: "inWork" } }, [{ id: "s2", group: "finish" }])).toBe(
+      "inWork",
+    );
+    expect(statusGroupOf(listed, [{ id: "s2", group: "finish" }])).toBe("finish");
+    expect(statusGroupOf(listed, new Map([["s2", "closed"]]))).toBe("closed");
+    expect(statusGroupOf({ status: { id: "s2", type: "" } }, new Map([["s2", "wait"]]))).toBe("wait");
+    expect(statusGroupOf(listed, [{ id: "s3", group: "new" }])).toBeUndefined();
+    expect(statusGroupOf(listed)).toBeUndefined();
+    expect(statusGroupOf({})).toBeUndefined();
   });
 
   it("done by either sign", () => {

@@ -7,7 +7,7 @@
  * the last change, so it is one list request a page (the open statuses and
  * `lastAction` up to the cutoff), each record checked again here.
  */
-import { isDone, isDoneGroup } from "../../contract/status-groups.ts";
+import { isDone, isDoneGroup, statusGroupOf } from "../../contract/status-groups.ts";
 import type { Order, ServiceClient, Status } from "../../service/index.ts";
 import { type OrderPage, ordersOfShops } from "./by-number.ts";
 
@@ -21,8 +21,7 @@ export interface StuckRule {
 }
 
 export function groupsOf(statuses: readonly Status[] | undefined): (order: Order) => string | undefined {
-  return (order) =>
-    order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group ?? undefined;
+  return (order) => statusGroupOf(order, statuses);
 }
 
 /** Whether a record is stuck; a record without `lastAction` (a list record) is judged by the filter that found it. */

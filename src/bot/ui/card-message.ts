@@ -3,6 +3,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Context, InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
+import { statusGroupOf } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
 import { moneySettings } from "../money/order-money.ts";
@@ -74,7 +75,7 @@ export async function cardFor(
   const photos = await createPhotoStore(ctx.services.store)
     .count(order.id)
     .catch(() => 0);
-  const statusGroup = order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group;
+  const statusGroup = statusGroupOf(order, statuses);
   const card = formatOrderCard(order, {
     t: ctx.t,
     locale,
