@@ -1,35 +1,32 @@
 /**
  * How each field of a client's fix is asked (the fields themselves: edit-fields.ts).
- * Phones are checked and normalized (a Russian 8... becomes +7...; letters are
- * re-asked), an e-mail is checked, the rating and the roles are choices, the
+ * Phones and the e-mail are dialog-kit's contact steps (a phone read as a number of
+ * the shop's country, letters re-asked), the rating and the roles are choices, the
  * messages allowed are toggles, the source a pick from the cached list, custom
  * fields asked by their definitions.
  */
 
-import { phoneForService } from "../../../contract/phone.ts";
 import type { Counteragent, CustomFieldDefinition } from "../../../service/index.ts";
 import { onOff } from "../../clients/card.ts";
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
+import { askClearableEmail, askPhoneList } from "../../dialog-kit/ask-contact.ts";
 import { askCustomField } from "../../dialog-kit/ask-custom-field.ts";
-import { normalizeEmail } from "../../dialog-kit/contact.ts";
 import { askPick, askText } from "../../dialog-kit/prompts.ts";
 import { loadOrSkip } from "../../dialog-kit/service.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
 import type { ClientChanges, ClientField } from "./edit-fields.ts";
 
-/**
- * A typed phone as a client carries it (`+7 903 555-11-22`), or undefined when it is no valid
- * number of the shop's country (PHONE_COUNTRY, libphonenumber-js: dialog-kit/contact.ts): the
- * one place the clients' dialogs read phones.
- */
-function phoneOf(ctx: DialogContext, text: string): string | undefined {
-  return phoneForService(text, ctx.services.config.phoneCountry);
-}
-
 const CLEAR = "clear";
+/** The client fix's texts of the contact steps (dialog-kit/ask-contact.ts). */
+const PHONE_TEXTS = {
+  ask: "ce-ask-phones",
+  clear: "ce-btn-no-phone",
+  tooMany: "ce-too-many-phones",
+  bad: "ce-phone-bad",
+};
+const EMAIL_TEXTS = { ask: "ce-ask-email", clear: "ce-btn-clear", bad: "new-client-email-bad" };
 const DONE = "done";
-const MAX_PHONES = 5;
 
 /** Asks one field and returns the changes with its answer. */
 export async function askClientField(
@@ -46,9 +43,12 @@ export async function askClientField(
       return name === undefined ? changes : { ...changes, name };
     }
     case "phones":
-      return { ...changes, phones: await askPhones(run, ctx, now.phones ?? []) };
+      return {
+        ...changes,
+        phones: await askPhoneList(run, ctx, { current: now.phones ?? [], ...PHONE_TEXTS }),
+      };
     case "email":
-      return { ...changes, email: await askEmail(run, ctx, now.email) };
+      return { ...changes, email: await askClearableEmail(run, ctx, { current: now.email, ...EMAIL_TEXTS }) };
     case "address":
       return { ...changes, address: await askClearable(run, ctx, "ce-ask-address", now.address, 300) };
     case "note":
@@ -64,49 +64,6 @@ export async function askClientField(
     case "custom":
       return askCustom(run, ctx, changes, definitions);
   }
-}
-
-/** Phones one per line (the first is the main one), each read as a phone of the shop's country. */
-async function askPhones(run: DialogRun, ctx: DialogContext, current: string[]): Promise<string[]> {
-  return ask<string[]>(run, ctx, {
-    text: ctx.t("ce-ask-phones", {
-      current: escapeHtml(current.join(", ") || ctx.t("dlg-none")),
-      max: MAX_PHONES,
-    }),
-    acceptsText: true,
-    limit: 300,
-    buttons: [[{ text: ctx.t("ce-btn-no-phone"), value: CLEAR }]],
-    parse: (a) => {
-      if (a.kind === "button") return a.value === CLEAR ? accept([]) : reject(a.ctx.t("dlg-use-buttons"));
-      const lines = a.text
-        .split(/[\n,;]+/)
-        .map((line) => line.trim())
-        .filter(Boolean);
-      if (lines.length > MAX_PHONES) return reject(a.ctx.t("ce-too-many-phones", { max: MAX_PHONES }));
-      const phones: string[] = [];
-      for (const line of lines) {
-        const phone = phoneOf(a.ctx, line);
-        if (!phone) return reject(a.ctx.t("ce-phone-bad", { phone: escapeHtml(cutText(line, 40)) }));
-        if (!phones.includes(phone)) phones.push(phone);
-      }
-      // The answered prompt shows the phones as they will be saved.
-      return accept(phones, escapeHtml(phones.join(", ")));
-    },
-  });
-}
-
-async function askEmail(run: DialogRun, ctx: DialogContext, current: string | undefined): Promise<string> {
-  return ask<string>(run, ctx, {
-    text: ctx.t("ce-ask-email", { current: escapeHtml(current?.trim() || ctx.t("dlg-none")) }),
-    acceptsText: true,
-    limit: 100,
-    buttons: [[{ text: ctx.t("ce-btn-clear"), value: CLEAR }]],
-    parse: (a) => {
-      if (a.kind === "button") return a.value === CLEAR ? accept("") : reject(a.ctx.t("dlg-use-buttons"));
-      const email = normalizeEmail(a.text);
-      return email ? accept(email, escapeHtml(email)) : reject(a.ctx.t("new-client-email-bad"));
-    },
-  });
 }
 
 /** Free text that may be cleared (🗑 Clear answers ""). */
