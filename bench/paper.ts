@@ -9,7 +9,8 @@
 import { createI18n } from "../src/bot/i18n.ts";
 import { actDocument } from "../src/bot/paper/act.ts";
 import { type PaperDocument, receiptDocument } from "../src/bot/paper/document.ts";
-import { drawPaper, type PageFormat } from "../src/bot/paper/draw.ts";
+import { drawPaper } from "../src/bot/paper/draw.ts";
+import type { PageFormat } from "../src/bot/paper/page.ts";
 import { createServiceClient } from "../src/service/index.ts";
 import { fullOrder } from "./dialog-driver.ts";
 import { benchBot, buttons, OPERATOR, requestsOf } from "./harness.ts";

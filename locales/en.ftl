@@ -168,6 +168,8 @@ pay-method-mixed = 💵+💳 Both
 pay-ask-cash = Amount in cash (e.g. 1500 or 1500.50):
 pay-ask-bank = Amount by bank (e.g. 1500 or 1500.50):
 pay-bad-amount = A positive amount is needed, with at most two decimals.
+# Typed answers the bot cannot take, and why
+pay-amount-too-large = The amount is too large: at most { $max } ₽.
 pay-amount-cash = { $amount } ₽ cash
 pay-amount-bank = { $amount } ₽ bank
 
@@ -241,6 +243,8 @@ st-ask-status = Choose the new status (💰 requires payment):
 st-same-status = The order is in this status already; choose another.
 st-ask-payment = This status requires payment. Pick a register, or “No payment”.
 st-btn-no-payment = No payment
+# The status change's confirmation: the payment's note offered as a button (not asked)
+st-btn-note = 📝 Payment note
 st-ask-note = Payment note:
 st-ask-pay-optional = Whether this status requires a payment is not known. Take a payment now?
 st-ask-register = Payment: pick a register, or “No payment”.

@@ -22,3 +22,6 @@ dlg-ask-manager = Manager:
 # A dialog saved by the bot's previous version, which this one cannot continue (dialog-kit/outdated.ts).
 dlg-updated-intake = ℹ️ The bot was updated; your intake was not kept. Start it again: /new
 dlg-updated = ℹ️ The bot was updated; your dialog was not kept. Start it again.
+
+# A lookup (/order N, or a number typed where the question takes none) inside a dialog: the card above, the question again
+dlg-lookup-goes-on = ↩️ The dialog goes on where it was:

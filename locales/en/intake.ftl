@@ -33,3 +33,9 @@ new-sum-client-phone = { "   " }Phone: { $value }
 new-sum-client-email = { "   " }E-mail: { $value }
 new-sum-client-address = { "   " }Address: { $value }
 new-sum-brand-model = Brand, model: { $value }
+
+# The intake's workshop taken from the clerk's last intake (or /me), not asked
+new-shop-remembered = 🏪 Workshop: <b>{ $shop }</b> (✏️ Edit in the summary changes it)
+
+# Phones: read as numbers of the shop's country (PHONE_COUNTRY)
+new-client-searched-phone-bad = “{ $query }” is not a whole phone number, so it was not kept. Type the client's phone, or skip.

@@ -10,3 +10,6 @@ lookup-btn-phone-clients = 📞 Phones with { $digits }: { $count ->
     [one] { $count } client
    *[other] { $count } clients
 }
+
+# Order lookup: a number typed with letters found nothing; how these workshops write it
+lookup-hint-form = Numbers here are written like <code>{ $example }</code>.

@@ -13,6 +13,8 @@ search-too-long = That is too long for a search: at most { $max } { $max ->
    *[other] characters
 }.
 card-btn-watch = 🔔 Watch
+# 🔔 on the card says its state: watching (a press stops it)
+card-btn-watching = 🔕 Watching · stop
 watch-on = 🔔 You will be told when this order's status changes
 watch-off = 🔕 You no longer watch this order
 

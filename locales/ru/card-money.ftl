@@ -2,3 +2,6 @@
 card-balance = К оплате: { $amount }
 ## The order card: the discount (the price less the price after discount)
 card-discount = Скидка: { $amount }
+
+# Карточка заказа: оплачено больше цены (принятая переплата) — сколько мастерская должна клиенту
+card-shop-owes = ↩️ Переплата: мастерская должна клиенту { $amount }

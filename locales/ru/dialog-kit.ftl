@@ -22,3 +22,6 @@ dlg-ask-manager = Менеджер:
 # A dialog saved by the bot's previous version, which this one cannot continue (dialog-kit/outdated.ts).
 dlg-updated-intake = ℹ️ Бот обновился, и начатый заказ не сохранился. Начните его заново: /new
 dlg-updated = ℹ️ Бот обновился, и начатый диалог не сохранился. Начните его заново.
+
+# Поиск заказа (/order N или номер там, где вопрос не ждёт числа) посреди диалога: карточка выше, вопрос снова
+dlg-lookup-goes-on = ↩️ Диалог продолжается с того же места:

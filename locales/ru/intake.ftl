@@ -33,3 +33,9 @@ new-sum-client-phone = { "   " }Телефон: { $value }
 new-sum-client-email = { "   " }E-mail: { $value }
 new-sum-client-address = { "   " }Адрес: { $value }
 new-sum-brand-model = Марка, модель: { $value }
+
+# Мастерская приёма взята из прошлого приёма (или /me), без вопроса
+new-shop-remembered = 🏪 Мастерская: <b>{ $shop }</b> (✏️ Изменить в сводке меняет её)
+
+# Телефоны: читаются как номера страны мастерской (PHONE_COUNTRY)
+new-client-searched-phone-bad = «{ $query }» — не полный номер телефона, он не сохранён. Напишите телефон клиента или пропустите.

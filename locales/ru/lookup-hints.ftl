@@ -11,3 +11,6 @@ lookup-btn-phone-clients = 📞 Телефоны с { $digits }: { $count } { $c
     [few] клиента
    *[many] клиентов
 }
+
+# Order lookup: a number typed with letters found nothing; how these workshops write it
+lookup-hint-form = Номера здесь пишутся так: <code>{ $example }</code>.

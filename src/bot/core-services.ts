@@ -18,8 +18,10 @@ export interface CoreServices {
   store: Store;
   clock: Clock;
   /**
-   * The order mirror, absent with MIRROR=off. Orders are read through the order reader
-   * (`BotServices.orders`); this is for its sync's figures, its change feed and its write-through.
+   * The order mirror, absent with MIRROR=off. Staff features read orders through the order reader
+   * (`BotServices.orders`); the mirror itself serves its sync's figures, its change feed, the
+   * write-through of a write kind, and the client's side (which runs only with the mirror and
+   * reads its held copies).
    */
   mirror?: OrderMirror;
 }

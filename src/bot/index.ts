@@ -71,7 +71,7 @@ const sessions = persisted<SessionData>({
 
 /**
  * The card's buttons, in this order (two per row): the dialogs (each button, its press and its
- * dialog in one CardDialog) and, among them, the bench's other actions (🧾 beside 🏷: the paper of
+ * dialog in one CardDialog) and, among them, the workshop's other actions (🧾 beside 🏷: the paper of
  * the order); 🔔 with the mirror.
  */
 const cards = cardDialogs([

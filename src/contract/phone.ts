@@ -1,7 +1,7 @@
 /**
  * What counts as a phone, and "8 reads as 7": the one copy of the rule that the
  * sandbox's phone search, the mirror's index, the bot's lookups and the client's
- * own contact all follow (docs/decisions.md, "Phones").
+ * own contact all follow (docs/decisions.md, "A second working day": Phones).
  *
  * - Search (staff, the service, the mirror): digits only, as a substring; an
  *   11-digit number's leading 8 is Russia's trunk prefix and reads as 7, and a

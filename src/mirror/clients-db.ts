@@ -8,7 +8,7 @@
  */
 import type { StatementSync } from "node:sqlite";
 import { phoneDigits } from "../contract/phone.ts";
-import type { Counteragent } from "../service/index.ts";
+import type { Counteragent, Order } from "../service/index.ts";
 import { ftsExpression } from "./db-schema.ts";
 import { decodeRecord, encodeRecord } from "./records.ts";
 import { foldWords, suffixes } from "./text.ts";
@@ -143,4 +143,13 @@ export class ClientRows {
   count(): number {
     return (this.h.sql("SELECT count(*) AS n FROM clients").get() as { n: number }).n;
   }
+}
+
+/** Whether an order's copy of its client differs from the client's record (name, phones, rating). */
+export function copyDiffers(held: Order["counteragent"], client: Counteragent): boolean {
+  return (
+    held?.name !== client.name ||
+    JSON.stringify(held?.phones ?? []) !== JSON.stringify(client.phones ?? []) ||
+    held?.rating !== client.rating
+  );
 }

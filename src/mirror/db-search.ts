@@ -4,8 +4,9 @@
  * puts an exact number first and walks the rank index when a word matches many.
  */
 import type { StatementSync } from "node:sqlite";
+import { DONE_GROUPS } from "../contract/status-groups.ts";
 import { ftsExpression } from "./db-schema.ts";
-import { CLOSED_GROUP, decodeOrder, READY_GROUP } from "./records.ts";
+import { decodeOrder } from "./records.ts";
 import { parseNumberKey } from "./text.ts";
 import type { MirroredOrder, MirrorPage, MirrorQuery, StatusCount, StatusCountFilter } from "./types.ts";
 
@@ -16,6 +17,8 @@ export interface SqlHandle {
 }
 
 const MAX_PAGE_SIZE = 50;
+/** Not done (src/contract/status-groups.ts): an unknown group counts as open. */
+const NOT_DONE = `(o.status_group IS NULL OR o.status_group NOT IN (${DONE_GROUPS.map((g) => `'${g}'`).join(", ")}))`;
 /** From this many matches on, a search walks the rank index instead of sorting. */
 const BROAD_MATCHES = 300;
 
@@ -35,7 +38,8 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
   const offset = (page - 1) * pageSize;
   const where: string[] = ["o.is_visible = 1"];
   const params: (string | number)[] = [];
-  const overdue = `(o.deadline IS NOT NULL AND o.deadline < ${Math.floor(now)} AND (o.status_group IS NULL OR o.status_group NOT IN ('${READY_GROUP}', '${CLOSED_GROUP}')))`;
+  // "Overdue" of src/contract/status-groups.ts on the columns the mirror indexes: the group alone.
+  const overdue = `(o.deadline IS NOT NULL AND o.deadline < ${Math.floor(now)} AND ${NOT_DONE})`;
   const text = query.text?.trim() ?? "";
   if (text === "" && !query.includeClosed) where.push("o.is_open = 1");
   if (query.employeeId !== undefined) {
@@ -56,7 +60,7 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
   }
   if (query.overdue) where.push(overdue);
   if (query.deadlineFrom || query.deadlineTo) {
-    where.push(`(o.status_group IS NULL OR o.status_group NOT IN ('${READY_GROUP}', '${CLOSED_GROUP}'))`);
+    where.push(NOT_DONE);
     if (query.deadlineFrom) {
       where.push("o.deadline >= ?");
       params.push(query.deadlineFrom.getTime());

@@ -5,12 +5,13 @@
  * key-value table for the sync's state, and the log of changes found.
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { statusGroupOf } from "../contract/status-groups.ts";
 import type { Order } from "../service/index.ts";
 import { ClientRows } from "./clients-db.ts";
 import { BASELINE_KEY, type OpenOptions, openMirrorFile } from "./db-open.ts";
 import { ftsColumns } from "./db-schema.ts";
 import { countByStatus, queryOrders, type Row, type SqlHandle, toMirrored } from "./db-search.ts";
-import { decodeChange, decodeOrder, encodeChange, encodeOrder, groupOf, numOf } from "./records.ts";
+import { decodeChange, decodeOrder, encodeChange, encodeOrder, numOf } from "./records.ts";
 import { numberKey, parseNumberKey } from "./text.ts";
 import type {
   MirrorChange,
@@ -105,7 +106,7 @@ export class MirrorDb {
 
   /** Stores the record as it is now (insert or replace) with its index entries. */
   put(order: Order, syncedAt: number): void {
-    const group = groupOf(order, this.groups) ?? null;
+    const group = statusGroupOf(order, this.groups) ?? null;
     const existing = this.sql("SELECT rid FROM orders WHERE id = ?").get(order.id) as
       | { rid: number }
       | undefined;

@@ -5,8 +5,9 @@
  * set while an order waits for its client's approval), deleted. A field the new record does not carry is merged from the old one
  * (a list record has no `num`, a full record no `summ`, maybe no paid amount).
  */
+
+import { READY_GROUP, statusGroupOf } from "../contract/status-groups.ts";
 import type { Order } from "../service/index.ts";
-import { groupOf, READY_GROUP } from "./records.ts";
 import type { MirrorChange, MirrorChangeKind } from "./types.ts";
 
 /** Optional fields a list record carries when set: their absence there means "removed". */
@@ -64,8 +65,9 @@ function detect(
   // A record without a status (the draft of an order the bot created) did not know it: its first is no change.
   if (newStatus && oldStatus && oldStatus.id !== newStatus.id) {
     found.push({ kind: "status", from: oldStatus, to: newStatus });
-    const wasReady = groupOf(old, groups) === READY_GROUP;
-    if (!wasReady && groupOf(next, groups) === READY_GROUP) found.push({ kind: "ready", to: newStatus });
+    const wasReady = statusGroupOf(old, groups) === READY_GROUP;
+    if (!wasReady && statusGroupOf(next, groups) === READY_GROUP)
+      found.push({ kind: "ready", to: newStatus });
   }
   if (priceChanged(old, next))
     found.push({ kind: "price", from: { id: priceOf(old) }, to: { id: priceOf(next) } });

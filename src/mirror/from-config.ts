@@ -8,7 +8,7 @@ import type { Config } from "../config/index.ts";
 import type { Status } from "../service/index.ts";
 import { DEFAULT_BUDGET } from "./budget.ts";
 import { createOrderMirror, type OrderMirror } from "./index.ts";
-import type { MirrorClient } from "./mirror.ts";
+import type { MirrorClient } from "./options.ts";
 import { redisCoordinator } from "./redis-coordinator.ts";
 
 const MIRROR_FILE = "mirror.sqlite";

@@ -12,7 +12,8 @@
  *   mirror.searchClients("иванов", 5);         // the company's clients (MIRROR_CLIENTS), 0 requests
  */
 import type { Counteragent, Order } from "../service/index.ts";
-import { Mirror, type MirrorOptions } from "./mirror.ts";
+import { Mirror } from "./mirror.ts";
+import type { MirrorOptions } from "./options.ts";
 import type { StepOutcome } from "./sync.ts";
 import type {
   ChangeListener,
@@ -28,7 +29,8 @@ import type {
 
 export { type BudgetOptions, DEFAULT_BUDGET } from "./budget.ts";
 export type { Coordinator, FeedBatch } from "./coordinator.ts";
-export { Mirror, type MirrorClient, type MirrorOptions, type SyncProgress } from "./mirror.ts";
+export { Mirror } from "./mirror.ts";
+export type { MirrorClient, MirrorOptions, SyncProgress } from "./options.ts";
 export type { StepOutcome, SyncState } from "./sync.ts";
 export { foldLookAlikes, parseNumberKey } from "./text.ts";
 export type {

@@ -8,7 +8,7 @@ import { type Order, type OrderListQuery, ServiceError } from "../service/index.
 import type { ChangeApplier } from "./apply.ts";
 import type { MirrorDb } from "./db.ts";
 import type { DiffContext } from "./diff.ts";
-import type { MirrorClient } from "./mirror.ts";
+import type { MirrorClient } from "./options.ts";
 import { parseNumberKey } from "./text.ts";
 import type { MirroredOrder } from "./types.ts";
 

@@ -1,16 +1,18 @@
 /**
  * The order mirror: the database (db.ts), the sync loop (sync-loop.ts) paced by
  * the budget (budget.ts), the lookups of orders it does not hold (lookups.ts),
- * the write-through of the bot's writes, and the change listeners (apply.ts).
+ * the write-through of the bot's writes, and the change listeners (apply.ts);
+ * what it is built from: options.ts.
  */
-import type { Logger } from "pino";
-import type { Counteragent, Order, ServiceClient, Status } from "../service/index.ts";
+import type { Counteragent, Order } from "../service/index.ts";
 import { ChangeApplier } from "./apply.ts";
-import { type BudgetOptions, SyncBudget } from "./budget.ts";
+import { SyncBudget } from "./budget.ts";
+import { copyDiffers } from "./clients-db.ts";
 import { type Coordinator, localCoordinator } from "./coordinator.ts";
 import { MirrorDb } from "./db.ts";
 import { Lookups } from "./lookups.ts";
-import type { StepOutcome, SyncState } from "./sync.ts";
+import type { MirrorOptions, SyncProgress } from "./options.ts";
+import type { StepOutcome } from "./sync.ts";
 import { BUDGET_KEY, SyncLoop } from "./sync-loop.ts";
 import type {
   ChangeListener,
@@ -24,50 +26,10 @@ import type {
   StatusCountFilter,
 } from "./types.ts";
 
-/** What the mirror needs of the service client: order lists and reads, statuses, the quota; clients when kept. */
-export type MirrorClient = Pick<ServiceClient, "orders" | "statuses" | "quota"> &
-  Partial<Pick<ServiceClient, "counteragents">>;
-
-export interface MirrorOptions {
-  client: MirrorClient;
-  /** The database file (DATA_DIR/mirror.sqlite), or ":memory:". */
-  path: string;
-  /** SHOP_IDS: only these workshops' orders are held (empty: all). */
-  shopIds: readonly string[];
-  budget: BudgetOptions;
-  /** Re-read this much before the watermark (clock skew between us and the service). */
-  overlapMs: number;
-  backfillDays: number;
-  /** Keep the company's clients too (MIRROR_CLIENTS): GET /counteragents within the sync's budget. */
-  clients?: boolean;
-  /** The statuses with their groups (the bot's cache); default GET /statuses. */
-  statuses?: () => Promise<Status[]>;
-  coordinator?: (db: MirrorDb) => Coordinator;
-  /** An id for this instance in the change feed. */
-  instanceId?: string;
-  logger?: Logger;
-  now?: () => number;
-}
-
-/** The sync's own state, for tests and the bench. */
-export interface SyncProgress {
-  state: SyncState;
-  idleRuns: number;
-}
-
 /** A client's orders read in one request (the newest). */
 const CLIENT_ORDERS_PAGE = 50;
 /** Held orders of a client whose copies a change of the client updates. */
 const CLIENT_ORDERS_KEPT = 500;
-
-/** Whether an order's copy of its client differs from the client's record (name, phones, rating). */
-function clientDiffers(held: Order["counteragent"], client: Counteragent): boolean {
-  return (
-    held?.name !== client.name ||
-    JSON.stringify(held?.phones ?? []) !== JSON.stringify(client.phones ?? []) ||
-    held?.rating !== client.rating
-  );
-}
 
 /** An order the bot writes that was created this recently (and is not held yet) counts as created. */
 const RECENTLY_CREATED_MS = 3_600_000;
@@ -238,7 +200,7 @@ export class Mirror {
   private refreshCopies(client: Counteragent, at: number): void {
     const orders = this.db.ordersOfClient(client.id, CLIENT_ORDERS_KEPT).map((held) => held.order);
     const changed = orders
-      .filter((order) => clientDiffers(order.counteragent, client))
+      .filter((order) => copyDiffers(order.counteragent, client))
       .map((order) => ({
         ...order,
         counteragent: {

@@ -31,23 +31,11 @@ export function decodeRecord<T>(json: string): T {
   }) as T;
 }
 
-/** Status groups where an order is done with: "finish" is ready (still open for the hand-over), "closed" handed over. */
-export const READY_GROUP = "finish";
-export const CLOSED_GROUP = "closed";
-
 /** The numeric part: `num` when the record has it, else the digits of `number` (list records lack `num`). */
 export function numOf(order: Order): number | undefined {
   if (order.num !== undefined && Number.isSafeInteger(order.num)) return order.num;
   const digits = /(\d+)\D*$/.exec(order.number ?? "")?.[1];
   return digits === undefined ? undefined : Number(digits);
-}
-
-/** The status group from the record (`status.type` in the 2026 shape), else from what the mirror learned. */
-export function groupOf(order: Order, learned: ReadonlyMap<string, string>): string | undefined {
-  const type = (order.status as { type?: unknown } | undefined)?.type;
-  if (typeof type === "string" && type !== "") return type;
-  const id = order.status?.id;
-  return id === undefined ? undefined : learned.get(id);
 }
 
 /** A device line for search and cards: the list's `device`, else type, brand and model. */

@@ -5,15 +5,15 @@
  * nobody is around, and backs off after failures.
  */
 import type { Logger } from "pino";
+import { CLOSED_GROUP } from "../contract/status-groups.ts";
 import { asSync, type Counteragent, ServiceError, type Status } from "../service/index.ts";
 import type { ChangeApplier } from "./apply.ts";
 import type { SyncBudget } from "./budget.ts";
-import { advanceClientScan, type ClientSyncState, clientQuery, newClientRun } from "./client-sync.ts";
+import { clientPages } from "./client-step.ts";
 import type { Coordinator } from "./coordinator.ts";
 import type { MirrorDb } from "./db.ts";
 import type { DiffContext } from "./diff.ts";
-import type { MirrorClient } from "./mirror.ts";
-import { CLOSED_GROUP } from "./records.ts";
+import type { MirrorClient } from "./options.ts";
 import {
   advanceScan,
   newRun,
@@ -45,11 +45,6 @@ interface SyncLoopOptions {
   now: () => number;
   logger?: Logger;
 }
-
-/** Client pages one step reads at most: the orders' next syncs in the window keep their share. */
-const CLIENT_PAGES_PER_STEP = 3;
-/** Requests of the window's budget the clients' backfill leaves to the orders' syncs. */
-const ORDERS_HEADROOM = 10;
 
 export class SyncLoop {
   private readonly options: SyncLoopOptions;
@@ -218,7 +213,14 @@ export class SyncLoop {
         }
       }
       if (this.options.clients && this.state.watermark !== null) {
-        outcome.requests += await this.clientPages();
+        outcome.requests += await clientPages({
+          ...this.options,
+          state: () => this.state,
+          setState: (state) => {
+            this.state = state;
+          },
+          spend: (requests) => this.spend(requests),
+        });
       }
       this.failures = 0;
       this.lastError = undefined;
@@ -240,47 +242,6 @@ export class SyncLoop {
     }
     if (outcome.completed || outcome.requests > 0) this.idleRuns = changed ? 0 : this.idleRuns + 1;
     return outcome;
-  }
-
-  /**
-   * A few pages of the clients' run (client-sync.ts), after the orders' run is done for this
-   * step and within what the budget leaves the orders' next syncs. Returns the requests spent.
-   */
-  private async clientPages(): Promise<number> {
-    const { budget, client, coordinator, db, now } = this.options;
-    const counteragents = client.counteragents;
-    if (!counteragents) return 0;
-    let clients: ClientSyncState = this.state.clients ?? { watermark: null };
-    let requests = 0;
-    const headroom = clients.watermark === null ? ORDERS_HEADROOM : 1;
-    for (let pages = 0; pages < CLIENT_PAGES_PER_STEP; pages++) {
-      if (budget.allowance(now(), client.quota) <= headroom) break;
-      const run = clients.run ?? newClientRun(clients, now(), this.options.overlapMs);
-      const scan = run?.scans[0];
-      if (!run || !scan) break;
-      const readAt = now();
-      let page: Awaited<ReturnType<typeof counteragents.list>>;
-      try {
-        page = await asSync(() => counteragents.list(clientQuery(scan, run)));
-      } finally {
-        requests++;
-        this.spend(1);
-      }
-      if (!(await coordinator.lead())) break;
-      db.transaction(() => {
-        for (const record of page.items) db.clients.put(record, readAt);
-      });
-      this.options.onClients?.(page.items, readAt);
-      // The other instances have the page before the progress says it was read.
-      await this.options.applier.publishClients(page.items, readAt);
-      const scans = [...advanceClientScan(scan, page, run), ...run.scans.slice(1)];
-      clients = scans.length > 0 ? { ...clients, run: { ...run, scans } } : { watermark: run.startedAt };
-      this.state = { ...this.state, clients };
-      const snapshot = budget.snapshot();
-      if (snapshot) this.state = { ...this.state, budget: snapshot };
-      await coordinator.saveState(this.state);
-    }
-    return requests;
   }
 
   /** The clients' first fill is still running (or has not started). */

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { freshOrders, lastText } from "../helpers/dialog-driver.ts";
 import { createTestBot, type TestBot, textsOf } from "../helpers/test-bot.ts";
-import { freshOrders, lastText } from "./dialogs/driver.ts";
 
 const OPERATOR = 101;
 const OTHER_OPERATOR = 102;

@@ -1,7 +1,7 @@
 /** Order cards rendered outside a bot: the translations of locales/ and a Moscow workshop. */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { createI18n } from "../../src/bot/i18n.ts";
-import { type CardOptions, formatOrderCard } from "../../src/bot/ui/order-card.ts";
+import { type CardTextOptions, formatOrderCard } from "../../src/bot/ui/order-card.ts";
 import type { Locale } from "../../src/config/index.ts";
 import type { Order } from "../../src/service/index.ts";
 
@@ -16,7 +16,7 @@ export function renderCard(
   record: Order,
   locale: Locale,
   now: Date,
-  extra: Omit<Partial<CardOptions>, "t" | "locale" | "now"> = {},
+  extra: Omit<Partial<CardTextOptions>, "t" | "locale" | "now"> = {},
 ): string {
   return formatOrderCard(record, { t: translator(locale), locale, timezone: "Europe/Moscow", now, ...extra });
 }

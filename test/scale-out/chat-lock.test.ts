@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { lastText } from "../bot/dialogs/driver.ts";
+import { lastText } from "../helpers/dialog-driver.ts";
 import { takeOfferedName } from "../helpers/offered-name.ts";
 import { type Cluster, type ClusterOptions, type ClusterUser, eventually, startCluster } from "./cluster.ts";
 

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { fillOrder, lastText } from "../bot/dialogs/driver.ts";
+import { fillOrder, lastText } from "../helpers/dialog-driver.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { callsOf } from "../helpers/test-bot.ts";
 import { type Cluster, eventually, startCluster } from "./cluster.ts";

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatTime } from "../../src/bot/ui/dates.ts";
 import { KNOWN_NUM, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { buttons, fillOrder, lastText } from "../bot/dialogs/driver.ts";
+import { buttons, fillOrder, lastText } from "../helpers/dialog-driver.ts";
 import { callsOf, testConfig } from "../helpers/test-bot.ts";
 import { inlineQueryUpdate } from "../helpers/updates.ts";
 import { type Cluster, startCluster } from "./cluster.ts";

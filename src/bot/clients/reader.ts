@@ -1,11 +1,16 @@
 /**
- * The one way the bot reads clients (counteragents) and a client's orders:
- * from the order mirror when it is on (search and a client's held orders cost
- * nothing; their older orders one request, kept), else from the service.
+ * The client reader: client searches, a client's record for its card and a
+ * client's orders, from the order mirror when it is on (search and a client's
+ * held orders cost nothing; their older orders one request, kept), else from
+ * the service. The other reads of a counteragent are not a user's search: the
+ * record a write starts from (writes/kinds/client-*.ts), the order reader's
+ * orders of a phone (orders/service-reader.ts) and the client's side's consent
+ * check (features/client-side/consent.ts).
  *
  * - search: mirror 0 requests; without it GET /counteragents (`phone` for
- *   digits, `filter` for words) 1. Every client search of the bot comes here:
- *   /client, /find's clients (`heldSearch`), the intake's pages (`page`).
+ *   digits, `filter` for words) 1. Every client search a user makes comes here:
+ *   /client, /find's clients (`heldSearch`), a dialog's client step (`page`:
+ *   dialog-kit/client-search.ts).
  * - record: GET /counteragents/{id} 1 (what a card shows and an edit starts
  *   from), kept in the mirror and, for a while, in the store: an edit opened
  *   from the card right after costs no read.
@@ -14,6 +19,7 @@
  */
 import { z } from "zod";
 import { phoneQueryDigits } from "../../contract/phone.ts";
+import { CLOSED_GROUP } from "../../contract/status-groups.ts";
 import type { Counteragent, Order } from "../../service/index.ts";
 import type { CoreServices } from "../core-services.ts";
 import { ordersOfShops } from "../orders/by-number.ts";
@@ -170,7 +176,7 @@ export function clientReader(services: Services) {
 
 /** Open orders first (a status group other than closed), newest first. */
 function sortOrders(orders: Order[]): Order[] {
-  const closed = (o: Order) => (o.status?.type === "closed" ? 1 : 0);
+  const closed = (o: Order) => (o.status?.type === CLOSED_GROUP ? 1 : 0);
   return [...orders].sort(
     (a, b) => closed(a) - closed(b) || (b.dateCreate?.getTime() ?? 0) - (a.dateCreate?.getTime() ?? 0),
   );

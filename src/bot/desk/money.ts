@@ -1,6 +1,6 @@
 /**
- * What a cash transaction is, for the desk (docs: decisions, "Bench, desk and
- * roles"): money taken on orders is the income of items tied to an order
+ * What a cash transaction is, for the desk (docs/decisions.md, "The owner's
+ * desk"): money taken on orders is the income of items tied to an order
  * (prepayments, payments) less refunds (an expense on an order paid back to
  * its client); deposits and moves between registers are no revenue. A move is
  * an item outside the balance (`isBalance: false`). Deleted transactions count

@@ -1,6 +1,6 @@
 /**
- * Report periods: calendar periods in TIMEZONE (docs: decisions, "Bench, desk
- * and roles"): today, the week from Monday, the month; the current one runs up
+ * Report periods: calendar periods in TIMEZONE (docs/decisions.md, "The owner's
+ * desk"): today, the week from Monday, the month; the current one runs up
  * to now. A period is cut into the buckets its chart shows: hours for a day,
  * days for a week or a month.
  */

@@ -11,20 +11,17 @@
  * feature's command, and the kind in createBot's orderListFeature({...}); the
  * compiler asks for each. overdue.ts is the example.
  *
- * Costs: a fetch brings LIST_FETCH_SIZE records (6 pages of 8), from the
+ * Costs: a fetch brings LIST_FETCH_SIZE records (6 pages of 8: list-page.ts), from the
  * mirror (no request) or in one request, and they are saved with the query
  * (orders/saved-searches.ts): while fresh (30 min) its pages and the cards opened from
  * it cost nothing; the next 48 one read more; an expired list's page 1 one
  * read, opening from it one (none when the mirror holds the order).
  */
 import { Composer, InlineKeyboard } from "grammy";
-import type { Locale } from "../../config/index.ts";
-import { MAX_REACHABLE } from "../../contract/lists.ts";
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
 import { localeOf } from "../i18n.ts";
-import type { OrderPage } from "../orders/by-number.ts";
 import { asListQuery, type ListKind, type ListQuery } from "../orders/list-query.ts";
 import { RESULT_TTL_MS, type SavedResult } from "../orders/saved-searches.ts";
 import { ensureOperator } from "../policy/access.ts";
@@ -32,22 +29,19 @@ import { learnedOf } from "../state/learned.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { orderOpen, searchPage } from "../ui/callbacks.ts";
 import { type CardMessage, cardMessage } from "../ui/card-message.ts";
-import { deadlineMark } from "../ui/deadline-mark.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
 import { editOrSame } from "../ui/messages.ts";
-import { orderSummary } from "../ui/order-card.ts";
-import { cutText, escapeHtml } from "../ui/text.ts";
+import { escapeHtml } from "../ui/text.ts";
+import {
+  fetchOf,
+  hasMore,
+  LIST_FETCH_SIZE,
+  type ListCounts,
+  listMessage,
+  MAX_PAGE,
+  pageCount,
+} from "./list-page.ts";
 
-export const LIST_PAGE_SIZE = 8;
-/** Records per fetch: whole pages, so no page ever needs two requests. */
-export const LIST_FETCH_SIZE = 6 * LIST_PAGE_SIZE;
-const PAGES_PER_FETCH = LIST_FETCH_SIZE / LIST_PAGE_SIZE;
-/** The service serves no record beyond 10000 of one filter (page * pageSize). */
-const REACHABLE = MAX_REACHABLE - (MAX_REACHABLE % LIST_FETCH_SIZE);
-const MAX_PAGE = REACHABLE / LIST_PAGE_SIZE;
-const BUTTON_TEXT_LIMIT = 60;
-
-type ListCounts = { total: number; page: number; pages: number };
 /** One way of listing orders: its query member and its texts (the order reader fetches its pages). */
 export interface OrderListKind<Q extends ListQuery = ListQuery> {
   /** The line above the buttons when `total` counts exactly what the list holds; `items`: the fetch's records. */
@@ -186,79 +180,6 @@ async function fetchPage<Q extends ListQuery>(
     }
     wanted = last;
   }
-}
-
-/** The fetch that holds a page. */
-function fetchOf(page: number): number {
-  return Math.ceil(page / PAGES_PER_FETCH);
-}
-
-/** Pages of an exact list (none is beyond what the service can reach). */
-function pageCount(result: OrderPage): number {
-  return Math.max(1, Math.ceil(Math.min(result.total, REACHABLE) / LIST_PAGE_SIZE));
-}
-
-/** More records on the service after this fetch. */
-function hasMore(result: OrderPage): boolean {
-  return result.checked < Math.min(result.total, REACHABLE);
-}
-
-function listMessage(
-  ctx: BotContext,
-  kind: OrderListKind<ListQuery>,
-  result: SavedResult,
-  requestedPage: number,
-  token: string,
-  locale: Locale,
-): { text: string; keyboard: InlineKeyboard } {
-  // Pages of this fetch; an exact list's may run short when it shrank since.
-  const before = (result.fetch - 1) * PAGES_PER_FETCH;
-  const here = Math.max(1, Math.ceil(result.items.length / LIST_PAGE_SIZE));
-  const slot = Math.min(Math.max(requestedPage - before, 1), here);
-  const page = before + slot;
-  const shown = result.items.slice((slot - 1) * LIST_PAGE_SIZE, slot * LIST_PAGE_SIZE);
-  const keyboard = new InlineKeyboard();
-  const marks = { t: ctx.t, now: ctx.services.clock.now(), timezone: ctx.services.config.timezone, locale };
-  for (const order of shown) {
-    if (!orderOpen.fits({ token, id: order.id })) continue;
-    const mark = kind.deadlines ? deadlineMark(order, marks) : undefined;
-    const label = [kind.mark?.(ctx, order), mark, orderSummary(order)].filter(Boolean).join(" · ");
-    keyboard.text(cutText(label, BUTTON_TEXT_LIMIT), orderOpen.encode({ token, id: order.id })).row();
-  }
-  let text: string;
-  let previous: number | undefined = page > 1 ? page - 1 : undefined;
-  let next: number | undefined;
-  if (!result.scoped) {
-    const pages = pageCount(result);
-    text = kind.heading(ctx, result.query, { total: result.total, page, pages }, result.items);
-    if (page < pages) next = page + 1;
-  } else {
-    // Narrowed here to SHOP_IDS: the service counted all workshops, so say how many were checked.
-    const first = (slot - 1) * LIST_PAGE_SIZE + 1;
-    const counts = {
-      title: kind.title(ctx, result.query),
-      from: (result.fetch - 1) * LIST_FETCH_SIZE + 1,
-      to: result.checked,
-      total: result.total,
-    };
-    // A fetch with none of these workshops' orders (more follow): no "Shown: 1–0".
-    text =
-      shown.length === 0
-        ? ctx.t("list-scoped-none", counts)
-        : ctx.t("list-scoped", {
-            ...counts,
-            count: result.items.length,
-            first,
-            last: first + shown.length - 1,
-          });
-    // Back from a fetch's first page: the last page of the one before (its count is known there).
-    if (slot === 1 && page > 1) previous = before;
-    if (slot < here) next = page + 1;
-    else if (hasMore(result)) next = before + PAGES_PER_FETCH + 1;
-  }
-  if (previous !== undefined) keyboard.text(ctx.t("btn-prev"), searchPage.encode({ token, page: previous }));
-  if (next !== undefined) keyboard.text(ctx.t("btn-next"), searchPage.encode({ token, page: next }));
-  return { text, keyboard: tidyKeyboard(keyboard) };
 }
 
 /** The list feature: its page and open buttons, for the lists of every kind. */

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { persisted } from "../store/registry.ts";
-import type { OutboxPart } from "./outbox.ts";
+import type { OutboxPart } from "./outbox-records.ts";
 import { type Compose, outboxOf, readerOf, type SendDeps, STAFF } from "./send.ts";
 
 /** "done": delivered (now or before), or nothing more to do; "pending": still in the outbox. */

@@ -14,9 +14,9 @@ import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
+import { isOverdue } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
 import type { BotServices } from "../context.ts";
-import { isOverdue } from "../orders/order-rules.ts";
 import { roleOf, seesMoney } from "../policy/access.ts";
 import type { DailyJob } from "../scheduler/index.ts";
 import { orderOpenById } from "../ui/callbacks.ts";
@@ -39,7 +39,7 @@ interface DigestContent {
   counts: { overdue: number; today: number; stuck: number };
 }
 
-/** An employee's open orders read for the digest: one page is more than a person has on the bench. */
+/** An employee's open orders read for the digest: one page is more than a person has in work. */
 const MINE_READ = 50;
 /** Stuck orders read for a morning's digests (one request; each person's are among them). */
 const STUCK_READ = 50;

@@ -6,12 +6,11 @@
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
+import { isDoneGroup } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
 import type { BotServices } from "../context.ts";
 import { moneyOf, moneySettings } from "../money/order-money.ts";
 import { formatAmount } from "../ui/money.ts";
-
-const DONE = new Set(["finish", "closed"]);
 
 export async function prepaymentLine(
   services: Pick<BotServices, "reference" | "config">,
@@ -21,7 +20,7 @@ export async function prepaymentLine(
 ): Promise<string | undefined> {
   const statuses = await services.reference.cachedStatuses().catch(() => undefined);
   const status = statuses?.find((s) => s.id === order.status?.id);
-  if (status?.isPayRequired !== true || DONE.has(status.group ?? order.status?.type ?? "")) return undefined;
+  if (status?.isPayRequired !== true || isDoneGroup(status.group ?? order.status?.type)) return undefined;
   const m = moneyOf(order, moneySettings(services.config));
   if (m.price === undefined) return t("notify-prepayment-expected");
   if (m.due <= 0) return undefined;

@@ -1,21 +1,12 @@
-/** What "open", "overdue" and a local page mean, the same for both readers (as the mirror defines them). */
+/** What "open", the order of /my and a local page mean, the same for both readers ("overdue": src/contract/status-groups.ts). */
 import { phoneHolds, phoneQueryDigits } from "../../contract/phone.ts";
+import { CLOSED_GROUP, isOverdue } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
 import type { OrderPage, PageAt } from "./types.ts";
-
-const READY_GROUP = "finish";
-const CLOSED_GROUP = "closed";
 
 /** Not in the closed status group (ready orders are still open: they wait for their owner). */
 export function isOpen(order: Order): boolean {
   return order.status?.type !== CLOSED_GROUP;
-}
-
-/** Past its deadline and neither ready nor closed. */
-export function isOverdue(order: Order, now: number): boolean {
-  const group = order.status?.type;
-  const deadline = order.deadline?.getTime();
-  return deadline !== undefined && deadline < now && group !== READY_GROUP && group !== CLOSED_GROUP;
 }
 
 /** Overdue first, then the nearest deadline (none last), then newest: the order of /my. */

@@ -19,8 +19,9 @@
  * it has one, else from the mirror's log; unknown otherwise.
  * What a budget or an error leaves unread is named in `missing`, never guessed.
  */
+
+import { CLOSED_GROUP } from "../../contract/status-groups.ts";
 import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
-import { CLOSED_GROUP } from "../../mirror/records.ts";
 import { isServiceError, MAX_PAGE_SIZE, type Order } from "../../service/index.ts";
 import { ordersOfShops } from "./by-number.ts";
 import type { SourceDeps } from "./service-reader.ts";

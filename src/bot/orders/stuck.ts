@@ -1,5 +1,5 @@
 /**
- * Stuck orders (README, "The workshop bench"): open (status
+ * Stuck orders (README, "The workshop"): open (status
  * group neither finish nor closed) and either unchanged for STUCK_DAYS (their
  * `lastAction`) or past their status's time norm (`statusDeadline`). The one
  * query of them, for the morning digest and /overdue's "stuck" page: list
@@ -7,10 +7,10 @@
  * the last change, so it is one list request a page (the open statuses and
  * `lastAction` up to the cutoff), each record checked again here.
  */
+import { isDone, isDoneGroup, statusGroupOf } from "../../contract/status-groups.ts";
 import type { Order, ServiceClient, Status } from "../../service/index.ts";
 import { type OrderPage, ordersOfShops } from "./by-number.ts";
 
-const DONE_GROUPS = new Set(["finish", "closed"]);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface StuckRule {
@@ -21,15 +21,12 @@ export interface StuckRule {
 }
 
 export function groupsOf(statuses: readonly Status[] | undefined): (order: Order) => string | undefined {
-  return (order) =>
-    order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group ?? undefined;
+  return (order) => statusGroupOf(order, statuses);
 }
 
 /** Whether a record is stuck; a record without `lastAction` (a list record) is judged by the filter that found it. */
 export function isStuck(order: Order, rule: StuckRule): boolean {
-  const group = rule.groupOf(order);
-  if (group !== undefined && DONE_GROUPS.has(group)) return false;
-  if (order.dateClose || order.dateFinish) return false;
+  if (isDone(order, rule.groupOf(order))) return false;
   const cutoff = rule.now.getTime() - rule.stuckDays * DAY_MS;
   const untouched = order.lastAction === undefined || order.lastAction.getTime() < cutoff;
   const pastNorm = order.statusDeadline !== undefined && order.statusDeadline.getTime() < rule.now.getTime();
@@ -38,7 +35,7 @@ export function isStuck(order: Order, rule: StuckRule): boolean {
 
 /** Ids of the statuses of the open groups (new, in work, waiting). */
 function openStatusIds(statuses: readonly Status[]): string[] {
-  return statuses.filter((s) => s.group !== undefined && !DONE_GROUPS.has(s.group)).map((s) => s.id);
+  return statuses.filter((s) => s.group !== undefined && !isDoneGroup(s.group)).map((s) => s.id);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The one way the bot reads orders. Features, keyboards and dialog steps ask
+ * The order reader. Staff features, keyboards and dialog steps ask
  * `ctx.services.orders`; whether the answer comes from the order mirror or from
- * the service is the reader's business (index.ts picks the implementation).
+ * the service is the reader's business (index.ts picks the implementation). The
+ * client's side needs the mirror and reads its held copies (core-services.ts).
  */
 import type { StatusCount, StatusCountFilter } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";

@@ -41,7 +41,7 @@ export const notifyToggle = callbackCodec("nt", ["kind"]);
 /** 🔔 on a card: watch an order's status changes, or stop `ow:<orderId>`. */
 export const watchToggle = callbackCodec("ow", ["id"]);
 
-// --- The workshop bench ---
+// --- The workshop ---
 /** 🏷 on a card: the device label as a PNG `lb:<orderId>`. */
 export const labelPrint = callbackCodec("lb", ["id"]);
 /** 📷 on a card: the order's photos sent again `pv:<orderId>`. */

@@ -3,6 +3,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Context, InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
+import { statusGroupOf } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
 import { moneySettings } from "../money/order-money.ts";
@@ -19,7 +20,7 @@ export interface CardMessage {
   keyboard: InlineKeyboard;
 }
 
-export interface CardOptions {
+export interface CardMessageOptions {
   actions?: boolean;
   /** When the order mirror read this copy: the card says how fresh it is. */
   asOf?: Date;
@@ -44,7 +45,7 @@ export interface CardReader {
 export async function cardMessage(
   ctx: Context & I18nFlavor & { role: Role; services: CardServices },
   order: Order,
-  options: CardOptions = {},
+  options: CardMessageOptions = {},
 ): Promise<CardMessage> {
   const reader = {
     services: ctx.services,
@@ -63,7 +64,7 @@ export async function cardMessage(
 export async function cardFor(
   ctx: CardReader,
   order: Order,
-  options: CardOptions = {},
+  options: CardMessageOptions = {},
 ): Promise<CardMessage> {
   const { config, clock, cardActions, reference } = ctx.services;
   // The record's own status group first; else only what is cached already: a card never costs a request of its own.
@@ -74,7 +75,7 @@ export async function cardFor(
   const photos = await createPhotoStore(ctx.services.store)
     .count(order.id)
     .catch(() => 0);
-  const statusGroup = order.status?.type ?? statuses?.find((status) => status.id === order.status?.id)?.group;
+  const statusGroup = statusGroupOf(order, statuses);
   const card = formatOrderCard(order, {
     t: ctx.t,
     locale,

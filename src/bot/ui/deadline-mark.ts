@@ -6,9 +6,9 @@
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
+import { isDone, isOverdue } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
 import { formatShortDay } from "./dates.ts";
-import { isOverdue } from "./order-card.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -29,10 +29,8 @@ export function deadlineMark(
 ): string | undefined {
   const { t, now, timezone } = options;
   const { deadline } = order;
-  if (!deadline || order.dateFinish || order.dateClose) return undefined;
-  const group = order.status?.type;
-  if (group === "finish" || group === "closed") return undefined;
-  if (isOverdue(order, now, group)) {
+  if (!deadline || isDone(order)) return undefined;
+  if (isOverdue(order, now)) {
     const days = dayNumber(now, timezone) - dayNumber(deadline, timezone);
     return days <= 0 ? t("list-overdue-today") : t("list-overdue-days", { days });
   }

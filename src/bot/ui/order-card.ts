@@ -5,6 +5,7 @@
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Locale } from "../../config/index.ts";
+import { isOverdue } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
 import { type MoneySettings, moneyOf } from "../money/order-money.ts";
 import { closedWithDebt, commentLines, positionLines, verdictLines } from "./card-workshop.ts";
@@ -13,7 +14,7 @@ import { formatDateTime } from "./dates.ts";
 import { formatAmount } from "./money.ts";
 import { cutHtml, cutText, escapeHtml, MESSAGE_LIMIT } from "./text.ts";
 
-export interface CardOptions {
+export interface CardTextOptions {
   t: TranslateFunction;
   locale: Locale;
   timezone: string;
@@ -35,7 +36,6 @@ export interface CardOptions {
   money?: MoneySettings | undefined;
 }
 
-const DONE_GROUPS = new Set(["finish", "closed"]);
 /** The card's own limit: room left under Telegram's for the freshness line the message adds. */
 const CARD_LIMIT = MESSAGE_LIMIT - 100;
 /** A long fault list or note is cut: the rest of the card must fit beside it. */
@@ -44,12 +44,6 @@ const FREE_TEXT_LIMIT = 600;
 export function orderTitle(order: Order): string {
   if (order.number) return order.number;
   return order.num === undefined ? order.id : `#${order.num}`;
-}
-
-/** Past its deadline and neither ready nor handed over (by its dates or its status group). */
-export function isOverdue(order: Order, now: Date, statusGroup?: string): boolean {
-  if (statusGroup !== undefined && DONE_GROUPS.has(statusGroup)) return false;
-  return order.deadline !== undefined && order.deadline < now && !order.dateFinish && !order.dateClose;
 }
 
 /**
@@ -67,7 +61,7 @@ function noteText(order: Order): string | undefined {
   return (order.node ?? order.orderNode)?.trim() || undefined;
 }
 
-export function formatOrderCard(order: Order, options: CardOptions): string {
+export function formatOrderCard(order: Order, options: CardTextOptions): string {
   const { t, locale, timezone, now, statusGroup } = options;
   const e = escapeHtml;
   const lines: string[] = [];
@@ -130,7 +124,7 @@ export function formatOrderCard(order: Order, options: CardOptions): string {
  * Price, paid and what is left (or owed back), from the one money model: a price
  * by its estimate says so; a declined order says its estimate is not owed.
  */
-function moneyLines(order: Order, options: CardOptions): string[] {
+function moneyLines(order: Order, options: CardTextOptions): string[] {
   const { t, locale, statusGroup } = options;
   const sum = (amount: number) => t("money", { amount: formatAmount(amount, locale) });
   const m = moneyOf(order, options.money);

@@ -6,6 +6,7 @@
 
 import { ORDER_SORT_FIELDS } from "../../contract/lists.ts";
 import { phoneDigits } from "../../contract/phone.ts";
+import { isDoneGroup } from "../../contract/status-groups.ts";
 import { badRequest, incorrectField } from "../errors.ts";
 import { canShop, canViewStatus } from "../grants.ts";
 import type { Order } from "../model.ts";
@@ -76,8 +77,9 @@ function sortKey(store: Store, field: string): (order: Order) => SortKey {
 
 /** Past its deadline and not yet ready or handed over. */
 export function isPastDeadline(store: Store, order: Order, now: number): boolean {
+  // The service's filter sees the status group alone (src/contract/status-groups.ts).
   const group = store.statusById.get(order.statusId)?.group;
-  return order.deadline !== null && order.deadline < now && group !== "finish" && group !== "closed";
+  return order.deadline !== null && order.deadline < now && !isDoneGroup(group);
 }
 
 function isPastStatusDeadline(store: Store, order: Order, now: number): boolean {

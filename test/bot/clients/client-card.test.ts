@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Counteragent as SandboxClient } from "../../../src/sandbox/model.ts";
+import { buttonData, lastText } from "../../helpers/dialog-driver.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { textsOf } from "../../helpers/test-bot.ts";
 import { messageUpdate, telegramUser } from "../../helpers/updates.ts";
-import { buttonData, lastText } from "../dialogs/driver.ts";
 
 const DAY = 86_400_000;
 const OPERATOR = 1;

@@ -10,9 +10,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Counteragent as SandboxClient, Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { buttonData, lastText, pressMatching } from "../../helpers/dialog-driver.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { createTestBot, type TestUser, textsOf } from "../../helpers/test-bot.ts";
-import { buttonData, lastText, pressMatching } from "../dialogs/driver.ts";
 
 const OPERATOR = 1;
 const OWNER = 2;

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Counteragent as SandboxClient, Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { lastText } from "../../helpers/dialog-driver.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { companyType, shopEditsClient } from "../../helpers/shop-edits.ts";
-import { lastText } from "../dialogs/driver.ts";
 
 const OPERATOR = 1;
 let t: MirrorBot;

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { buttonData, lastText } from "../../helpers/dialog-driver.ts";
 import type { StoredMessage } from "../../helpers/fake-telegram.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { type TestUser, textsOf } from "../../helpers/test-bot.ts";
-import { buttonData, lastText } from "../dialogs/driver.ts";
 
 const OPERATOR = 1;
 const OWNER = 2;

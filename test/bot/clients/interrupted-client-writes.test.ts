@@ -10,9 +10,9 @@ import { describe, expect, it } from "vitest";
 import { createMemoryStore, type Store } from "../../../src/bot/store/storage.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { lastText } from "../../helpers/dialog-driver.ts";
+import { OPERATOR, useDialogBot } from "../../helpers/dialog-fixture.ts";
 import { createTestBot, type TestBot, type TestUser } from "../../helpers/test-bot.ts";
-import { lastText } from "../dialogs/driver.ts";
-import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 
 let sandbox: Sandbox;
 let shopId: string;

@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { cashHistory } from "../../../src/bot/desk/scope.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { OPERATOR, useDialogBot } from "../../helpers/dialog-fixture.ts";
 import { callsOf, type TestBot, textsOf } from "../../helpers/test-bot.ts";
 import { messageUpdate, telegramUser } from "../../helpers/updates.ts";
-import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 import {
   allAccepted,
   amountText,

@@ -12,8 +12,8 @@ import { buildReport } from "../../../src/bot/features/report/build.ts";
 import { chartInput, reportText } from "../../../src/bot/features/report/text.ts";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { useDialogBot } from "../../helpers/dialog-fixture.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
-import { useDialogBot } from "../dialogs/fixture.ts";
 import { OWNER } from "./helpers.ts";
 
 let sandbox: Sandbox;

@@ -9,9 +9,9 @@ import type { PeriodKind } from "../../../src/bot/desk/period.ts";
 import { isPastDeadline } from "../../../src/sandbox/handlers/order-list.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order } from "../../../src/sandbox/model.ts";
+import { useDialogBot } from "../../helpers/dialog-fixture.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { callsOf, createTestBot, type TestBot, textsOf } from "../../helpers/test-bot.ts";
-import { useDialogBot } from "../dialogs/fixture.ts";
 import {
   allAccepted,
   amountText,

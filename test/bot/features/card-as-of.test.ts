@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { lastText } from "../../helpers/dialog-driver.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
-import { lastText } from "../dialogs/driver.ts";
 
 const OPERATOR = 1;
 const HOUR = 3_600_000;

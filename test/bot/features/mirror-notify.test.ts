@@ -14,10 +14,10 @@ import { noteOwnChange, OWN_WINDOW_MS } from "../../../src/bot/state/own-changes
 import type { Persisted } from "../../../src/bot/store/registry.ts";
 import type { MirrorChange } from "../../../src/mirror/index.ts";
 import type { Employee, Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { fillOrder } from "../../helpers/dialog-driver.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { syncUntilDone } from "../../mirror/sandbox-mirror.ts";
-import { fillOrder } from "../dialogs/driver.ts";
 
 const logger = pino({ level: "silent" });
 let t: MirrorBot | undefined;

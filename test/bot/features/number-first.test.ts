@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { buttons, lastText } from "../../helpers/dialog-driver.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
-import { buttons, lastText } from "../dialogs/driver.ts";
 
 const OPERATOR = 1;
 const clock = new ManualClock(new Date("2026-03-11T09:20:00Z"));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LIST_FETCH_SIZE, LIST_PAGE_SIZE } from "../../../src/bot/features/order-list.ts";
+import { LIST_FETCH_SIZE, LIST_PAGE_SIZE } from "../../../src/bot/features/list-page.ts";
 import { RESULT_TTL_MS } from "../../../src/bot/orders/saved-searches.ts";
 import { commandList } from "../../../src/bot/telegram/commands.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";

@@ -7,10 +7,10 @@
  * estimate, marked so wherever it is shown.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { buttons, GROUP, lastText, openGroup, pressDeadline } from "../../helpers/dialog-driver.ts";
 import type { ApiCall } from "../../helpers/fake-telegram.ts";
 import { pdfText } from "../../helpers/pdf.ts";
 import { callsOf, type TestUser } from "../../helpers/test-bot.ts";
-import { buttons, GROUP, lastText, openGroup, pressDeadline } from "../dialogs/driver.ts";
 import {
   aClient,
   type ClientBot,

@@ -7,10 +7,10 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { buttons, lastText } from "../../helpers/dialog-driver.ts";
 import type { ApiCall } from "../../helpers/fake-telegram.ts";
 import { pdfText } from "../../helpers/pdf.ts";
 import { callsOf } from "../../helpers/test-bot.ts";
-import { buttons, lastText } from "../dialogs/driver.ts";
 import { type ClientBot, OPERATOR, startClientBot, statusId } from "../features/client-side/setup.ts";
 
 let t: ClientBot | undefined;

@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { orderFigures } from "../../../src/bot/orders/figures.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { freshOrders, lastText, priceAt3000 } from "../../helpers/dialog-driver.ts";
+import { OPERATOR, useDialogBot } from "../../helpers/dialog-fixture.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
-import { freshOrders, lastText, priceAt3000 } from "../dialogs/driver.ts";
-import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 
 const bareFullRecords: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);

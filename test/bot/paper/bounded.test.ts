@@ -8,10 +8,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { OPERATOR, useDialogBot, VIEWER } from "../../helpers/dialog-fixture.ts";
 import type { ApiCall } from "../../helpers/fake-telegram.ts";
 import { pdfText } from "../../helpers/pdf.ts";
 import { callsOf, type TestBot } from "../../helpers/test-bot.ts";
-import { OPERATOR, useDialogBot, VIEWER } from "../dialogs/fixture.ts";
 
 let sandbox: Sandbox;
 let t: TestBot;

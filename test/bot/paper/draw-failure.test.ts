@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
+import { OPERATOR, useDialogBot } from "../../helpers/dialog-fixture.ts";
 import { callsOf, type TestBot } from "../../helpers/test-bot.ts";
-import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 
 const broken = vi.hoisted(() => ({ on: true }));
 vi.mock("../../../src/bot/paper/draw.ts", async (original) => {

@@ -9,10 +9,10 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Config } from "../../../src/config/index.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { OPERATOR, useDialogBot } from "../../helpers/dialog-fixture.ts";
 import type { ApiCall } from "../../helpers/fake-telegram.ts";
 import { pdfPageSizes, pdfText } from "../../helpers/pdf.ts";
 import { callsOf, type TestBot } from "../../helpers/test-bot.ts";
-import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 
 let sandbox: Sandbox;
 let t: TestBot;

@@ -8,9 +8,9 @@ import { createPhotoStore } from "../../../src/bot/state/order-photos.ts";
 import { escapeHtml } from "../../../src/bot/ui/text.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { visibleText } from "../../e2e/fake-telegram/validation.ts";
+import { OPERATOR, useDialogBot } from "../../helpers/dialog-fixture.ts";
 import type { StoredMessage } from "../../helpers/fake-telegram.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
-import { OPERATOR, useDialogBot } from "../dialogs/fixture.ts";
 
 let t: TestBot;
 let sandbox: Sandbox;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isOverdue } from "../../../src/bot/ui/order-card.ts";
+import { isOverdue } from "../../../src/contract/status-groups.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import type { Order } from "../../../src/service/index.ts";
 import { createTestBot, type TestBot } from "../../helpers/test-bot.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isOverdue } from "../../../src/bot/ui/order-card.ts";
 import { changedRecord } from "../../../src/bot/writes/kinds/order-record.ts";
+import { isOverdue } from "../../../src/contract/status-groups.ts";
 import type { Order } from "../../../src/service/index.ts";
 
 const NOW = new Date("2026-03-10T12:00:00Z");

@@ -9,10 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Persisted, RecordAdapter, StorageAdapter, Store } from "../../../src/bot/store/storage.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
+import { buttonData } from "../../helpers/dialog-driver.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import { takeOfferedName } from "../../helpers/offered-name.ts";
 import type { TestUser } from "../../helpers/test-bot.ts";
-import { buttonData } from "../dialogs/driver.ts";
 
 const OPERATOR = 1;
 let t: MirrorBot;

@@ -16,10 +16,16 @@ import { createMemoryStore, type Store } from "../../../src/bot/store/storage.ts
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import type { Order } from "../../../src/service/index.ts";
+import {
+  buttonData,
+  fillOrder,
+  lastText,
+  pressDeadline,
+  pressMatching,
+} from "../../helpers/dialog-driver.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
 import type { TestUser } from "../../helpers/test-bot.ts";
-import { buttonData, fillOrder, lastText, pressDeadline, pressMatching } from "../dialogs/driver.ts";
 
 const OP = 7;
 const clock = new ManualClock(new Date());

@@ -9,6 +9,7 @@
  * cached statuses: never a request.
  */
 import type { ClientsConfig, Config } from "../../../config/index.ts";
+import { statusGroupOf } from "../../../contract/status-groups.ts";
 import type { Order, Status } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
 
@@ -76,10 +77,6 @@ export function returnStatusIds(
     .filter((id): id is string => id !== undefined);
 }
 
-export function groupOf(order: Order, statuses: readonly Status[]): string | undefined {
-  return order.status?.type ?? statuses.find((s) => s.id === order.status?.id)?.group ?? undefined;
-}
-
 export function clientStatus(
   order: Order,
   statuses: readonly Status[],
@@ -91,7 +88,7 @@ export function clientStatus(
   if (approval && id === approval.waiting.id) return "approval";
   // Whatever its group: a declined order is never "handed over" nor "ready" with its estimate due.
   if (approval && id === approval.declined.id) return "declined";
-  const group = groupOf(order, statuses);
+  const group = statusGroupOf(order, statuses);
   if (id !== undefined && returns.includes(id)) return group === "closed" ? "returned" : "return-ready";
   switch (group) {
     case "new":

@@ -7,14 +7,15 @@
  * the mirror every few minutes, as a staff member's message would. 0 requests:
  * the mirror's open orders and the store's links.
  */
+import { isDoneGroup, statusGroupOf } from "../../../contract/status-groups.ts";
 import type { OrderMirror } from "../../../mirror/index.ts";
 import type { BotServices } from "../../context.ts";
 import { clientLinksOf } from "./links.ts";
 import { inShops } from "./orders.ts";
-import { groupOf, knownStatuses } from "./statuses.ts";
+import { knownStatuses } from "./statuses.ts";
 
 const PAGE = 50;
-/** Open orders looked at, at most (a workshop's bench holds far fewer). */
+/** Open orders looked at, at most (a workshop holds far fewer open ones). */
 const MAX_PAGES = 40;
 
 /** True when a linked client has an open order in the mirror (one that may still become ready). */
@@ -25,8 +26,8 @@ export async function clientsWaiting(services: BotServices, mirror: OrderMirror)
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { items } = mirror.list({ page, pageSize: PAGE });
     for (const { order } of items) {
-      const group = groupOf(order, statuses);
-      if (group === "finish" || group === "closed" || order.isVisible === false) continue;
+      const group = statusGroupOf(order, statuses);
+      if (isDoneGroup(group) || order.isVisible === false) continue;
       if (!inShops(order, services.config.shopIds)) continue;
       const id = order.counteragent?.id;
       if (!id || seen.has(id)) continue;

@@ -1,6 +1,6 @@
 /**
  * ✏️ Fixing a client: a summary of the record with one button per field
- * (edit-fields.ts), each asked in one tap, and ✅ Save: ONE read of the record
+ * (edit-fields.ts), each asked (edit-steps.ts) in one tap, and ✅ Save: ONE read of the record
  * as the service holds it now and ONE `PATCH /counteragents/{id}` with its
  * required fields (name, type, buyer, vendor, custom fields) as held and what
  * the clerk changed; a field another CRM user changed meanwhile is not
@@ -25,8 +25,6 @@ import {
 import { loadOrLeave } from "../../dialog-kit/service.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import {
-  askClientField,
-  askMissingRequired,
   CLIENT_FIELDS,
   type ClientChanges,
   type ClientField,
@@ -35,6 +33,7 @@ import {
   clientInput,
   mergedClient,
 } from "./edit-fields.ts";
+import { askClientField, askMissingRequired } from "./edit-steps.ts";
 import { clientChanged, clientSaved, saveClient } from "./writes.ts";
 
 export const CLIENT_EDIT = "client-edit";

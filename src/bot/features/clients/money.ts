@@ -9,7 +9,7 @@ export function moneyTaken(order: Order): number {
   return moneyOf(order).paid;
 }
 
-/** Who may delete this order (docs/decisions.md "Deleting"): anyone who sees 🗑 when no money is taken, else an owner. */
+/** Who may delete this order (docs/decisions.md, "Clients and mistakes": a delete): anyone who sees 🗑 when no money is taken, else an owner. */
 export function mayDelete(order: Order, role: Role): boolean {
   return moneyTaken(order) === 0 || seesMoney(role);
 }

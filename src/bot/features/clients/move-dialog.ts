@@ -8,12 +8,11 @@
  */
 import type { DialogContext } from "../../context.ts";
 import { type Dialog, type DialogRun, startRun } from "../../dialog-kit/ask.ts";
+import { askClient, type ClientChoice } from "../../dialog-kit/ask-client.ts";
 import { askYesNo } from "../../dialog-kit/prompts.ts";
 import { reviveOrder } from "../../orders/json.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
-import { askClient } from "../order-create/ask-client.ts";
-import type { ClientChoice } from "../order-create/draft.ts";
 import { createClient, moveOrder } from "./writes.ts";
 
 export const ORDER_CLIENT = "order-client";

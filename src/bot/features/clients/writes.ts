@@ -11,6 +11,7 @@ import { clientName } from "../../clients/card.ts";
 import { reviveClient } from "../../clients/reader.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
+import type { ClientChoice } from "../../dialog-kit/ask-client.ts";
 import { saveWithRetry } from "../../dialog-kit/save.ts";
 import { roleOf } from "../../policy/access.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
@@ -22,7 +23,6 @@ import { deleteChecks, orderDelete } from "../../writes/kinds/order-delete.ts";
 import { markersOf } from "../../writes/markers.ts";
 import { runWrite } from "../../writes/once.ts";
 import { type ChangeResult, orderWriter } from "../../writes/order-writer.ts";
-import type { ClientChoice } from "../order-create/draft.ts";
 import { clientCardMessage } from "./card-view.ts";
 import { mayDelete } from "./money.ts";
 

@@ -17,7 +17,15 @@ import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { asFull, type Full } from "../../writes/edit.ts";
 import { orderWriter } from "../../writes/order-writer.ts";
-import { askField, type Changes, FIELDS, type Field, fieldValue, merged, updateOf } from "./fields.ts";
+import {
+  askDiagnosisField,
+  type Changes,
+  FIELDS,
+  type Field,
+  fieldValue,
+  merged,
+  updateOf,
+} from "./fields.ts";
 
 export const DIAGNOSIS = "diagnosis";
 
@@ -28,7 +36,7 @@ export async function diagnosisDialog(dialog: Dialog, ctx: DialogContext, raw: u
   for (;;) {
     const picked = await askSummary(run, ctx, order, changes);
     if (picked === SAVE) break;
-    changes = await askField(run, ctx, picked, order, changes);
+    changes = await askDiagnosisField(run, ctx, picked, order, changes);
   }
   await save(run, ctx, order, changes);
 }

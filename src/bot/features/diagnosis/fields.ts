@@ -1,7 +1,7 @@
 /**
  * The fields of a diagnosis: what each one shows in the summary and how it is
- * asked. The steps are thin calls of today's shared steps (free text, a money
- * amount, intake's deadline, yes/no), so they can move into dialog-kit as they are.
+ * asked: each is a call of dialog-kit's shared steps (free text, a money
+ * amount, the deadline, yes/no, a list's change).
  */
 import type { Locale } from "../../../config/index.ts";
 import type { Order } from "../../../service/index.ts";
@@ -94,7 +94,7 @@ export function fieldValue(field: Field, order: Order, locale: Locale, ctx: Dial
 }
 
 /** Asks one field; Skip keeps its value. Returns the changes with this field's answer. */
-export async function askField(
+export async function askDiagnosisField(
   run: DialogRun,
   ctx: DialogContext,
   field: Field,

@@ -6,9 +6,9 @@
 import type { CustomFieldDefinition } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, indexButtons, pickIndex, reject } from "../../dialog-kit/ask.ts";
+import { askCustomField, type FieldAnswer } from "../../dialog-kit/ask-custom-field.ts";
 import { loadOrLeave } from "../../dialog-kit/service.ts";
-import { askField } from "./ask-field.ts";
-import { type FieldAnswer, type Named, nameOf } from "./draft.ts";
+import { type Named, nameOf } from "./draft.ts";
 
 const DONE = "done";
 
@@ -24,7 +24,7 @@ export async function askRequiredFields(
   const defs = await loadTypeFields(run, ctx, type);
   const answers: FieldAnswer[] = [];
   for (const def of defs.filter((d) => d.required)) {
-    const answer = await askField(run, ctx, def, { required: true });
+    const answer = await askCustomField(run, ctx, def, { required: true });
     if (answer) answers.push(answer);
   }
   return answers;
@@ -54,7 +54,7 @@ export async function askOptionalFields(
       },
     });
     if (picked === DONE) break;
-    const answer = await askField(run, ctx, picked, { required: false });
+    const answer = await askCustomField(run, ctx, picked, { required: false });
     if (answer) result = [...result.filter((a) => a.id !== picked.id), answer];
     offered = offered.filter((d) => d.id !== picked.id);
   }

@@ -1,31 +1,11 @@
 /** What the clerk's form collects, step by step; plain JSON (it lives in the dialog's replay log). */
+import type { ClientChoice } from "../../dialog-kit/ask-client.ts";
+import type { FieldAnswer } from "../../dialog-kit/ask-custom-field.ts";
 
 export interface Named {
   id: string;
   name: string;
 }
-
-/** A custom field's answer, with the text to show in the summary. */
-export interface FieldAnswer {
-  id: string;
-  name: string;
-  value: string | number | boolean;
-  shown: string;
-  /** A required field of the form (asked on the main path, not in "other fields"). */
-  required?: boolean;
-}
-
-export type ClientChoice =
-  | { kind: "existing"; id: string; name: string; phone?: string }
-  | {
-      kind: "new";
-      name: string;
-      phone?: string;
-      email?: string;
-      address?: string;
-      typeId?: string;
-      fields: FieldAnswer[];
-    };
 
 export interface Device {
   typeDevice?: string;

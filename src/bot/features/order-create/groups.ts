@@ -6,11 +6,11 @@
  */
 import type { DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
+import { askClientDetails } from "../../dialog-kit/ask-client.ts";
 import { askDate } from "../../dialog-kit/ask-date.ts";
 import { withCurrent } from "../../dialog-kit/keep.ts";
 import { localeOf } from "../../i18n.ts";
 import { formatDateTime } from "../../ui/dates.ts";
-import { askClientDetails } from "./ask-client.ts";
 import { askOptionalFields } from "./ask-custom-fields.ts";
 import { askCondition, askDeviceDetails, askPrice } from "./ask-device.ts";
 import { askHowKnow, askOrderStaff, askUrgent } from "./ask-master.ts";

@@ -6,6 +6,7 @@
  */
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type DialogRun, reject } from "../../dialog-kit/ask.ts";
+import { askClient } from "../../dialog-kit/ask-client.ts";
 import { amountsText } from "../../dialog-kit/payment.ts";
 import { askPick } from "../../dialog-kit/prompts.ts";
 import { localeOf } from "../../i18n.ts";
@@ -13,7 +14,6 @@ import { approximateAmount } from "../../ui/card-workshop.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { cutHtml, escapeHtml } from "../../ui/text.ts";
-import { askClient } from "./ask-client.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
 import { askDeviceType, askProblem } from "./ask-device.ts";
 import { askOrderStaff } from "./ask-master.ts";

@@ -9,6 +9,7 @@
  * /start with a receipt's payload (its QR code) opens the card for staff.
  */
 import { Composer, GrammyError, InputFile } from "grammy";
+import { isDone } from "../../../contract/status-groups.ts";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { moneyOf, moneySettings } from "../../money/order-money.ts";
@@ -20,8 +21,6 @@ import { inConfiguredShops, type PaperKind, recordFor } from "./record.ts";
 import type { DrawnPaper } from "./render.ts";
 
 const STAFF = ["owner", "operator", "viewer"] as const;
-/** Status groups whose orders get an act: ready, handed over. */
-const ACT_GROUPS = new Set(["finish", "closed"]);
 const KINDS = { r: "receipt", a: "act" } as const satisfies Record<string, PaperKind>;
 
 const printData = (kind: keyof typeof KINDS, id: string) =>
@@ -46,17 +45,10 @@ export const actAction: CardAction = {
   roles: STAFF,
   dialog: false,
   data: (order, facts) =>
-    isDeclined(order, facts) || isReadyOrClosed(order.status?.type ?? facts.statusGroup, order)
-      ? printData("a", order.id)
-      : undefined,
+    isDeclined(order, facts) || isDone(order, facts.statusGroup) ? printData("a", order.id) : undefined,
 };
 
 const isDeclined = (order: Order, facts: CardFacts) => moneyOf(order, facts.money).declined;
-
-/** Ready or handed over: by the status group, else (no group known) by the record's dates. */
-function isReadyOrClosed(group: string | undefined, order: { dateFinish?: Date; dateClose?: Date }): boolean {
-  return group === undefined ? Boolean(order.dateFinish ?? order.dateClose) : ACT_GROUPS.has(group);
-}
 
 export const paperFeature = new Composer<BotContext>();
 
@@ -79,7 +71,7 @@ paperFeature.callbackQuery(paperPrint.filter, async (ctx) => {
     return;
   }
   const declined = moneyOf(order, moneySettings(ctx.services.config)).declined;
-  if (kind === "act" && !declined && order.status?.type !== undefined && !ACT_GROUPS.has(order.status.type)) {
+  if (kind === "act" && !declined && order.status?.type !== undefined && !isDone(order)) {
     await ctx.answerCallbackQuery({ text: ctx.t("paper-not-ready"), show_alert: true });
     return;
   }

@@ -13,7 +13,8 @@ import type { BotServices } from "../../context.ts";
 import { moneySettings } from "../../money/order-money.ts";
 import { actDocument } from "../../paper/act.ts";
 import { type PaperDocument, receiptDocument, type ShopLines } from "../../paper/document.ts";
-import { drawPaper, type PageFormat } from "../../paper/draw.ts";
+import { drawPaper } from "../../paper/draw.ts";
+import type { PageFormat } from "../../paper/page.ts";
 import { signPayload, startLink } from "../../ui/signed-payload.ts";
 import type { PaperKind } from "./record.ts";
 

@@ -13,7 +13,7 @@ import type { Logger } from "../../../logger.ts";
 import type { BotServices } from "../../context.ts";
 import { periodOf } from "../../desk/period.ts";
 import { deliverToUser, deliveryOf } from "../../notify/delivery.ts";
-import type { OutboxPart } from "../../notify/outbox.ts";
+import type { OutboxPart } from "../../notify/outbox-records.ts";
 import { outboxOf, type SendDeps } from "../../notify/send.ts";
 import { roleOf, seesMoney } from "../../policy/access.ts";
 import { type DailyJob, dueRun } from "../../scheduler/index.ts";

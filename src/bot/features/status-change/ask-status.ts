@@ -4,6 +4,7 @@
  * the group names in the text (the bot's words for the known groups), the
  * current status marked and not pickable.
  */
+import { isStatusGroup } from "../../../contract/status-groups.ts";
 import type { Status } from "../../../service/index.ts";
 import type { DialogContext } from "../../context.ts";
 import { accept, ask, type Button, type DialogRun, pickIndex, reject } from "../../dialog-kit/ask.ts";
@@ -27,11 +28,10 @@ export const statusOption = (s: Status): StatusOption => ({
 });
 
 /** The service's group keys: the bot names these in the user's language (st-group-*). */
-const KNOWN_GROUPS = new Set(["new", "inWork", "wait", "finish", "closed"]);
 
 /** A group in the user's words; a group the bot does not know keeps the service's description. */
 function groupLabel(ctx: DialogContext, status: StatusOption): string | undefined {
-  if (status.group && KNOWN_GROUPS.has(status.group)) return ctx.t(`st-group-${status.group}`);
+  if (isStatusGroup(status.group)) return ctx.t(`st-group-${status.group}`);
   return status.groupName ?? status.group;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Every write kind, in one list: the core resolves an interrupted write by
- * the kind named in its marker. A new write (a client's change, an order's
- * delete, a client's approval) is one file here exporting a WriteKind, and
- * one line in this list; the core does not change.
+ * the kind named in its marker. A new write (a payment, a web form's
+ * submission) is one file here exporting a WriteKind, and one line in this
+ * list; the core does not change. The other files here are the kinds' shared
+ * parts (order-record, order-through, order-view, counteragent-patch).
  */
 import type { AnyWriteKind } from "../kind.ts";
 import { clientApproval } from "./client-approval.ts";

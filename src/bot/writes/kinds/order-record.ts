@@ -2,6 +2,7 @@
  * What a change makes of an order's record, without a request: the card after
  * a change and the mirror's write-through are built from it. Pure.
  */
+import { CLOSED_GROUP, isDoneGroup } from "../../../contract/status-groups.ts";
 import type { Order, OrderUpdateInput } from "../../../service/index.ts";
 import type { FieldCheck } from "../checks.ts";
 import type { EditDiff } from "../edit.ts";
@@ -59,7 +60,7 @@ export function changedRecord(order: Order, change: OrderChange, now: Date): Ord
   const { status, payment } = change;
   const received = (payment?.money ?? 0) + (payment?.bank ?? 0);
   const group = status?.group;
-  const done = group === "finish" || group === "closed";
+  const done = isDoneGroup(group);
   return {
     ...order,
     ...(change.fields?.record as Partial<Order> | undefined),
@@ -70,6 +71,6 @@ export function changedRecord(order: Order, change: OrderChange, now: Date): Ord
     cash: received > 0 ? { ...order.cash, summ: (order.cash?.summ ?? 0) + received } : order.cash,
     comments: change.comment ? [...(order.comments ?? []), { text: change.comment }] : order.comments,
     dateFinish: done ? (order.dateFinish ?? now) : order.dateFinish,
-    dateClose: group === "closed" ? (order.dateClose ?? now) : order.dateClose,
+    dateClose: group === CLOSED_GROUP ? (order.dateClose ?? now) : order.dateClose,
   };
 }

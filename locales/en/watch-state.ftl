@@ -1,2 +1,0 @@
-## 🔔 on the card says its state: watching (a press stops it)
-card-btn-watching = 🔕 Watching · stop
