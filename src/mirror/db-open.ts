@@ -74,6 +74,19 @@ function checked(db: DatabaseSync): DatabaseSync {
 function prepare(db: DatabaseSync): DatabaseSync {
   db.exec(PRAGMAS);
   const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+  // Layout 3 lacks only the time of the last change: added in place, no refill (no request spent).
+  if (version === 3 && LAYOUT_VERSION === 4) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec("ALTER TABLE orders ADD COLUMN changed_at INTEGER");
+      db.exec(`PRAGMA user_version = ${LAYOUT_VERSION}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+    return db;
+  }
   if (version !== LAYOUT_VERSION) {
     const previous = version === 0 ? [] : previousRecords(db);
     db.exec("BEGIN IMMEDIATE");

@@ -22,10 +22,13 @@ const BROAD_MATCHES = 300;
 export interface Row {
   record: string;
   synced_at: number;
+  changed_at?: number | null;
 }
 
 export function toMirrored(row: Row): MirroredOrder {
-  return { order: decodeOrder(row.record), syncedAt: new Date(row.synced_at) };
+  const held: MirroredOrder = { order: decodeOrder(row.record), syncedAt: new Date(row.synced_at) };
+  if (typeof row.changed_at === "number") held.changedAt = new Date(row.changed_at);
+  return held;
 }
 
 /** A page of a list (see MirrorQuery), with the total. */
@@ -54,6 +57,10 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
     where.push("o.shop_id = ?");
     params.push(query.shopId);
   }
+  if (query.statusGroup !== undefined) {
+    where.push("o.status_group = ?");
+    params.push(query.statusGroup);
+  }
   if (query.overdue) where.push(overdue);
   if (query.deadlineFrom || query.deadlineTo) {
     where.push(`(o.status_group IS NULL OR o.status_group NOT IN ('${READY_GROUP}', '${CLOSED_GROUP}'))`);
@@ -81,7 +88,9 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
   const rows = rids.map(
     (rid) =>
       h
-        .sql("SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.rid = ?")
+        .sql(
+          "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.rid = ?",
+        )
         .get(rid) as unknown as Row,
   );
   return { items: rows.map(toMirrored), total, page, pageSize };
