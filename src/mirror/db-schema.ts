@@ -29,6 +29,9 @@ PRAGMA cache_size = -32000;
 PRAGMA temp_store = MEMORY;
 `;
 export const TABLES = [
+  // The vocabularies over the word indexes go first (fuzzy.ts makes them again on open).
+  "orders_vocab",
+  "clients_vocab",
   "orders",
   "records",
   "orders_fts",

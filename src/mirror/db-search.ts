@@ -4,7 +4,8 @@
  * puts an exact number first and walks the rank index when a word matches many.
  */
 import type { StatementSync } from "node:sqlite";
-import { ftsExpression } from "./db-schema.ts";
+import { type FtsMatch, ftsExpression } from "./db-schema.ts";
+import { fuzzyExpression, type VocabularyReader } from "./fuzzy.ts";
 import { CLOSED_GROUP, decodeOrder, READY_GROUP } from "./records.ts";
 import { parseNumberKey } from "./text.ts";
 import type { MirroredOrder, MirrorPage, MirrorQuery, StatusCount, StatusCountFilter } from "./types.ts";
@@ -83,7 +84,7 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
           pageSize,
           offset,
         )
-      : searched(h, text, filter, pageSize, offset);
+      : searchedOrFuzzy(h, text, filter, pageSize, offset);
   // The records of the page only (a search may match thousands).
   const rows = rids.map(
     (rid) =>
@@ -94,6 +95,35 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
         .get(rid) as unknown as Row,
   );
   return { items: rows.map(toMirrored), total, page, pageSize };
+}
+
+/** A search; when it finds nothing, once more with its words' one-letter typos (fuzzy.ts). */
+function searchedOrFuzzy(
+  h: SqlHandle,
+  text: string,
+  filter: { sql: string; params: (string | number)[] },
+  limit: number,
+  offset: number,
+): { rids: number[]; total: number } {
+  const found = searched(h, text, filter, limit, offset);
+  if (found.total > 0) return found;
+  const words = fuzzyExpression(text, vocabularyOf(h, "orders_vocab"));
+  return words ? searched(h, text, filter, limit, offset, { words }) : found;
+}
+
+/** The words of a full-text index's vocabulary table, for fuzzy.ts. */
+export function vocabularyOf(
+  h: Pick<SqlHandle, "sql">,
+  table: "orders_vocab" | "clients_vocab",
+): VocabularyReader {
+  return {
+    terms: (from, to, min, max) =>
+      (
+        h
+          .sql(`SELECT term FROM ${table} WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?`)
+          .all(from, to, min, max) as { term: string }[]
+      ).map((row) => row.term),
+  };
 }
 
 /** One page of rids in `orderBy` order, with the total; not cached (the SQL may hold `now`). */
@@ -134,8 +164,10 @@ function searched(
   filter: { sql: string; params: (string | number)[] },
   limit: number,
   offset: number,
+  /** The words' expression instead of the text's own (the fuzzy retry). */
+  fuzzy?: FtsMatch,
 ): { rids: number[]; total: number } {
-  const key = parseNumberKey(text);
+  const key = fuzzy ? undefined : parseNumberKey(text);
   const exact = key
     ? key.prefix === ""
       ? { sql: "o.num = ?", param: key.num as string | number, index: "orders_num" }
@@ -155,7 +187,7 @@ function searched(
           .all(...filter.params, exact.param) as { rid: number }[]
       ).map((r) => r.rid)
     : [];
-  const match = ftsExpression(text);
+  const match = fuzzy ?? ftsExpression(text);
   const sources: string[] = [];
   const sourceParams: string[] = [];
   if (match?.words) {
