@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import type { Counteragent, Order } from "../service/index.ts";
 import type { Coordinator, FeedBatch } from "./coordinator.ts";
 import type { MirrorDb } from "./db.ts";
-import { type DiffContext, diffOrder, mergeRecords } from "./diff.ts";
+import { changedAtOf, type DiffContext, diffOrder, mergeRecords } from "./diff.ts";
 import {
   decodeChange,
   decodeOrder,
@@ -60,6 +60,7 @@ export class ChangeApplier {
     const kept = records.filter((order) => inScope(order));
     if (kept.length === 0) return { changes: [], published: Promise.resolve() };
     const stored: Order[] = [];
+    const changedAt: (number | null)[] = [];
     const changes = db.transaction(() => {
       const found: MirrorChange[] = [];
       for (const record of kept) {
@@ -67,9 +68,12 @@ export class ChangeApplier {
         // A bot write newer than this read wins; the next sync brings anything later.
         if (held && held.syncedAt.getTime() > readAt) continue;
         const merged = mergeRecords(held?.order, record);
-        found.push(...diffOrder(held?.order, merged, context));
-        db.put(merged, readAt);
+        const diff = diffOrder(held?.order, merged, context);
+        found.push(...diff);
+        const at = changedAtOf(held, merged, diff, context);
+        db.put(merged, readAt, at);
         stored.push(merged);
+        changedAt.push(at ?? null);
       }
       return db.logChanges(found);
     });
@@ -80,6 +84,7 @@ export class ChangeApplier {
             origin: this.options.instanceId,
             syncedAt: readAt,
             records: stored.map(encodeOrder),
+            changedAt,
             changes: changes.map(encodeChange),
           });
     this.emit(changes);
@@ -110,12 +115,12 @@ export class ChangeApplier {
     const added = db.transaction(() => {
       for (const json of batch.clients ?? [])
         db.clients.put(decodeRecord<Counteragent>(json), batch.syncedAt);
-      for (const json of batch.records) {
+      batch.records.forEach((json, i) => {
         const order = decodeOrder(json);
         const held = db.get(order.id);
-        if (held && held.syncedAt.getTime() > batch.syncedAt) continue;
-        db.put(order, batch.syncedAt);
-      }
+        if (held && held.syncedAt.getTime() > batch.syncedAt) return;
+        db.put(order, batch.syncedAt, batch.changedAt?.[i] ?? undefined);
+      });
       return db.logChanges(changes);
     });
     this.emit(added);

@@ -9,7 +9,9 @@
 import type { StatementSync } from "node:sqlite";
 import { phoneDigits } from "../contract/phone.ts";
 import type { Counteragent, Order } from "../service/index.ts";
-import { ftsExpression } from "./db-schema.ts";
+import { type FtsMatch, ftsExpression } from "./db-schema.ts";
+import { vocabularyOf } from "./db-search.ts";
+import { fuzzyExpression } from "./fuzzy.ts";
 import { decodeRecord, encodeRecord } from "./records.ts";
 import { foldWords, suffixes } from "./text.ts";
 import type { MirroredClient } from "./types.ts";
@@ -119,7 +121,18 @@ export class ClientRows {
    * whole), then the most recently active first. With the total.
    */
   search(text: string, limit: number): { items: MirroredClient[]; total: number } {
-    const match = ftsExpression(text);
+    const found = this.searchWith(text, ftsExpression(text), limit);
+    if (found.total > 0) return found;
+    // Nothing: once more with the words' one-letter typos (fuzzy.ts).
+    const words = fuzzyExpression(text, vocabularyOf(this.h, "clients_vocab"));
+    return words ? this.searchWith(text, { words }, limit) : found;
+  }
+
+  private searchWith(
+    text: string,
+    match: FtsMatch | undefined,
+    limit: number,
+  ): { items: MirroredClient[]; total: number } {
     if (!match) return { items: [], total: 0 };
     const source = match.digits
       ? { sql: "SELECT rowid FROM clients_digits WHERE clients_digits MATCH ?", param: match.digits }

@@ -14,6 +14,8 @@ export interface FeedBatch {
   syncedAt: number;
   /** Records as stored (see records.ts encodeOrder). */
   records: string[];
+  /** Per record, when it last changed as the publisher knew (MirroredOrder.changedAt); absent in snapshots. */
+  changedAt?: (number | null)[];
   /** Changes found, JSON (see db.ts logChanges). */
   changes: string[];
   /** Clients read or written (records.ts encodeRecord): the other instances keep them too. */

@@ -10,6 +10,7 @@ import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Logger } from "pino";
 import { LAYOUT_VERSION, PRAGMAS, SCHEMA, TABLES } from "./db-schema.ts";
+import { VOCABULARY } from "./fuzzy.ts";
 
 export interface OpenOptions {
   /** A file path, or ":memory:". */
@@ -70,10 +71,30 @@ function checked(db: DatabaseSync): DatabaseSync {
   return db;
 }
 
-/** Pragmas, and the tables made afresh when the file has another layout (or none). */
+/** Pragmas, the tables made afresh when the file has another layout (or none), the vocabularies. */
 function prepare(db: DatabaseSync): DatabaseSync {
   db.exec(PRAGMAS);
+  upgrade(db);
+  // Views over the word indexes, made when missing (no data of their own: any layout takes them).
+  db.exec(VOCABULARY);
+  return db;
+}
+
+function upgrade(db: DatabaseSync): void {
   const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+  // Layout 3 lacks only the time of the last change: added in place, no refill (no request spent).
+  if (version === 3 && LAYOUT_VERSION === 4) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec("ALTER TABLE orders ADD COLUMN changed_at INTEGER");
+      db.exec(`PRAGMA user_version = ${LAYOUT_VERSION}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+    return;
+  }
   if (version !== LAYOUT_VERSION) {
     const previous = version === 0 ? [] : previousRecords(db);
     db.exec("BEGIN IMMEDIATE");
@@ -90,7 +111,6 @@ function prepare(db: DatabaseSync): DatabaseSync {
       throw error;
     }
   }
-  return db;
 }
 
 /** Where a new layout keeps the old layout's records until the mirror has taken them in. */

@@ -5,7 +5,8 @@
  */
 import type { StatementSync } from "node:sqlite";
 import { DONE_GROUPS } from "../contract/status-groups.ts";
-import { ftsExpression } from "./db-schema.ts";
+import { type FtsMatch, ftsExpression } from "./db-schema.ts";
+import { fuzzyExpression, type VocabularyReader } from "./fuzzy.ts";
 import { decodeOrder } from "./records.ts";
 import { parseNumberKey } from "./text.ts";
 import type { MirroredOrder, MirrorPage, MirrorQuery, StatusCount, StatusCountFilter } from "./types.ts";
@@ -25,10 +26,13 @@ const BROAD_MATCHES = 300;
 export interface Row {
   record: string;
   synced_at: number;
+  changed_at?: number | null;
 }
 
 export function toMirrored(row: Row): MirroredOrder {
-  return { order: decodeOrder(row.record), syncedAt: new Date(row.synced_at) };
+  const held: MirroredOrder = { order: decodeOrder(row.record), syncedAt: new Date(row.synced_at) };
+  if (typeof row.changed_at === "number") held.changedAt = new Date(row.changed_at);
+  return held;
 }
 
 /** A page of a list (see MirrorQuery), with the total. */
@@ -58,6 +62,10 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
     where.push("o.shop_id = ?");
     params.push(query.shopId);
   }
+  if (query.statusGroup !== undefined) {
+    where.push("o.status_group = ?");
+    params.push(query.statusGroup);
+  }
   if (query.overdue) where.push(overdue);
   if (query.deadlineFrom || query.deadlineTo) {
     where.push(NOT_DONE);
@@ -80,15 +88,46 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
           pageSize,
           offset,
         )
-      : searched(h, text, filter, pageSize, offset);
+      : searchedOrFuzzy(h, text, filter, pageSize, offset);
   // The records of the page only (a search may match thousands).
   const rows = rids.map(
     (rid) =>
       h
-        .sql("SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.rid = ?")
+        .sql(
+          "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.rid = ?",
+        )
         .get(rid) as unknown as Row,
   );
   return { items: rows.map(toMirrored), total, page, pageSize };
+}
+
+/** A search; when it finds nothing, once more with its words' one-letter typos (fuzzy.ts). */
+function searchedOrFuzzy(
+  h: SqlHandle,
+  text: string,
+  filter: { sql: string; params: (string | number)[] },
+  limit: number,
+  offset: number,
+): { rids: number[]; total: number } {
+  const found = searched(h, text, filter, limit, offset);
+  if (found.total > 0) return found;
+  const words = fuzzyExpression(text, vocabularyOf(h, "orders_vocab"));
+  return words ? searched(h, text, filter, limit, offset, { words }) : found;
+}
+
+/** The words of a full-text index's vocabulary table, for fuzzy.ts. */
+export function vocabularyOf(
+  h: Pick<SqlHandle, "sql">,
+  table: "orders_vocab" | "clients_vocab",
+): VocabularyReader {
+  return {
+    terms: (from, to, min, max) =>
+      (
+        h
+          .sql(`SELECT term FROM ${table} WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?`)
+          .all(from, to, min, max) as { term: string }[]
+      ).map((row) => row.term),
+  };
 }
 
 /** One page of rids in `orderBy` order, with the total; not cached (the SQL may hold `now`). */
@@ -129,8 +168,10 @@ function searched(
   filter: { sql: string; params: (string | number)[] },
   limit: number,
   offset: number,
+  /** The words' expression instead of the text's own (the fuzzy retry). */
+  fuzzy?: FtsMatch,
 ): { rids: number[]; total: number } {
-  const key = parseNumberKey(text);
+  const key = fuzzy ? undefined : parseNumberKey(text);
   const exact = key
     ? key.prefix === ""
       ? { sql: "o.num = ?", param: key.num as string | number, index: "orders_num" }
@@ -150,7 +191,7 @@ function searched(
           .all(...filter.params, exact.param) as { rid: number }[]
       ).map((r) => r.rid)
     : [];
-  const match = ftsExpression(text);
+  const match = fuzzy ?? ftsExpression(text);
   const sources: string[] = [];
   const sourceParams: string[] = [];
   if (match?.words) {

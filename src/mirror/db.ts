@@ -104,12 +104,16 @@ export class MirrorDb {
     }
   }
 
-  /** Stores the record as it is now (insert or replace) with its index entries. */
-  put(order: Order, syncedAt: number): void {
+  /**
+   * Stores the record as it is now (insert or replace) with its index entries. `changedAt`: the
+   * earliest time the read vouches the order changed at (MirroredOrder.changedAt); it only moves on.
+   */
+  put(order: Order, syncedAt: number, changedAt?: number): void {
     const group = statusGroupOf(order, this.groups) ?? null;
-    const existing = this.sql("SELECT rid FROM orders WHERE id = ?").get(order.id) as
-      | { rid: number }
+    const existing = this.sql("SELECT rid, changed_at FROM orders WHERE id = ?").get(order.id) as
+      | { rid: number; changed_at: number | null }
       | undefined;
+    const known = [existing?.changed_at, changedAt].filter((at): at is number => typeof at === "number");
     const values = [
       numberKey(order.number ?? "") ?? null,
       numOf(order) ?? null,
@@ -123,20 +127,23 @@ export class MirrorDb {
       order.dateCreate?.getTime() ?? null,
       syncedAt,
       order.counteragent?.id ?? null,
+      known.length > 0 ? Math.max(...known) : null,
     ] as const;
     let rid: number;
     if (existing) {
       rid = existing.rid;
       this.sql(
         `UPDATE orders SET number_key = ?, num = ?, shop_id = ?, status_id = ?, status_group = ?, is_visible = ?,
-         master_id = ?, manager_id = ?, deadline = ?, date_create = ?, synced_at = ?, client_id = ? WHERE rid = ?`,
+         master_id = ?, manager_id = ?, deadline = ?, date_create = ?, synced_at = ?, client_id = ?, changed_at = ?
+         WHERE rid = ?`,
       ).run(...values, rid);
       this.sql("DELETE FROM orders_fts WHERE rowid = ?").run(rid);
       this.sql("DELETE FROM orders_digits WHERE rowid = ?").run(rid);
     } else {
       const result = this.sql(
         `INSERT INTO orders (id, number_key, num, shop_id, status_id, status_group, is_visible,
-         master_id, manager_id, deadline, date_create, synced_at, client_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         master_id, manager_id, deadline, date_create, synced_at, client_id, changed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(order.id, ...values);
       rid = Number(result.lastInsertRowid);
     }
@@ -148,7 +155,7 @@ export class MirrorDb {
 
   get(id: string): MirroredOrder | undefined {
     const row = this.sql(
-      "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.id = ?",
+      "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.id = ?",
     ).get(id) as Row | undefined;
     return row ? toMirrored(row) : undefined;
   }
@@ -174,10 +181,10 @@ export class MirrorDb {
     if (!key) return [];
     const rows = (key.prefix === ""
       ? this.sql(
-          "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.num = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
+          "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.num = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
         ).all(key.num, visible)
       : this.sql(
-          "SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.number_key = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
+          "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.number_key = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
         ).all(`${key.prefix}${key.num}`, visible)) as unknown as Row[];
     return rows.map(toMirrored);
   }
@@ -185,7 +192,7 @@ export class MirrorDb {
   /** A client's held orders (deleted ones left out): open first, newest first. */
   ordersOfClient(clientId: string, limit: number): MirroredOrder[] {
     const rows = this.sql(
-      `SELECT r.record, o.synced_at FROM orders o INDEXED BY orders_client JOIN records r ON r.rid = o.rid
+      `SELECT r.record, o.synced_at, o.changed_at FROM orders o INDEXED BY orders_client JOIN records r ON r.rid = o.rid
        WHERE o.client_id = ? AND o.is_visible = 1 ORDER BY o.is_open DESC, o.date_create DESC LIMIT ?`,
     ).all(clientId, limit) as unknown as Row[];
     return rows.map(toMirrored);
@@ -203,7 +210,7 @@ export class MirrorDb {
   /** Deleted orders held, the most recently seen first. */
   deleted(limit: number): MirroredOrder[] {
     const rows = this.sql(
-      `SELECT r.record, o.synced_at FROM orders o JOIN records r ON r.rid = o.rid
+      `SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid
        WHERE o.is_visible = 0 ORDER BY o.synced_at DESC, o.rid DESC LIMIT ?`,
     ).all(limit) as unknown as Row[];
     return rows.map(toMirrored);

@@ -105,6 +105,33 @@ export interface DiffContext {
   actorId?: number;
   /** Whether an order the mirror never held is new (created in the window) rather than just unseen. */
   isNew: (order: Order) => boolean;
+  /**
+   * The earliest time the read vouches each record changed at: a sync scan filtered by
+   * `lastAction` from then on, a bot write at its time. Absent: the read says nothing of it.
+   */
+  changedSince?: number;
+}
+
+/**
+ * When the order last changed as far as this read tells (MirroredOrder.changedAt): the record's
+ * own `lastAction` (a full record), the read's `changedSince`, the previous read when a change
+ * was found since it, the creation of a new order; undefined when none of these is known.
+ */
+export function changedAtOf(
+  held: { order: Order; syncedAt: Date } | undefined,
+  merged: Order,
+  found: readonly MirrorChange[],
+  context: DiffContext,
+): number | undefined {
+  const known: number[] = [];
+  const last = merged.lastAction?.getTime();
+  if (last !== undefined) known.push(last);
+  if (context.changedSince !== undefined) known.push(context.changedSince);
+  if (found.length > 0) {
+    if (held) known.push(held.syncedAt.getTime());
+    else if (merged.dateCreate) known.push(merged.dateCreate.getTime());
+  }
+  return known.length > 0 ? Math.max(...known) : undefined;
 }
 
 export function diffOrder(old: Order | undefined, next: Order, context: DiffContext): MirrorChange[] {

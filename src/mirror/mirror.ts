@@ -234,6 +234,8 @@ export class Mirror {
       detectedAt: at,
       source: "bot",
       actorId: options.actorId,
+      // The bot's write is a change of the order now.
+      changedSince: at,
       isNew: (record) => options.created ?? (record.dateCreate?.getTime() ?? 0) >= at - RECENTLY_CREATED_MS,
     });
   }

@@ -17,6 +17,7 @@ import type { MirrorClient } from "./options.ts";
 import {
   advanceScan,
   newRun,
+  type Scan,
   type StatusSplit,
   type StepOutcome,
   type SyncRun,
@@ -188,7 +189,7 @@ export class SyncLoop {
         }
         if (!(await coordinator.lead())) break; // the lease was lost while waiting: the new leader goes on
         outcome.records += page.items.length;
-        const context = this.syncContext(run, scan.from);
+        const context = this.syncContext(run, scan);
         const { changes, published } = this.options.applier.applyAndPublish(page.items, readAt, context);
         if (changes.length > 0) changed = true;
         // The other instances have the page before the progress says it was read.
@@ -296,13 +297,17 @@ export class SyncLoop {
     return requests;
   }
 
-  private syncContext(run: SyncRun, windowFrom: number): DiffContext {
+  private syncContext(run: SyncRun, scan: Scan): DiffContext {
+    const windowFrom = scan.from;
     return {
       groups: this.options.db.groups,
       detectedAt: run.startedAt,
       source: "sync",
       // During the backfill nothing is "new": the mirror is only learning what exists.
       isNew: (order) => !run.backfill && (order.dateCreate?.getTime() ?? 0) >= windowFrom,
+      // A later run's window (minutes wide) vouches each record changed since its start; the
+      // backfill's scans say nothing close enough (changed within 30 days, or open).
+      changedSince: run.backfill ? undefined : Math.floor(windowFrom),
     };
   }
 

@@ -9,6 +9,12 @@ export interface MirroredOrder {
   order: Order;
   /** When this record was last read from the service (or written through by the bot). */
   syncedAt: Date;
+  /**
+   * When the order last changed, as far as the mirror knows: the record's `lastAction`, or the
+   * earliest time its read vouches for (a sync window of `lastAction`, a bot write). Unknown
+   * (undefined) for an order only ever seen unchanged, e.g. in the backfill's open orders.
+   */
+  changedAt?: Date;
 }
 
 /**
@@ -51,6 +57,8 @@ export interface MirrorQuery {
   statusId?: string;
   /** Orders of this workshop only (the board's workshop filter). */
   shopId?: string;
+  /** Orders whose status is of this group only (`finish`: ready; `closed` needs `includeClosed`). */
+  statusGroup?: string;
   /** 1-based; default 1. */
   page?: number;
   /** Default 10, at most 50. */

@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import type { ManualClock } from "./manual-clock.ts";
 import { createTestBot, type TestBot, type TestBotOptions } from "./test-bot.ts";
 
 /** The clerk of every dialog test; the first of `operators`. */
@@ -32,19 +33,26 @@ export interface DialogBotOptions {
   allShops?: boolean;
   /** More options of the bot, once the sandbox is up (e.g. configured statuses, a wrapped fetch). */
   bot?: (sandbox: Sandbox, shopId: string) => TestBotOptions;
+  /** One clock for the sandbox (its seed's dates follow it) and the bot: a test of dated figures sets it. */
+  clock?: ManualClock;
 }
 
 export function useDialogBot(options: DialogBotOptions, started: (bot: DialogBot) => void): void {
   let sandbox: Sandbox | undefined;
   let t: TestBot | undefined;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    const { clock } = options;
+    sandbox = await startSandbox({
+      port: 0,
+      ...(clock ? { clock: { now: () => clock.now().getTime() } } : {}),
+    });
     const shopId = sandbox.shops[0]?.id ?? "";
     const extra = options.bot?.(sandbox, shopId) ?? {};
     t = await createTestBot({
       sandbox,
       operators: options.operators ?? [OPERATOR],
       viewers: options.viewers ?? [],
+      ...(clock ? { clock } : {}),
       ...extra,
       config: options.allShops ? { ...extra.config } : { shopIds: [shopId], ...extra.config },
     });

@@ -9,6 +9,7 @@ import { Composer } from "grammy";
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import type { ListQuery } from "../orders/list-query.ts";
+import { untouchedDays } from "../orders/stuck.ts";
 import { type OrderListKind, scopeText, showOrderList } from "./order-list.ts";
 
 type OverdueQuery = Extract<ListQuery, { kind: "overdue" }>;
@@ -45,22 +46,15 @@ overdueFeature
       : showOrderList(ctx, overdueList, { kind: "overdue" }),
   );
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * How long a stuck order has been untouched (issue 29.17): whole days since its
- * last change where the bot knows it (the record's `lastAction`, as a full record
- * the reader holds carries it), else "at least STUCK_DAYS" (list records carry
- * `lastAction` only as the filter that found them).
+ * How long a stuck order has been untouched (orders/stuck.ts): "🐢 5 d" where the bot knows its
+ * last change, else "at least STUCK_DAYS".
  */
 function untouchedMark(ctx: BotContext, listed: Order): string {
-  const held = ctx.services.orders.held(listed.id)?.order;
-  const last = listed.lastAction ?? held?.lastAction;
   const { stuckDays } = ctx.services.config;
-  if (!last) return ctx.t("stuck-untouched-at-least", { days: stuckDays });
-  const days = Math.max(
-    stuckDays,
-    Math.floor((ctx.services.clock.now().getTime() - last.getTime()) / DAY_MS),
-  );
-  return ctx.t("stuck-untouched", { days });
+  const held = ctx.services.orders.held(listed.id);
+  const days = untouchedDays(listed, held, ctx.services.clock.now(), stuckDays);
+  return days === undefined
+    ? ctx.t("stuck-untouched-at-least", { days: stuckDays })
+    : ctx.t("stuck-untouched", { days });
 }

@@ -3,108 +3,35 @@
  * job, up to 3 hours late, tried again until Telegram takes it, once a day per
  * user across restarts and instances), each
  * user who asked for it (/notify) and linked themselves (/me) gets their
- * overdue orders, those due later today and their stuck ones, read through the
- * order reader (mirror on or off). Nothing to say: no message.
+ * overdue orders, those due later today and their stuck ones; an owner gets
+ * the shop's, with those ready and waiting for pick-up and the debts left at
+ * closing (issue 32.14). Nothing to say: no message.
  *
- * Three parts, each to be changed on its own: `readDigestOrders` (where the
- * orders come from), `digestText` (what the message says) and `digestJob`
- * (when, and to whom).
+ * Three parts, each to be changed on its own: `readDigestOrders` (digest-read.ts:
+ * where the orders come from), `digestText` (what the message says) and
+ * `digestJob` (when, and to whom).
  */
-import { TZDate } from "@date-fns/tz";
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
-import { isOverdue } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
-import type { BotServices } from "../context.ts";
 import { roleOf, seesMoney } from "../policy/access.ts";
 import type { DailyJob } from "../scheduler/index.ts";
 import { orderOpenById } from "../ui/callbacks.ts";
 import { formatTime } from "../ui/dates.ts";
 import { tidyKeyboard } from "../ui/keyboard.ts";
+import { formatAmount } from "../ui/money.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
 import { deliverToUser, deliveryOf, textParts } from "./delivery.ts";
+import { type DigestContent, type DigestItem, isQuiet, readDigestOrders, readStuck } from "./digest-read.ts";
 import { recipients } from "./recipients.ts";
 import { outboxOf, type SendDeps } from "./send.ts";
 
 /** How late after DIGEST_TIME a digest still goes out (a restart mid-morning still sends it). */
 const DIGEST_LATE_SECONDS = 3 * 60 * 60;
-const DIGEST_ITEMS = 10;
-
-/** One person's lists: up to DIGEST_ITEMS of each, with the full counts. */
-interface DigestContent {
-  overdue: Order[];
-  today: Order[];
-  stuck: Order[];
-  counts: { overdue: number; today: number; stuck: number };
-}
-
-/** An employee's open orders read for the digest: one page is more than a person has in work. */
-const MINE_READ = 50;
-/** Stuck orders read for a morning's digests (one request; each person's are among them). */
-const STUCK_READ = 50;
-
-/**
- * The orders of one employee that are overdue at `now`, due from `now` to the
- * end of the day, or stuck (`stuckAll`, read once for everyone), through the
- * order reader: no request with the mirror, two (their orders as master and as
- * manager) without it.
- */
-async function readDigestOrders(
-  services: BotServices,
-  scope: { employeeId: string } | "shop",
-  now: Date,
-  stuckAll: readonly Order[],
-): Promise<DigestContent> {
-  const { config, orders, mirror } = services;
-  const local = new TZDate(now.getTime(), config.timezone);
-  const dayEnd = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, config.timezone);
-  const at = now.getTime();
-  const dueToday = (order: Order) => {
-    const deadline = order.deadline?.getTime();
-    // From now: what was due earlier today is in the overdue list already.
-    return deadline !== undefined && deadline >= at && deadline < dayEnd.getTime() && !isOverdue(order, at);
-  };
-  let overdue: Order[];
-  let today: Order[];
-  let stuck: Order[];
-  if (scope === "shop") {
-    // An owner's digest is the shop's (issue 32.14): every overdue order, every one due today
-    // (the mirror's, no request; without it none is listed), every stuck one.
-    overdue = (await orders.page({ kind: "overdue" }, { page: 1, pageSize: MINE_READ })).items;
-    today = mirror
-      ? mirror
-          .list({ deadlineFrom: now, deadlineTo: new Date(dayEnd.getTime()), pageSize: MINE_READ })
-          .items.map((held) => held.order)
-          .filter(dueToday)
-      : [];
-    stuck = [...stuckAll];
-  } else {
-    const { employeeId } = scope;
-    const mine = await orders.page({ kind: "mine", employeeId }, { page: 1, pageSize: MINE_READ });
-    overdue = mine.items.filter((order) => isOverdue(order, at));
-    today = mine.items.filter(dueToday);
-    stuck = stuckAll.filter((o) => o.master?.id === employeeId || o.manager?.id === employeeId);
-  }
-  return {
-    overdue: overdue.slice(0, DIGEST_ITEMS),
-    today: today.slice(0, DIGEST_ITEMS),
-    stuck: stuck.slice(0, DIGEST_ITEMS),
-    counts: { overdue: overdue.length, today: today.length, stuck: stuck.length },
-  };
-}
-
-/** The open orders unchanged for STUCK_DAYS, read once for a morning (1 request); none when that fails. */
-async function readStuck(deps: SendDeps): Promise<Order[]> {
-  try {
-    return (await deps.services.orders.page({ kind: "stuck" }, { page: 1, pageSize: STUCK_READ })).items;
-  } catch (error) {
-    deps.logger.warn({ err: String(error) }, "the stuck orders were not read for the digest");
-    return [];
-  }
-}
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The digest's message (HTML): a heading with the counts, then each list, each line naming the client and how late. */
 function digestText(
@@ -121,31 +48,57 @@ function digestText(
       ? t("digest-late-hours", { hours })
       : t("digest-late-days", { days: Math.floor(hours / 24) });
   };
+  /** Whole days since `since` (never negative); undefined when the bot does not know when. */
+  const daysSince = (since: Date | undefined) =>
+    since === undefined ? undefined : Math.max(0, Math.floor((at.now.getTime() - since.getTime()) / DAY_MS));
+  const status = (order: Order) => escapeHtml(order.status?.name ?? t("value-none"));
+  const stuckHow = ({ order, since }: DigestItem) => {
+    const days = daysSince(since);
+    return days === undefined ? status(order) : `${status(order)} · ${t("stuck-untouched", { days })}`;
+  };
+  const readyHow = ({ order, since }: DigestItem) => {
+    const days = daysSince(since);
+    return days === undefined ? status(order) : t("digest-ready-waiting", { days });
+  };
+  const sum = (amount: number) => t("money", { amount: formatAmount(amount, at.locale) });
+  const debtHow = ({ due, since }: DigestItem) => {
+    const days = daysSince(since);
+    const owed = t("digest-debt-due", { amount: sum(due ?? 0) });
+    return days === undefined ? owed : `${owed} · ${t("digest-debt-closed", { days })}`;
+  };
   const line = (order: Order, how: string) =>
     t("digest-line-client", {
       order: escapeHtml(order.number ?? order.id),
       client: escapeHtml(order.counteragent?.name ?? t("value-none")),
       how,
     });
-  const lines = [t("digest-heading", content.counts)];
-  if (content.overdue.length > 0)
-    lines.push(
-      "",
-      t("digest-overdue", { count: content.counts.overdue }),
-      ...content.overdue.map((o) => line(o, late(o))),
-    );
-  if (content.today.length > 0)
-    lines.push(
-      "",
-      t("digest-today", { count: content.counts.today }),
-      ...content.today.map((o) => line(o, late(o))),
-    );
-  if (content.stuck.length > 0)
-    lines.push(
-      "",
-      t("digest-stuck", { count: content.counts.stuck }),
-      ...content.stuck.map((o) => line(o, escapeHtml(o.status?.name ?? t("value-none")))),
-    );
+  const { counts } = content;
+  const heading = [t("digest-heading", counts)];
+  if (content.shop) heading.push(t("digest-heading-shop", counts));
+  const lines = [heading.join(" ")];
+  const section = (title: string, rows: string[]) => {
+    if (rows.length > 0) lines.push("", title, ...rows);
+  };
+  section(
+    t("digest-overdue", { count: counts.overdue }),
+    content.overdue.map((o) => line(o, late(o))),
+  );
+  section(
+    t("digest-today", { count: counts.today }),
+    content.today.map((o) => line(o, late(o))),
+  );
+  section(
+    t("digest-stuck", { count: counts.stuck }),
+    content.stuck.map((item) => line(item.order, stuckHow(item))),
+  );
+  section(
+    t("digest-ready", { count: counts.ready }),
+    content.ready.map((item) => line(item.order, readyHow(item))),
+  );
+  section(
+    t("digest-debts", { count: counts.debts, total: sum(content.owed) }),
+    content.debts.map((item) => line(item.order, debtHow(item))),
+  );
   return lines.join("\n");
 }
 
@@ -153,7 +106,8 @@ function digestText(
 function digestButtons(content: DigestContent): InlineKeyboard | undefined {
   const keyboard = new InlineKeyboard();
   const seen = new Set<string>();
-  for (const order of [...content.overdue, ...content.today, ...content.stuck]) {
+  const items = [content.stuck, content.ready, content.debts].flatMap((list) => list.map((i) => i.order));
+  for (const order of [...content.overdue, ...content.today, ...items]) {
     if (seen.has(order.id) || !orderOpenById.fits({ id: order.id })) continue;
     seen.add(order.id);
     const label = [order.number ?? order.id, order.counteragent?.name].filter(Boolean).join(" · ");
@@ -193,9 +147,8 @@ export function digestJob(deps: SendDeps): DailyJob {
         const now = services.clock.now();
         const scope = owner || !employeeId ? "shop" : { employeeId };
         const content = await readDigestOrders(services, scope, now, stuckAll);
-        const { counts } = content;
         // Nothing to say: no message (quiet by default), and nothing to try again.
-        const quiet = counts.overdue + counts.today + counts.stuck === 0;
+        const quiet = isQuiet(content);
         const { timezone } = services.config;
         const outcome = await deliverToUser(
           deps,

@@ -17,6 +17,7 @@
 
 import type { Api } from "grammy";
 import { z } from "zod";
+import { CLOSED_GROUP } from "../../contract/status-groups.ts";
 import type { Logger } from "../../logger.ts";
 import type { MirrorChange, OrderMirror } from "../../mirror/index.ts";
 import type { BotServices } from "../context.ts";
@@ -70,6 +71,7 @@ export class Notifier extends ChangeFeed {
 
   protected async deliver(change: MirrorChange): Promise<void> {
     const { services } = this.options;
+    let by: string | undefined | null = null;
     for (const userId of recipients(services.config)) {
       const settings = await services.users.read(userId);
       const notice = noticesFor(change, userId, settings, services.config);
@@ -81,11 +83,41 @@ export class Notifier extends ChangeFeed {
       if (await outboxOf(this.options).status(key)) continue;
       // Another record of the same change (a sync's and a write-through's, on two instances): told already.
       if (!(await claimMeaning(services.store, meaningOf(change, notice, userId), key))) continue;
-      await sendNotice(this.options, userId, key, notice, change.order, change.detectedAt.getTime());
+      if (by === null) by = await changedBy(services, change);
+      await sendNotice(
+        this.options,
+        userId,
+        key,
+        { ...notice, by },
+        change.order,
+        change.detectedAt.getTime(),
+      );
     }
   }
 
   private warn(error: unknown, message: string): void {
     this.options.logger.warn({ err: String(error) }, `notifications: ${message}`);
   }
+}
+
+/**
+ * Who made a status change, only as far as something says so (issue 32.16), never guessed:
+ * through the bot, the employee its user linked with /me; from the CRM, the employee the
+ * service's record names as having closed the order (`closeManager`) when it entered a closed
+ * status. Anything else: undefined (the notice names nobody).
+ */
+async function changedBy(services: BotServices, change: MirrorChange): Promise<string | undefined> {
+  if (change.kind !== "status" && change.kind !== "ready") return undefined;
+  if (change.source === "bot") {
+    if (change.actorId === undefined) return undefined;
+    return (await services.users.read(change.actorId)).employee?.name || undefined;
+  }
+  const { order } = change;
+  const name = order.closeManager?.name;
+  if (!name) return undefined;
+  // The status's group from the record, else the cached statuses (read only when a name is there to tell).
+  const group =
+    order.status?.type ??
+    (await services.reference.statuses().catch(() => [])).find((s) => s.id === order.status?.id)?.group;
+  return group === CLOSED_GROUP ? name : undefined;
 }

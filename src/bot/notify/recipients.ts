@@ -8,10 +8,14 @@ import type { Config } from "../../config/index.ts";
 import type { MirrorChange } from "../../mirror/index.ts";
 import type { UserSettings } from "../state/user-settings.ts";
 
-export type Notice =
+export type Notice = (
   | { kind: "assigned"; role: "master" | "manager" }
   | { kind: "status" }
-  | { kind: "ready" };
+  | { kind: "ready" }
+) & {
+  /** Who made the change, when something says so (notifier.ts changedBy). */
+  by?: string;
+};
 
 type StaffLists = Pick<Config, "operatorIds" | "viewerIds"> & Partial<Pick<Config, "ownerIds">>;
 

@@ -173,12 +173,13 @@ export function sendNotice(
 function headerOf(t: TranslateFunction, notice: Notice, order: Order): string {
   const number = escapeHtml(orderTitle(order));
   const status = escapeHtml(order.status?.name ?? t("value-none"));
+  const by = notice.by ? `\n${t("notify-changed-by", { name: escapeHtml(notice.by) })}` : "";
   switch (notice.kind) {
     case "assigned":
       return t(`notify-assigned-${notice.role}`, { number });
     case "ready":
-      return t("notify-ready", { number, status });
+      return t("notify-ready", { number, status }) + by;
     default:
-      return t("notify-status", { number, status });
+      return t("notify-status", { number, status }) + by;
   }
 }

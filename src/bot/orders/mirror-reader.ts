@@ -13,7 +13,11 @@ import type { HeldOrder, OrderPage, PageAt } from "./types.ts";
 
 export function mirrorSource(mirror: OrderMirror, deps: SourceDeps): OrderSource {
   // "as of": when the bot last confirmed the copy (its read or the last sync), not its last change.
-  const asHeld = (held: MirroredOrder): HeldOrder => ({ order: held.order, asOf: mirror.confirmedAt(held) });
+  const asHeld = (held: MirroredOrder): HeldOrder => ({
+    order: held.order,
+    asOf: mirror.confirmedAt(held),
+    ...(held.changedAt ? { changedAt: held.changedAt } : {}),
+  });
   /** Page `at` of a mirror list: no request. */
   const listPage = (query: Omit<MirrorQuery, "page" | "pageSize">, at: PageAt): OrderPage => {
     const page = mirror.list({ ...query, page: at.page, pageSize: at.pageSize });

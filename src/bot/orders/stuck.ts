@@ -33,6 +33,22 @@ export function isStuck(order: Order, rule: StuckRule): boolean {
   return untouched || pastNorm;
 }
 
+/**
+ * Whole days a stuck order has been untouched (issue 29.17, 32.16): since its last change where
+ * the bot knows it (the record's `lastAction`, or the mirror's time of the last change), at
+ * least STUCK_DAYS (it was found stuck); undefined when the bot does not know when it changed.
+ */
+export function untouchedDays(
+  order: Order,
+  held: { order: Order; changedAt?: Date } | undefined,
+  now: Date,
+  stuckDays: number,
+): number | undefined {
+  const last = order.lastAction ?? held?.order.lastAction ?? held?.changedAt;
+  if (!last) return undefined;
+  return Math.max(stuckDays, Math.floor((now.getTime() - last.getTime()) / DAY_MS));
+}
+
 /** Ids of the statuses of the open groups (new, in work, waiting). */
 function openStatusIds(statuses: readonly Status[]): string[] {
   return statuses.filter((s) => s.group !== undefined && !isDoneGroup(s.group)).map((s) => s.id);

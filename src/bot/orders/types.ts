@@ -17,6 +17,8 @@ export type { OrderPage };
 export interface HeldOrder {
   order: Order;
   asOf?: Date;
+  /** When the order last changed as far as the mirror knows (MirroredOrder.changedAt). */
+  changedAt?: Date;
 }
 
 /** Who a read is for: the lookup share (lookup-share.ts) counts the requests of each user. */

@@ -159,29 +159,43 @@ export function fileEntries<T>(dir: string, options: FileEntryOptions): RawAdapt
  * Deletes the expired entries' files of one namespace (`dir/<xx>/<key>.json`) and
  * temporary files a kill left behind. A file written within its lifetime is not
  * even read. Failures (a file gone meanwhile, a read-only disk) leave it to the next sweep.
+ *
+ * A temporary or set-aside file's age is told on the file system's clock: against the
+ * namespace's newest file as well as `now`, whichever is earlier. The process's clock may
+ * run ahead of the disk's (a clock stepped forward, a fake clock): a temporary file being
+ * written this very moment then looks an hour old, and removing it fails that write.
  */
 export async function sweepExpired(dir: string, ttlMs: number, now: number): Promise<void> {
+  const files: { path: string; name: string; written: number }[] = [];
   for (const sub of await readdir(dir).catch(() => [])) {
     for (const name of await readdir(join(dir, sub)).catch(() => [])) {
       const path = join(dir, sub, name);
-      try {
-        const written = (await stat(path)).mtimeMs;
-        if (TEMPORARY.test(name) || name.includes(".broken-")) {
-          const kept = TEMPORARY.test(name) ? STALE_TEMP_MS : BROKEN_KEPT_MS;
-          if (written + kept <= now) await rm(path, { force: true });
-          continue;
-        }
-        // A file "written" after now (the clock stepped back, or a test's fake clock: the file
-        // system keeps its own) is judged by its entry's expiry alone.
-        if (!name.endsWith(".json") || (written <= now && written + ttlMs > now)) continue;
-        const entry: unknown = JSON.parse(await readFile(path, "utf8"));
-        const expiry = typeof entry === "object" && entry !== null ? (entry as { e?: unknown }).e : undefined;
-        // Written again meanwhile (a new entry under the old key): it stays.
-        if (typeof expiry !== "number" || expiry > now || (await stat(path)).mtimeMs !== written) continue;
-        await rm(path, { force: true });
-      } catch {
-        // Next time.
+      const written = await stat(path).then(
+        (found) => found.mtimeMs,
+        () => undefined,
+      );
+      if (written !== undefined) files.push({ path, name, written });
+    }
+  }
+  const newest = files.reduce((latest, file) => Math.max(latest, file.written), 0);
+  const diskNow = Math.min(now, newest);
+  for (const { path, name, written } of files) {
+    try {
+      if (TEMPORARY.test(name) || name.includes(".broken-")) {
+        const kept = TEMPORARY.test(name) ? STALE_TEMP_MS : BROKEN_KEPT_MS;
+        if (written + kept <= diskNow) await rm(path, { force: true });
+        continue;
       }
+      // A file "written" after now (the clock stepped back, or a test's fake clock: the file
+      // system keeps its own) is judged by its entry's expiry alone.
+      if (!name.endsWith(".json") || (written <= now && written + ttlMs > now)) continue;
+      const entry: unknown = JSON.parse(await readFile(path, "utf8"));
+      const expiry = typeof entry === "object" && entry !== null ? (entry as { e?: unknown }).e : undefined;
+      // Written again meanwhile (a new entry under the old key): it stays.
+      if (typeof expiry !== "number" || expiry > now || (await stat(path)).mtimeMs !== written) continue;
+      await rm(path, { force: true });
+    } catch {
+      // Next time.
     }
   }
 }

@@ -280,18 +280,30 @@ describe("an order's client", () => {
     const order = heldOrder();
     const op = t.user(OPERATOR, { languageCode: "ru" });
     await clientCard(op, order, "ru");
+    const before = clientOf(order).name;
     await op.press("🔁 Другой клиент для заказа");
+    // A name after a colon, as the CRM holds it (never "оформлен на Кузнецов Павел Андреевич").
+    const intro = op
+      .replies()
+      .map((m) => m.text)
+      .filter((text) => text.includes("🔁 Заказ"))
+      .at(-1);
+    expect(intro).toContain(`клиент: <b>${before}</b>`);
+    expect(intro).not.toContain("оформлен на");
     t.mark();
     await op.press("➕ Новый клиент");
     await op.send("Новиков Пётр");
     if (lastText(op).includes("Телефон")) await op.send("8 (921) 111-22-33");
     expect(lastText(op)).toContain("Создать клиента <b>Новиков Пётр</b>");
+    expect(lastText(op)).toContain(`Сейчас клиент: <b>${before}</b>`);
+    expect(lastText(op)).not.toContain(` с <b>${before}</b>`);
     await op.press("✅ Да");
     const created = t.sandbox.store.counteragents.find((c) => c.name === "Новиков Пётр");
     expect(created?.phones).toEqual(["+7 921 111-22-33"]);
     expect(t.sandbox.store.orderById.get(order.id)?.counteragentId).toBe(created?.id);
     expect(t.requests()).toBe(2);
     expect(lastText(op)).toContain("👤 Клиент: Новиков Пётр");
+    expect(op.replies().some((m) => m.text.includes("Теперь клиент: Новиков Пётр"))).toBe(true);
   });
 });
 

@@ -13,15 +13,25 @@ import { chartInput, reportText } from "../../../src/bot/features/report/text.ts
 import { createI18n } from "../../../src/bot/i18n.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { useDialogBot } from "../../helpers/dialog-fixture.ts";
+import { ManualClock } from "../../helpers/manual-clock.ts";
 import type { TestBot } from "../../helpers/test-bot.ts";
 import { OWNER } from "./helpers.ts";
 
 let sandbox: Sandbox;
 let t: TestBot;
 let shopId: string;
-useDialogBot({ bot: () => ({ config: { ownerIds: [OWNER] } }) }, (started) => {
-  ({ sandbox, t, shopId } = started);
-});
+// The test's own clock, for the sandbox's seed and the bot alike: a Wednesday afternoon in Moscow
+// (12:00 UTC), so the week so far holds closings whatever the day the suite runs (at 00:30 on a
+// Monday the real week is half an hour old and has none).
+useDialogBot(
+  {
+    clock: new ManualClock(new Date(Date.UTC(2026, 10, 25, 12, 0))),
+    bot: () => ({ config: { ownerIds: [OWNER], timezone: "Europe/Moscow" } }),
+  },
+  (started) => {
+    ({ sandbox, t, shopId } = started);
+  },
+);
 beforeAll(async () => {
   await t.services.reference.cashItems();
   await t.services.reference.shops();

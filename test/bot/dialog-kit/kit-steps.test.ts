@@ -22,7 +22,7 @@ import type { TestBot, TestUser } from "../../helpers/test-bot.ts";
 const RU = OPERATOR + 1;
 /** Starts a dialog on a Russian Telegram and answers it on an English one. */
 const SWITCHED = OPERATOR + 2;
-/** 10:00 UTC = 13:00 in Moscow (the test config's TIMEZONE), closing time 19:00. */
+/** 10:00 UTC = 13:00 in Moscow (the bot's TIMEZONE here, whatever the suite's), closing time 19:00. */
 const NOW = Date.UTC(2026, 10, 25, 10, 0);
 /** A workshop id the reference answers with more masters than one page holds. */
 const CROWDED = "crowded";
@@ -71,6 +71,8 @@ useDialogBot(
     operators: [OPERATOR, RU, SWITCHED],
     bot: (_sandbox, shopId) => ({
       clock: new ManualClock(new Date(NOW)),
+      // The expected instants are Moscow's (UTC+3): pinned, so the clock matrix's other zones do not move them.
+      config: { timezone: "Europe/Moscow" },
       deps: { features: kitFeature(shopId) },
     }),
   },

@@ -5,7 +5,7 @@
  * answered with the one meant. The bot's clock is the test's (20 November 2026).
  */
 import { describe, expect, it } from "vitest";
-import { fillOrder, GROUP, lastText, openGroup, SKIP } from "../../helpers/dialog-driver.ts";
+import { GROUP, lastText, openGroup, SKIP } from "../../helpers/dialog-driver.ts";
 import { OPERATOR, useDialogBot } from "../../helpers/dialog-fixture.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { takeOfferedName } from "../../helpers/offered-name.ts";
@@ -17,17 +17,22 @@ useDialogBot({ bot: () => ({ clock: new ManualClock(new Date("2026-11-20T09:00:0
 });
 
 describe("the current value of a group's question", () => {
-  it("ends its own sentence: no double dot after a value ending in one (en)", async () => {
-    const op = t.user(OPERATOR, { languageCode: "en" });
-    await fillOrder(op, { client: { query: "Точка Вконце" } });
-    await openGroup(op, GROUP.device);
-    await op.send("flex.");
-    await op.send("A1");
-    await op.press(SKIP);
-    await openGroup(op, GROUP.device);
-    expect(lastText(op)).toContain("Now: <b>flex.</b> — Skip keeps it.");
-    expect(lastText(op)).not.toContain("..");
-  });
+  it.each([
+    ["en", "Now: <b>flex.</b> — Skip keeps it."],
+    ["ru", "Сейчас: <b>flex.</b> — «Пропустить» оставит как есть."],
+  ] as const)(
+    "ends its own sentence: no double dot after a value ending in one (%s)",
+    async (language, said) => {
+      const op = await toSummary(language, `Точка Вконце ${language}`);
+      await openGroup(op, DEVICE[language]);
+      await op.send("flex.");
+      await op.send("A1");
+      await op.press(SKIP_IN[language]); // the serial number
+      await openGroup(op, DEVICE[language]);
+      expect(lastText(op)).toContain(said);
+      expect(lastText(op)).not.toContain("..");
+    },
+  );
 
   it.each(["en", "ru"] as const)("a price kept reads as money, not a bare number (%s)", async (language) => {
     const op = await toSummary(language, `Цена Сейчас ${language}`);
@@ -56,6 +61,7 @@ describe("a deadline typed day-first with dots", () => {
 });
 
 const PRICE = { en: GROUP.price, ru: "💰 Цена, срок" } as const;
+const DEVICE = { en: GROUP.device, ru: "📱 Марка, модель, серийный" } as const;
 const SKIP_IN = { en: SKIP, ru: "⏭ Пропустить" } as const;
 
 /** /new for a new client named by the search, up to the summary, in the clerk's language. */
