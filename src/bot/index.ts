@@ -19,7 +19,7 @@ import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { clientInbox, writeToUsButton } from "./features/client-inbox/index.ts";
-import { clientSide } from "./features/client-side/index.ts";
+import { clientSide, clientStart } from "./features/client-side/index.ts";
 import { deleteCard } from "./features/clients/delete-dialog.ts";
 import { deletedFeature } from "./features/clients/deleted.ts";
 import { clientDialogsFeature } from "./features/clients/dialogs.ts";
@@ -40,7 +40,7 @@ import { actAction, paperFeature, receiptAction } from "./features/paper/index.t
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
-import { startFeature } from "./features/start.ts";
+import { staffStart, startFeature } from "./features/start.ts";
 import { statusFeature } from "./features/status.ts";
 import { statusCard } from "./features/status-change/index.ts";
 import { unhandledFeature } from "./features/unhandled.ts";
@@ -59,6 +59,7 @@ import { createUserSettings } from "./state/user-settings.ts";
 import { persisted } from "./store/registry.ts";
 import type { Store } from "./store/storage.ts";
 import { configureApi } from "./telegram/api.ts";
+import { startCommand } from "./telegram/start-router.ts";
 import type { CardAction } from "./ui/order-keyboard.ts";
 
 /** Sessions hold the language chosen with /language; bookkeeping, kept in memory when the store refuses it. */
@@ -202,7 +203,10 @@ export function createBot(deps: BotDeps): CreatedBot {
   // 4. With CLIENTS=on a non-staff user in a private chat reaches the client's side (and nothing below).
   //    Its inbox: a linked client's messages reach the staff; /start's buttons in this order.
   const inbox = clientInbox(services, bot.api, logger);
-  core.use(clientSide(services, { parts: [inbox.clientPart], startButtons: [writeToUsButton] }));
+  const startButtons = [writeToUsButton];
+  // The one /start: the client's table here, the staff's among the features below (same handler).
+  const start = startCommand({ staff: staffStart, client: clientStart(startButtons) });
+  core.use(clientSide(services, { parts: [inbox.clientPart], startButtons, start }));
   //    Strangers stop here: nothing below ever runs for them.
   core.use(accessGate());
   // Staff are around: the mirror's sync keeps its day pace (it slows down at night).
@@ -244,10 +248,11 @@ export function createBot(deps: BotDeps): CreatedBot {
   // 9. Features, one owner per command; `unhandled` last.
   // Photos sent for an order (a reply to its card, its number as the caption, after 📷 Add photos).
   core.use(photosFeature);
-  // Before /start: a label's deep link opens its card.
   core.use(labelFeature);
-  // Receipts and acts as PDFs; before /start too: a receipt's QR code opens its card for staff.
+  // Receipts and acts as PDFs.
   core.use(paperFeature);
+  // /start (a label's or a receipt's QR opens its card for staff: the staff's table in features/start.ts).
+  core.use(start);
   core.use(startFeature);
   core.use(languageFeature);
   core.use(statusFeature);

@@ -3,8 +3,8 @@
  * orders, the write commands (operators only), staff lists, settings. Viewers
  * never see a command they may not use. In a group chat: what works there.
  * `/start <payload>` (a deep link: a group card's, a label's or a receipt's
- * code) opens that order's card: one table of routes over the one /start
- * router (telegram/start-router.ts); the client's side has its own table.
+ * code) opens that order's card: the staff's table of routes for the one
+ * /start command (telegram/start-router.ts); the client's side has its own.
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
@@ -12,7 +12,7 @@ import { localeOf } from "../i18n.ts";
 import { canWrite, seesMoney } from "../policy/access.ts";
 import { setChatCommands } from "../telegram/commands.ts";
 import { replyOrderCard } from "../telegram/start-card.ts";
-import { startRouter } from "../telegram/start-router.ts";
+import type { StartTable } from "../telegram/start-router.ts";
 import { escapeHtml } from "../ui/text.ts";
 
 export const startFeature = new Composer<BotContext>();
@@ -38,22 +38,22 @@ function helpText(ctx: BotContext): string {
 }
 
 /** The staff's /start, by payload (the access gate stands before: only staff get here). */
-const staffStart = startRouter({
-  none: greet,
-  unknown: greet,
-  order: (ctx, { orderId }) => replyOrderCard(ctx, orderId),
-  label: (ctx, { orderId }) => replyOrderCard(ctx, orderId),
-  receipt: (ctx, { orderId }) => replyOrderCard(ctx, orderId),
-  forged: async (ctx) => {
-    await ctx.reply(ctx.t("label-unknown"));
-  },
-});
-
-startFeature.command("start", async (ctx) => {
+export const staffStart: StartTable = {
   // A user Telegram did not know when the menus were set at start-up gets their role's menu now.
-  if (ctx.chat.type === "private") await setOwnMenu(ctx);
-  await staffStart(ctx);
-});
+  before: async (ctx) => {
+    if (ctx.chat?.type === "private") await setOwnMenu(ctx);
+  },
+  routes: {
+    none: greet,
+    unknown: greet,
+    order: (ctx, { orderId }) => replyOrderCard(ctx, orderId),
+    label: (ctx, { orderId }) => replyOrderCard(ctx, orderId),
+    receipt: (ctx, { orderId }) => replyOrderCard(ctx, orderId),
+    forged: async (ctx) => {
+      await ctx.reply(ctx.t("label-unknown"));
+    },
+  },
+};
 
 async function greet(ctx: BotContext): Promise<void> {
   const name = escapeHtml(ctx.from?.first_name ?? "");

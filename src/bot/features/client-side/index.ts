@@ -20,7 +20,7 @@ import { contactPhoneKey } from "../../../contract/phone.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
 import { skipRedelivered } from "../../middleware/dedupe.ts";
-import { startRouter } from "../../telegram/start-router.ts";
+import type { StartTable } from "../../telegram/start-router.ts";
 import { callbackCodec } from "../../ui/callback-data.ts";
 import { approvalFeature, approvalMessageNow } from "./approval.ts";
 import { setConsent } from "./consent.ts";
@@ -66,6 +66,8 @@ export interface ClientSideOptions {
   parts?: Middleware<BotContext>[];
   /** /start's buttons for a linked client, in this order (✍️ Write to us, 📥 Request a repair, ...). */
   startButtons?: StartButton[];
+  /** The bot's one /start command (telegram/start-router.ts), given `clientStart(startButtons)` as the client's table. */
+  start?: Middleware<BotContext>;
 }
 
 /** Mounted before the access gate: takes the client side's updates, passes every other on. */
@@ -92,7 +94,7 @@ export function clientSide(services: BotServices, options: ClientSideOptions = {
     await next();
   });
   side.use(approvalFeature);
-  side.command("start", (ctx) => clientStart(ctx, buttons));
+  if (options.start) side.use(options.start);
   side.command("stop", stop);
   // Staff not configured yet learn the id the administrator needs, as the refusal tells it.
   side.command("id", (ctx) => ctx.reply(ctx.t("your-id", { id: String(ctx.from?.id ?? 0) })));
@@ -281,15 +283,16 @@ async function withCall(ctx: BotContext, text: string): Promise<string> {
 }
 
 /** The client's /start, by payload: a receipt's QR shows that order; anything else greets (a label is staff's). */
-const clientStart = (ctx: BotContext, buttons: readonly StartButton[]) =>
-  startRouter({
-    none: (c) => welcome(c, buttons),
+export const clientStart = (buttons: readonly StartButton[]): StartTable => ({
+  routes: {
+    none: (ctx) => welcome(ctx, buttons),
     receipt: (ctx, { orderId }) => receipt(ctx, orderId),
     forged: async (ctx, { purpose }) => {
       if (purpose === "receipt") await ctx.reply(ctx.t("client-receipt-unknown"));
       else await welcome(ctx, buttons);
     },
-  })(ctx);
+  },
+});
 
 /** A receipt's QR: that one order's public status, for whoever holds it (a forged one is refused by the router). */
 async function receipt(ctx: BotContext, id: string): Promise<void> {
