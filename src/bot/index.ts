@@ -19,6 +19,7 @@ import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { clientInbox, writeToUsButton } from "./features/client-inbox/index.ts";
+import { clientReceiptPart, onLinked, onReceiptQr } from "./features/client-receipt/index.ts";
 import { clientSide } from "./features/client-side/index.ts";
 import { deleteCard } from "./features/clients/delete-dialog.ts";
 import { deletedFeature } from "./features/clients/deleted.ts";
@@ -202,7 +203,15 @@ export function createBot(deps: BotDeps): CreatedBot {
   // 4. With CLIENTS=on a non-staff user in a private chat reaches the client's side (and nothing below).
   //    Its inbox: a linked client's messages reach the staff; /start's buttons in this order.
   const inbox = clientInbox(services, bot.api, logger);
-  core.use(clientSide(services, { parts: [inbox.clientPart], startButtons: [writeToUsButton] }));
+  //    The receipt in the client's chat: its ✅ press, a QR opened, a client just linked (issue 36.4).
+  core.use(
+    clientSide(services, {
+      parts: [clientReceiptPart, inbox.clientPart],
+      startButtons: [writeToUsButton],
+      onReceiptQr,
+      onLinked,
+    }),
+  );
   //    Strangers stop here: nothing below ever runs for them.
   core.use(accessGate());
   // Staff are around: the mirror's sync keeps its day pace (it slows down at night).

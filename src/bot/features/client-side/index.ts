@@ -17,6 +17,7 @@
  */
 import { Composer, InlineKeyboard, Keyboard, type Middleware } from "grammy";
 import { contactPhoneKey } from "../../../contract/phone.ts";
+import type { Order } from "../../../service/index.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
 import { skipRedelivered } from "../../middleware/dedupe.ts";
@@ -66,6 +67,10 @@ export interface ClientSideOptions {
   parts?: Middleware<BotContext>[];
   /** /start's buttons for a linked client, in this order (✍️ Write to us, 📥 Request a repair, ...). */
   startButtons?: StartButton[];
+  /** A receipt's QR opened (after its public status), with the opener's link if any: the receipt's paper. */
+  onReceiptQr?: (ctx: BotContext, order: Order, link: ClientLink | undefined) => Promise<void>;
+  /** A client just linked with their contact (after their orders are shown). */
+  onLinked?: (ctx: BotContext, link: ClientLink) => Promise<void>;
 }
 
 /** Mounted before the access gate: takes the client side's updates, passes every other on. */
@@ -92,11 +97,11 @@ export function clientSide(services: BotServices, options: ClientSideOptions = {
     await next();
   });
   side.use(approvalFeature);
-  side.command("start", (ctx) => clientStart(ctx, buttons));
+  side.command("start", (ctx) => clientStart(ctx, buttons, options));
   side.command("stop", stop);
   // Staff not configured yet learn the id the administrator needs, as the refusal tells it.
   side.command("id", (ctx) => ctx.reply(ctx.t("your-id", { id: String(ctx.from?.id ?? 0) })));
-  side.on("message:contact", linkContact);
+  side.on("message:contact", (ctx) => linkContact(ctx, options));
   side.callbackQuery(getUpdates.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
     await welcome(ctx, buttons);
@@ -160,7 +165,7 @@ async function showOrders(ctx: BotContext, link: ClientLink): Promise<void> {
   }
 }
 
-async function linkContact(ctx: BotContext): Promise<void> {
+async function linkContact(ctx: BotContext, options: ClientSideOptions): Promise<void> {
   const contact = ctx.message?.contact;
   const userId = ctx.from?.id;
   if (!contact || userId === undefined) return;
@@ -232,6 +237,7 @@ async function linkContact(ctx: BotContext): Promise<void> {
     reply_markup: { remove_keyboard: true },
   });
   await showOrders(ctx, link);
+  await options.onLinked?.(ctx, link);
 }
 
 /**
@@ -281,10 +287,10 @@ async function withCall(ctx: BotContext, text: string): Promise<string> {
 }
 
 /** The client's /start, by payload: a receipt's QR shows that order; anything else greets (a label is staff's). */
-const clientStart = (ctx: BotContext, buttons: readonly StartButton[]) =>
+const clientStart = (ctx: BotContext, buttons: readonly StartButton[], options: ClientSideOptions) =>
   startRouter({
     none: (c) => welcome(c, buttons),
-    receipt: (ctx, { orderId }) => receipt(ctx, orderId),
+    receipt: (ctx, { orderId }) => receipt(ctx, orderId, options),
     forged: async (ctx, { purpose }) => {
       if (purpose === "receipt") await ctx.reply(ctx.t("client-receipt-unknown"));
       else await welcome(ctx, buttons);
@@ -292,7 +298,7 @@ const clientStart = (ctx: BotContext, buttons: readonly StartButton[]) =>
   })(ctx);
 
 /** A receipt's QR: that one order's public status, for whoever holds it (a forged one is refused by the router). */
-async function receipt(ctx: BotContext, id: string): Promise<void> {
+async function receipt(ctx: BotContext, id: string, options: ClientSideOptions): Promise<void> {
   const { services } = ctx;
   const order = services.mirror?.get(id)?.order;
   if (!order || order.isVisible === false || !inShops(order, services.config.shopIds)) {
@@ -302,4 +308,5 @@ async function receipt(ctx: BotContext, id: string): Promise<void> {
   const r = await readerFor(services, await localeOf(ctx));
   const offer = new InlineKeyboard().text(ctx.t("client-receipt-offer"), getUpdates.encode({}));
   await ctx.reply(publicStatusText(r, order), { reply_markup: offer });
+  await options.onReceiptQr?.(ctx, order, await clientLinksOf(services.store).read(ctx.from?.id ?? 0));
 }

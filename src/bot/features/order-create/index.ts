@@ -15,6 +15,7 @@ import { enterDialog } from "../../dialog-kit/enter.ts";
 import { writeFailureText } from "../../dialog-kit/save.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
 import { escapeHtml } from "../../ui/text.ts";
+import { afterCreate } from "./after-create.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
 import { askDeviceType, askProblem, learnDeviceType } from "./ask-device.ts";
 import { clerkAsManager } from "./ask-master.ts";
@@ -81,6 +82,8 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
       await rememberLastChoice(run, { shopId: draft.shop.id, typeId: draft.type.id });
       if (result.kind === "created") await keepForReceipt(run, result.order);
       await showCreated(ctx, result);
+      // The client's receipt in Telegram after the clerk's card (a linked client's; issue 36.4).
+      if (result.kind === "created") await afterCreate(run, result.order);
       return;
     }
     // Everything collected stays; the summary comes back with the error and a Retry button.
