@@ -39,6 +39,7 @@ import { lookup, numberList, orderLookupFeature } from "./features/order-lookup.
 import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
 import { actAction, paperFeature, receiptAction } from "./features/paper/index.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
+import { repairClientPart, repairRequestButton } from "./features/repair-request/index.ts";
 import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
 import { startFeature } from "./features/start.ts";
@@ -206,8 +207,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   //    The receipt in the client's chat: its ✅ press, a QR opened, a client just linked (issue 36.4).
   core.use(
     clientSide(services, {
-      parts: [clientReceiptPart, inbox.clientPart],
-      startButtons: [writeToUsButton],
+      parts: [clientReceiptPart, repairClientPart, inbox.clientPart],
+      startButtons: [writeToUsButton, repairRequestButton],
       onReceiptQr,
       onLinked,
     }),

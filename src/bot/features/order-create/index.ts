@@ -12,6 +12,7 @@ import type { BotContext, DialogContext } from "../../context.ts";
 import { type Dialog, type DialogRun, now, startRun } from "../../dialog-kit/ask.ts";
 import { askClient } from "../../dialog-kit/ask-client.ts";
 import { enterDialog } from "../../dialog-kit/enter.ts";
+import { textLines } from "../../dialog-kit/parse.ts";
 import { writeFailureText } from "../../dialog-kit/save.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
 import { escapeHtml } from "../../ui/text.ts";
@@ -26,12 +27,13 @@ import type { Draft } from "./draft.ts";
 import { askGroup, groupsFor, type Offer } from "./groups.ts";
 import { readLastChoice, rememberLastChoice } from "./memory.ts";
 import { askSummary, editDraft } from "./summary.ts";
+import { CREATE_ORDER, type IntakePrefill, takeInFeature } from "./take-in.ts";
 
-const CREATE_ORDER = "create-order";
-
-async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<void> {
+async function createOrderDialog(dialog: Dialog, ctx: DialogContext, prefill?: IntakePrefill): Promise<void> {
   const run = await startRun(dialog);
   await ctx.reply(ctx.t("new-intro"));
+  // A client's repair request (📥 Take in): its client, device and fault stand; the summary shows them.
+  if (prefill) await ctx.reply(ctx.t("new-from-request", { when: prefill.when }));
   const last = await readLastChoice(run);
   const before = run.seq;
   const { shop, several: shopAsked } = await startShop(run, ctx, last.shopId);
@@ -40,9 +42,9 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
     await ctx.reply(ctx.t("new-shop-remembered", { shop: escapeHtml(shop.name) }));
   const type = await askOrderType(run, ctx, last.typeId);
   await rememberLastChoice(run, { typeId: type.id });
-  const client = await askClient(run, ctx);
-  const typeDevice = await askDeviceType(run, ctx);
-  const problem = await askProblem(run, ctx);
+  const client = prefill?.client ?? (await askClient(run, ctx));
+  const typeDevice = prefill?.device ?? (await askDeviceType(run, ctx));
+  const problem = prefill ? textLines(prefill.fault) : await askProblem(run, ctx);
   const fields = await askRequiredFields(run, ctx, type);
   const manager = await clerkAsManager(run, shop.id);
   const draft: Draft = {
@@ -82,8 +84,9 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
       await rememberLastChoice(run, { shopId: draft.shop.id, typeId: draft.type.id });
       if (result.kind === "created") await keepForReceipt(run, result.order);
       await showCreated(ctx, result);
-      // The client's receipt in Telegram after the clerk's card (a linked client's; issue 36.4).
-      if (result.kind === "created") await afterCreate(run, result.order);
+      // The client's receipt in Telegram after the clerk's card (a linked client's; issue 36.4), and
+      // the requester told the number (issue 36.5).
+      await afterCreate(run, result, draft, prefill?.requestId);
       return;
     }
     // Everything collected stays; the summary comes back with the error and a Retry button.
@@ -146,4 +149,6 @@ async function offerOf(run: DialogRun, draft: Draft): Promise<SummaryOffer | und
 
 export const orderCreateFeature = new Composer<BotContext>();
 orderCreateFeature.use(createConversation<BotContext, DialogContext>(createOrderDialog, CREATE_ORDER));
+// 📥 Take in under a client's repair request: this intake, filled in.
+orderCreateFeature.use(takeInFeature);
 orderCreateFeature.command("new", (ctx) => enterDialog(ctx, CREATE_ORDER));
