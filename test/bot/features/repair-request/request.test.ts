@@ -35,7 +35,8 @@ async function start(inbox: "group" | "none"): Promise<ClientBot> {
       },
     },
   });
-  if (inbox === "group") bot.telegram.state.groups.set(INBOX, { type: "supergroup", title: "Inbox", isForum: false });
+  if (inbox === "group")
+    bot.telegram.state.groups.set(INBOX, { type: "supergroup", title: "Inbox", isForum: false });
   return bot;
 }
 
