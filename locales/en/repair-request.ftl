@@ -13,6 +13,7 @@ repair-cancelled = The request is cancelled.
 repair-answer-length = Please use 2 to { $limit } characters.
 repair-sent = ✅ Your request is sent to the workshop. Once it is taken in, we will send you the order's number.
 repair-not-sent = Nobody can take the request right now. Please call the workshop.
+repair-too-many = You have sent several requests today already. If you need another, write to us or call the workshop.
 repair-taken = ✅ Your repair request is taken in: order <b>{ $number }</b>.
 repair-taken-no-number = ✅ Your repair request is taken in, the order is created.
 # The staff's texts (their language):

@@ -16,13 +16,15 @@ import { escapeHtml } from "../../ui/text.ts";
 import { type ClientLink, clientLinksOf } from "../client-side/links.ts";
 import { repairCancel, repairDevice, repairStart, repairWhen } from "./callbacks.ts";
 import { ownOrders, postRequest } from "./post.ts";
-import { type RepairDraft, repairDrafts, WHEN_CHOICES, type WhenChoice } from "./records.ts";
+import { type RepairDraft, repairCounts, repairDrafts, WHEN_CHOICES, type WhenChoice } from "./records.ts";
 
 /** Earlier devices offered as buttons. */
 const DEVICES_OFFERED = 6;
 const DEVICE_LIMIT = 100;
 const FAULT_LIMIT = 1000;
 const WHEN_LIMIT = 100;
+/** Requests a client may send a day: each one lands in front of the staff. */
+const REQUESTS_A_DAY = 3;
 
 export const repairClientPart = new Composer<BotContext>();
 
@@ -35,6 +37,10 @@ repairClientPart.callbackQuery(repairStart.filter, async (ctx) => {
   if (!link) {
     const keyboard = new Keyboard().requestContact(ctx.t("client-share-button")).resized().oneTime();
     await ctx.reply(ctx.t("repair-share-first"), { reply_markup: keyboard });
+    return;
+  }
+  if (((await ctx.services.store.open(repairCounts).read(userOf(ctx))) ?? 0) >= REQUESTS_A_DAY) {
+    await ctx.reply(ctx.t("repair-too-many"));
     return;
   }
   const offered = earlierDevices(ctx, link);
@@ -136,6 +142,7 @@ async function finish(ctx: BotContext, draft: RepairDraft, when: { choice: WhenC
     await ctx.reply(ctx.t("repair-share-first"));
     return;
   }
+  await ctx.services.store.open(repairCounts).update(userOf(ctx), (made) => (made ?? 0) + 1);
   const posted = await postRequest(ctx, link, { device: draft.device, fault: draft.fault, when });
   await ctx.reply(ctx.t(posted ? "repair-sent" : "repair-not-sent"));
 }

@@ -50,3 +50,11 @@ export const repairRequests = persisted({
   ttlSeconds: 30 * DAY,
   whenStoreFails: "throw",
 });
+
+/** By client: the repair requests they sent today (each reaches the staff: a few a day at most). */
+export const repairCounts = persisted({
+  namespace: "repair-request-count",
+  schema: z.number().int().nonnegative(),
+  ttlSeconds: DAY,
+  whenStoreFails: "skip",
+});

@@ -20,6 +20,7 @@ import {
   OPERATOR,
   person,
   startClientBot,
+  statusId,
 } from "../client-side/setup.ts";
 
 let t: ClientBot | undefined;
@@ -116,6 +117,14 @@ describe("the receipt after intake", () => {
     expect(reprint[0]).toContain("Terms of repair accepted by the client");
     expect(reprint[0]).toContain("terms of repair accepted in Telegram");
     expect(reprint[0]).toContain(phone.replace(/\D/g, "").slice(-4));
+
+    // Ready: the act prints the acceptance too (read from the order's comments).
+    bot.sandbox.others.changeStatus(orderId, statusId(bot, "Готов"));
+    await bot.syncAndNotify();
+    await op.send(number);
+    const act = await documentsTo(await op.press("🧾 Act"), OPERATOR);
+    expect(act[0]).toContain("Terms of repair accepted by the client");
+    expect(act[0]).toContain("terms of repair accepted in Telegram");
   });
 });
 

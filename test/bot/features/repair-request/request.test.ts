@@ -138,6 +138,30 @@ describe("a repair request", () => {
     ).toBe(true);
   });
 
+  it("three requests a day at most: the fourth is refused and posts nothing (en)", async () => {
+    t = await start("none");
+    const bot = t;
+    await linkClient(bot, 7404, "en");
+    const user = bot.user(7404, { languageCode: "en" });
+    for (const n of [1, 2, 3]) {
+      await bot.clock.advance(60_000);
+      await user.send("/start");
+      await user.press("📥 Request a repair");
+      await user.send(`Phone number ${n}`);
+      await user.send("It does not charge");
+      await user.press("Today");
+      expect(user.lastReply()?.text).toContain("Your request is sent");
+    }
+    await bot.clock.advance(60_000);
+    await user.send("/start");
+    await user.press("📥 Request a repair");
+    expect(user.lastReply()?.text).toContain("several requests today");
+    expect(bot.telegram.botMessages(OWNER).filter((m) => m.text.includes("It does not charge"))).toHaveLength(
+      3,
+    );
+    expect(bot.requests()).toBe(0);
+  });
+
   it("a user not linked is asked for their phone first; forged presses cost no request", async () => {
     t = await start("none");
     const bot = t;
