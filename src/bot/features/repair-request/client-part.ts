@@ -13,6 +13,7 @@ import { Composer, InlineKeyboard, Keyboard } from "grammy";
 import type { BotContext } from "../../context.ts";
 import { deviceText } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
+import { writeToUs } from "../client-inbox/callbacks.ts";
 import { type ClientLink, clientLinksOf } from "../client-side/links.ts";
 import { repairCancel, repairDevice, repairStart, repairWhen } from "./callbacks.ts";
 import { ownOrders, postRequest } from "./post.ts";
@@ -75,6 +76,12 @@ repairClientPart.callbackQuery(repairCancel.filter, async (ctx) => {
   await draftsOf(ctx).delete(userOf(ctx));
   await ctx.answerCallbackQuery();
   await ctx.reply(ctx.t("repair-cancelled"));
+});
+
+// ✍️ Write to us: the client turns to a message instead; a request half asked is dropped, the inbox's part goes on.
+repairClientPart.callbackQuery(writeToUs.filter, async (ctx, next_) => {
+  await draftsOf(ctx).delete(userOf(ctx));
+  await next_();
 });
 
 // The answers: a text while a request is asked (a command is not one; /start and /stop came before).

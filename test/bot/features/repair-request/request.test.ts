@@ -89,6 +89,10 @@ describe("a repair request", () => {
       .filter((m) => m.text.includes("Ваша заявка на ремонт принята"));
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toContain(order?.number ?? "?");
+    // A linked client's order: its receipt reaches them too (issue 36.4).
+    expect(
+      bot.telegram.calls.filter((c) => c.method === "sendDocument" && Number(c.payload.chat_id) === 7401),
+    ).toHaveLength(1);
 
     // 📥 Take in again: the request is taken in already, nothing more is created.
     bot.mark();
@@ -136,6 +140,22 @@ describe("a repair request", () => {
     expect(
       bot.telegram.botMessages(7402).some((m) => m.text.includes(`taken in: order <b>${number}</b>`)),
     ).toBe(true);
+  });
+
+  it("✍️ Write to us in the middle of a request drops it: the next text reaches the inbox (ru)", async () => {
+    t = await start("none");
+    const bot = t;
+    await linkClient(bot, 7405, "ru");
+    const user = bot.user(7405, { languageCode: "ru" });
+    await user.send("/start");
+    const greeting = user.replies().find((m) => labelsOf(m).includes("✍️ Написать нам"));
+    await user.press("📥 Заявка на ремонт");
+    await user.send("Ноутбук Asus");
+    await user.press("✍️ Написать нам", { message: greeting });
+    await user.send("Сколько стоит замена экрана?");
+    const posted = bot.telegram.botMessages(OWNER);
+    expect(posted.some((m) => m.text.includes("Сколько стоит замена экрана?"))).toBe(true);
+    expect(posted.some((m) => m.text.includes("Заявка на ремонт"))).toBe(false);
   });
 
   it("three requests a day at most: the fourth is refused and posts nothing (en)", async () => {
