@@ -8,8 +8,10 @@
  * client of that order is heard: anyone else (a forged or forwarded button) learns
  * nothing and costs no request; the checks read the mirror.
  */
+import { LOCALES } from "../../../config/schema.ts";
 import type { BotContext } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
+import { acceptanceOf } from "../../paper/acceptance.ts";
 import { readableName, signedComment } from "../../state/comment-author.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { orderTitle } from "../../ui/order-card.ts";
@@ -34,12 +36,14 @@ export async function acceptTerms(ctx: BotContext & { callbackQuery: { data: str
   }
   const key = acceptKey(order.id);
   const title = orderTitle(order);
-  if ((await writtenBefore(ctx, key)) !== undefined) {
+  const { config, i18n, clock } = services;
+  // Written before (this marker, or a comment the mirror holds: the marker lives a week, the comment for good).
+  const phrases = LOCALES.map((l) => i18n.t(l, "paper-terms-accepted-phrase"));
+  if ((await writtenBefore(ctx, key)) !== undefined || acceptanceOf(order, phrases) !== undefined) {
     await ctx.answerCallbackQuery({ text: ctx.t("client-receipt-already"), show_alert: true });
     await dropButton(ctx);
     return;
   }
-  const { config, i18n, clock } = services;
   const doc = config.paper.locale;
   const now = clock.now();
   const telegram = [ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ");

@@ -6,6 +6,7 @@
  * as any of their messages. What the client typed is escaped where it is shown.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
+import { phoneKey } from "../../../contract/phone.ts";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { escapeHtml } from "../../ui/text.ts";
@@ -50,7 +51,10 @@ export async function postRequest(ctx: BotContext, link: ClientLink, answers: An
     client: link.userId,
     counteragentId,
     name: clientName(link, orders) ?? telegram,
-    phone: newest?.counteragent?.phones?.[0] ?? link.phone,
+    // The linked number as the CRM writes it (the receipt goes to a client of the order's phone).
+    phone:
+      newest?.counteragent?.phones?.find((p) => phoneKey(p, services.config.phoneCountry) === link.phone) ??
+      link.phone,
     ...answers,
     at: services.clock.now().getTime(),
   };

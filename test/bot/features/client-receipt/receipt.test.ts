@@ -84,6 +84,12 @@ describe("the receipt after intake", () => {
     bot.mark();
     await user.pressData(`ct:${orderId}`, receipt);
     expect(bot.requests()).toBe(0);
+    // Weeks later the write's marker is gone: the comment the mirror holds still says it is written.
+    const markers = bot.store.adapter("dialog-writes");
+    expect(await markers.read(`client-terms.${orderId}`)).toBeTruthy();
+    await markers.delete(`client-terms.${orderId}`);
+    await user.pressData(`ct:${orderId}`, receipt);
+    expect(bot.requests()).toBe(0);
     expect(
       (bot.sandbox.store.orders.find((o) => o.id === orderId)?.comments ?? []).filter((c) =>
         c.text.includes("условия ремонта приняты"),
