@@ -11,6 +11,7 @@ import { signPayload } from "../../../../src/bot/ui/signed-payload.ts";
 import { fillOrder, lastText } from "../../../helpers/dialog-driver.ts";
 import type { ApiCall } from "../../../helpers/fake-telegram.ts";
 import { pdfText } from "../../../helpers/pdf.ts";
+import { createTestBot } from "../../../helpers/test-bot.ts";
 import { testConfig } from "../../../helpers/test-config.ts";
 import {
   aClient,
@@ -131,6 +132,41 @@ describe("the receipt after intake", () => {
     const act = await documentsTo(await op.press("🧾 Act"), OPERATOR);
     expect(act[0]).toContain("Terms of repair accepted by the client");
     expect(act[0]).toContain("terms of repair accepted in Telegram");
+  });
+});
+
+describe("across a restart", () => {
+  it("the restarted bot sends no second receipt and takes the press once (en)", async () => {
+    t = await startClientBot();
+    const bot = t;
+    const { who, user } = await linked(bot, 7307, "en");
+    const orderId = await intakeFor(bot, who.name, who.phones[0] ?? "");
+    const receipt = user.lastReply();
+    // The process restarts: a new bot on the same store, sandbox and mirror.
+    const after = await createTestBot({
+      sandbox: bot.sandbox,
+      store: bot.store,
+      clock: bot.clock,
+      operators: [OPERATOR],
+      config: bot.config,
+      deps: { mirror: bot.mirror },
+    });
+    try {
+      await after.services.reference.shops();
+      await after.services.reference.statuses();
+      const again = after.user(7307, { languageCode: "en" });
+      const payload = signPayload("receipt", orderId, bot.config.botToken);
+      const calls = await again.send(`/start ${payload}`);
+      expect(await documentsTo(calls, 7307)).toHaveLength(0);
+      bot.mark();
+      await again.pressData(`ct:${orderId}`, receipt);
+      await user.pressData(`ct:${orderId}`, receipt);
+      expect(bot.requests()).toBe(1);
+      const comments = bot.sandbox.store.orders.find((o) => o.id === orderId)?.comments ?? [];
+      expect(comments.filter((c) => c.text.includes("приняты в Telegram"))).toHaveLength(1);
+    } finally {
+      await after.close();
+    }
   });
 });
 
