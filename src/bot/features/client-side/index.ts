@@ -8,7 +8,9 @@
  * request); the sender's own contact, matched exactly against the mirror's
  * clients, links them (consent.ts) and shows their orders. /stop unlinks.
  * `/start r…` (a receipt's QR) shows that one order's public status.
- * Approvals: approval.ts. Messages to linked clients: notifier.ts.
+ * Approvals: approval.ts. Messages to linked clients: notifier.ts. What other
+ * features add: `parts`, `startButtons` and the hooks `onReceiptQr` / `onLinked`
+ * (the receipt's PDF in the chat: features/client-receipt).
  *
  * Costs: every read is the mirror's (0 requests); only the consent write
  * (a read and a PATCH per client) and the approval's PATCH reach the service.

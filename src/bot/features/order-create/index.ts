@@ -4,7 +4,9 @@
  * client, device type, faults, and the required custom fields; then the
  * summary, whose buttons open the optional groups (groups.ts), Edit a part of
  * the main path, and Create, which creates the order once (see confirm.ts) and
- * answers with its card.
+ * answers with its card. 📥 Take in under a client's repair request opens it
+ * with the client, device and fault filled in (take-in.ts); after the create, the
+ * linked client's receipt and the requester's "taken in" follow (after-create.ts).
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
