@@ -21,11 +21,14 @@ afterEach(async () => {
 /** The JSON bodies of the create requests (POST /shops/{id}/orders) the bot sent. */
 const creates: Record<string, unknown>[] = [];
 
+/** A staff member who may only look (📥 Take in is not theirs). */
+const VIEWER = 9;
+
 async function start(inbox: "group" | "none"): Promise<ClientBot> {
   creates.length = 0;
   const bot = await startClientBot({
     clients: { inboxChat: inbox === "group" ? INBOX : undefined },
-    config: { ownerIds: [OWNER] },
+    config: { ownerIds: [OWNER], viewerIds: [VIEWER] },
     clientOptions: {
       fetch: async (input, init) => {
         const path = new URL(String(input)).pathname;
@@ -118,13 +121,15 @@ describe("a repair request", () => {
     expect(posted?.text).toContain("Saturday morning");
     const takeIn = dataOf(posted).find((d) => d.startsWith("rqt:")) ?? "";
 
-    const clerk = staffMember(OPERATOR, "en");
-    await bot.handle(
-      callbackUpdate(clerk, takeIn, {
-        ...asTelegramMessage(posted, clerk)!,
+    const inGroup = (who: number) =>
+      callbackUpdate(staffMember(who, "en"), takeIn, {
+        ...asTelegramMessage(posted, staffMember(who, "en"))!,
         chat: { id: INBOX, type: "supergroup", title: "Inbox" },
-      } as never),
-    );
+      } as never);
+    // A viewer's press opens nothing and sends them nothing.
+    await bot.handle(inGroup(VIEWER));
+    expect(bot.telegram.botMessages(VIEWER)).toHaveLength(0);
+    await bot.handle(inGroup(OPERATOR));
     const op = bot.user(OPERATOR, { languageCode: "en" });
     expect(op.lastReply()?.text).toContain("Lenovo tablet");
     await op.press("📥 Take in");
