@@ -81,3 +81,6 @@ paper-copy-client = Client's copy
 paper-copy-shop = Shop's copy
 paper-copy-cut = cut here
 paper-cut = [cut]
+# The client's acceptance of the terms in Telegram (issue 36.4): the block's title, and the phrase its comment carries.
+paper-terms-accepted = Terms of repair accepted by the client
+paper-terms-accepted-phrase = terms of repair accepted in Telegram

@@ -82,3 +82,6 @@ paper-copy-client = Экземпляр клиента
 paper-copy-shop = Экземпляр мастерской
 paper-copy-cut = линия отреза
 paper-cut = [обрезано]
+# The client's acceptance of the terms in Telegram (issue 36.4): the block's title, and the phrase its comment carries.
+paper-terms-accepted = Условия ремонта приняты клиентом
+paper-terms-accepted-phrase = условия ремонта приняты в Telegram

@@ -19,6 +19,7 @@ import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { clientInbox, writeToUsButton } from "./features/client-inbox/index.ts";
+import { clientReceiptPart, onLinked, onReceiptQr } from "./features/client-receipt/index.ts";
 import { clientSide, clientStart } from "./features/client-side/index.ts";
 import { deleteCard } from "./features/clients/delete-dialog.ts";
 import { deletedFeature } from "./features/clients/deleted.ts";
@@ -38,6 +39,7 @@ import { lookup, numberList, orderLookupFeature } from "./features/order-lookup.
 import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
 import { actAction, paperFeature, receiptAction } from "./features/paper/index.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
+import { repairClientPart, repairRequestButton } from "./features/repair-request/index.ts";
 import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
 import { staffStart, startFeature } from "./features/start.ts";
@@ -203,10 +205,19 @@ export function createBot(deps: BotDeps): CreatedBot {
   // 4. With CLIENTS=on a non-staff user in a private chat reaches the client's side (and nothing below).
   //    Its inbox: a linked client's messages reach the staff; /start's buttons in this order.
   const inbox = clientInbox(services, bot.api, logger);
-  const startButtons = [writeToUsButton];
+  const startButtons = [writeToUsButton, repairRequestButton];
   // The one /start: the client's table here, the staff's among the features below (same handler).
-  const start = startCommand({ staff: staffStart, client: clientStart(startButtons) });
-  core.use(clientSide(services, { parts: [inbox.clientPart], startButtons, start }));
+  const start = startCommand({ staff: staffStart, client: clientStart(startButtons, { onReceiptQr }) });
+  //    The receipt in the client's chat: its ✅ press, a QR opened, a client just linked (issue 36.4).
+  core.use(
+    clientSide(services, {
+      parts: [clientReceiptPart, repairClientPart, inbox.clientPart],
+      startButtons,
+      start,
+      onReceiptQr,
+      onLinked,
+    }),
+  );
   //    Strangers stop here: nothing below ever runs for them.
   core.use(accessGate());
   // Staff are around: the mirror's sync keeps its day pace (it slows down at night).

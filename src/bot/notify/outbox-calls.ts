@@ -56,6 +56,20 @@ export async function callPart(api: Api, chatId: number, part: OutboxPart): Prom
     );
     return copied.message_id;
   }
+  if (part.method === "sendDocument") {
+    const file = new InputFile(Buffer.from(part.file, "base64"), part.name);
+    const sent = await api.sendDocument(
+      chatId,
+      file,
+      ownRetries({
+        caption: part.caption,
+        parse_mode: part.caption === undefined ? undefined : ("HTML" as const),
+        reply_markup: part.keyboard as never,
+      }),
+      signal,
+    );
+    return sent.message_id;
+  }
   const photo = new InputFile(Buffer.from(part.png, "base64"), "report.png");
   const sent = await api.sendPhoto(chatId, photo, ownRetries({ caption: part.caption }), signal);
   return sent.message_id;

@@ -28,6 +28,16 @@ const outboxPart = z.discriminatedUnion("method", [
     keyboard: z.unknown().optional(),
     threadId: z.number().int().optional(),
   }),
+  /** A document of ours (a client's receipt as a PDF: tens of kilobytes), with its buttons. */
+  z.object({
+    method: z.literal("sendDocument"),
+    /** The file's bytes, base64. */
+    file: z.string(),
+    /** An ASCII file name. */
+    name: z.string(),
+    caption: z.string().optional(),
+    keyboard: z.unknown().optional(),
+  }),
   z.object({
     method: z.literal("sendPhoto"),
     /** The picture's bytes, base64 (the evening chart: tens of kilobytes). */

@@ -15,6 +15,7 @@ import { formatDate } from "../ui/dates.ts";
 import { formatAmount } from "../ui/money.ts";
 import { orderTitle } from "../ui/order-card.ts";
 import {
+  acceptedBlock,
   type Block,
   type Common,
   clientBlock,
@@ -122,6 +123,7 @@ export function actDocument(input: ActInput): PaperDocument {
         ],
       },
       { kind: "text", text: t(m.declined ? "paper-return-statement" : "paper-act-statement") },
+      ...acceptedBlock(input),
       signatures(input),
     ],
   };

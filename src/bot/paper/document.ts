@@ -69,6 +69,8 @@ export interface Common {
   t: Translate;
   locale: Locale;
   timezone: string;
+  /** The client's acceptance of the terms in Telegram (paper/acceptance.ts), printed when given. */
+  accepted?: string;
 }
 
 export interface ReceiptInput extends Common {
@@ -183,6 +185,7 @@ export function receiptDocument(input: ReceiptInput): PaperDocument {
         text: bounded(input.terms, TERMS_LIMIT, t("paper-cut")),
         small: true,
       },
+      ...acceptedBlock(input),
       signatures(input),
     ],
     copies:
@@ -190,6 +193,13 @@ export function receiptDocument(input: ReceiptInput): PaperDocument {
         ? { names: [t("paper-copy-client"), t("paper-copy-shop")], cut: t("paper-copy-cut") }
         : undefined,
   };
+}
+
+/** The terms accepted in Telegram (who, the phone, when: the order's comment), when they were. */
+export function acceptedBlock(input: Common): Block[] {
+  return input.accepted
+    ? [{ kind: "text", title: input.t("paper-terms-accepted"), text: text(input, input.accepted) }]
+    : [];
 }
 
 export function signatures({ t }: Common): Block {

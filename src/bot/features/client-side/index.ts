@@ -8,7 +8,9 @@
  * request); the sender's own contact, matched exactly against the mirror's
  * clients, links them (consent.ts) and shows their orders. /stop unlinks.
  * `/start r…` (a receipt's QR) shows that one order's public status.
- * Approvals: approval.ts. Messages to linked clients: notifier.ts.
+ * Approvals: approval.ts. Messages to linked clients: notifier.ts. What other
+ * features add: `parts`, `startButtons` and the hooks `onReceiptQr` / `onLinked`
+ * (the receipt's PDF in the chat: features/client-receipt).
  *
  * Costs: every read is the mirror's (0 requests); only the consent write
  * (a read and a PATCH per client) and the approval's PATCH reach the service.
@@ -17,6 +19,7 @@
  */
 import { Composer, InlineKeyboard, Keyboard, type Middleware } from "grammy";
 import { contactPhoneKey } from "../../../contract/phone.ts";
+import type { Order } from "../../../service/index.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
 import { skipRedelivered } from "../../middleware/dedupe.ts";
@@ -66,8 +69,12 @@ export interface ClientSideOptions {
   parts?: Middleware<BotContext>[];
   /** /start's buttons for a linked client, in this order (✍️ Write to us, 📥 Request a repair, ...). */
   startButtons?: StartButton[];
-  /** The bot's one /start command (telegram/start-router.ts), given `clientStart(startButtons)` as the client's table. */
+  /** The bot's one /start command (telegram/start-router.ts), given `clientStart(...)` as the client's table. */
   start?: Middleware<BotContext>;
+  /** A receipt's QR opened (after its public status), with the opener's link if any: the receipt's paper. */
+  onReceiptQr?: (ctx: BotContext, order: Order, link: ClientLink | undefined) => Promise<void>;
+  /** A client just linked with their contact (after their orders are shown). */
+  onLinked?: (ctx: BotContext, link: ClientLink) => Promise<void>;
 }
 
 /** Mounted before the access gate: takes the client side's updates, passes every other on. */
@@ -98,7 +105,7 @@ export function clientSide(services: BotServices, options: ClientSideOptions = {
   side.command("stop", stop);
   // Staff not configured yet learn the id the administrator needs, as the refusal tells it.
   side.command("id", (ctx) => ctx.reply(ctx.t("your-id", { id: String(ctx.from?.id ?? 0) })));
-  side.on("message:contact", linkContact);
+  side.on("message:contact", (ctx) => linkContact(ctx, options));
   side.callbackQuery(getUpdates.filter, async (ctx) => {
     await ctx.answerCallbackQuery();
     await welcome(ctx, buttons);
@@ -162,7 +169,7 @@ async function showOrders(ctx: BotContext, link: ClientLink): Promise<void> {
   }
 }
 
-async function linkContact(ctx: BotContext): Promise<void> {
+async function linkContact(ctx: BotContext, options: ClientSideOptions): Promise<void> {
   const contact = ctx.message?.contact;
   const userId = ctx.from?.id;
   if (!contact || userId === undefined) return;
@@ -234,6 +241,7 @@ async function linkContact(ctx: BotContext): Promise<void> {
     reply_markup: { remove_keyboard: true },
   });
   await showOrders(ctx, link);
+  await options.onLinked?.(ctx, link);
 }
 
 /**
@@ -283,10 +291,13 @@ async function withCall(ctx: BotContext, text: string): Promise<string> {
 }
 
 /** The client's /start, by payload: a receipt's QR shows that order; anything else greets (a label is staff's). */
-export const clientStart = (buttons: readonly StartButton[]): StartTable => ({
+export const clientStart = (
+  buttons: readonly StartButton[],
+  options: Pick<ClientSideOptions, "onReceiptQr"> = {},
+): StartTable => ({
   routes: {
     none: (ctx) => welcome(ctx, buttons),
-    receipt: (ctx, { orderId }) => receipt(ctx, orderId),
+    receipt: (ctx, { orderId }) => receipt(ctx, orderId, options),
     forged: async (ctx, { purpose }) => {
       if (purpose === "receipt") await ctx.reply(ctx.t("client-receipt-unknown"));
       else await welcome(ctx, buttons);
@@ -295,7 +306,7 @@ export const clientStart = (buttons: readonly StartButton[]): StartTable => ({
 });
 
 /** A receipt's QR: that one order's public status, for whoever holds it (a forged one is refused by the router). */
-async function receipt(ctx: BotContext, id: string): Promise<void> {
+async function receipt(ctx: BotContext, id: string, options: ClientSideOptions): Promise<void> {
   const { services } = ctx;
   const order = services.mirror?.get(id)?.order;
   if (!order || order.isVisible === false || !inShops(order, services.config.shopIds)) {
@@ -305,4 +316,5 @@ async function receipt(ctx: BotContext, id: string): Promise<void> {
   const r = await readerFor(services, await localeOf(ctx));
   const offer = new InlineKeyboard().text(ctx.t("client-receipt-offer"), getUpdates.encode({}));
   await ctx.reply(publicStatusText(r, order), { reply_markup: offer });
+  await options.onReceiptQr?.(ctx, order, await clientLinksOf(services.store).read(ctx.from?.id ?? 0));
 }

@@ -4,7 +4,9 @@
  * client, device type, faults, and the required custom fields; then the
  * summary, whose buttons open the optional groups (groups.ts), Edit a part of
  * the main path, and Create, which creates the order once (see confirm.ts) and
- * answers with its card.
+ * answers with its card. 📥 Take in under a client's repair request opens it
+ * with the client, device and fault filled in (take-in.ts); after the create, the
+ * linked client's receipt and the requester's "taken in" follow (after-create.ts).
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
@@ -12,9 +14,11 @@ import type { BotContext, DialogContext } from "../../context.ts";
 import { type Dialog, type DialogRun, now, startRun } from "../../dialog-kit/ask.ts";
 import { askClient } from "../../dialog-kit/ask-client.ts";
 import { enterDialog } from "../../dialog-kit/enter.ts";
+import { textLines } from "../../dialog-kit/parse.ts";
 import { writeFailureText } from "../../dialog-kit/save.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
 import { escapeHtml } from "../../ui/text.ts";
+import { afterCreate } from "./after-create.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
 import { askDeviceType, askProblem, learnDeviceType } from "./ask-device.ts";
 import { clerkAsManager } from "./ask-master.ts";
@@ -25,12 +29,13 @@ import type { Draft } from "./draft.ts";
 import { askGroup, groupsFor, type Offer } from "./groups.ts";
 import { readLastChoice, rememberLastChoice } from "./memory.ts";
 import { askSummary, editDraft } from "./summary.ts";
+import { CREATE_ORDER, type IntakePrefill, takeInFeature } from "./take-in.ts";
 
-const CREATE_ORDER = "create-order";
-
-async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<void> {
+async function createOrderDialog(dialog: Dialog, ctx: DialogContext, prefill?: IntakePrefill): Promise<void> {
   const run = await startRun(dialog);
   await ctx.reply(ctx.t("new-intro"));
+  // A client's repair request (📥 Take in): its client, device and fault stand; the summary shows them.
+  if (prefill) await ctx.reply(ctx.t("new-from-request", { when: prefill.when }));
   const last = await readLastChoice(run);
   const before = run.seq;
   const { shop, several: shopAsked } = await startShop(run, ctx, last.shopId);
@@ -39,9 +44,9 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
     await ctx.reply(ctx.t("new-shop-remembered", { shop: escapeHtml(shop.name) }));
   const type = await askOrderType(run, ctx, last.typeId);
   await rememberLastChoice(run, { typeId: type.id });
-  const client = await askClient(run, ctx);
-  const typeDevice = await askDeviceType(run, ctx);
-  const problem = await askProblem(run, ctx);
+  const client = prefill?.client ?? (await askClient(run, ctx));
+  const typeDevice = prefill?.device ?? (await askDeviceType(run, ctx));
+  const problem = prefill ? textLines(prefill.fault) : await askProblem(run, ctx);
   const fields = await askRequiredFields(run, ctx, type);
   const manager = await clerkAsManager(run, shop.id);
   const draft: Draft = {
@@ -81,6 +86,9 @@ async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<vo
       await rememberLastChoice(run, { shopId: draft.shop.id, typeId: draft.type.id });
       if (result.kind === "created") await keepForReceipt(run, result.order);
       await showCreated(ctx, result);
+      // The client's receipt in Telegram after the clerk's card (a linked client's; issue 36.4), and
+      // the requester told the number (issue 36.5).
+      await afterCreate(run, result, draft, prefill?.requestId);
       return;
     }
     // Everything collected stays; the summary comes back with the error and a Retry button.
@@ -143,4 +151,6 @@ async function offerOf(run: DialogRun, draft: Draft): Promise<SummaryOffer | und
 
 export const orderCreateFeature = new Composer<BotContext>();
 orderCreateFeature.use(createConversation<BotContext, DialogContext>(createOrderDialog, CREATE_ORDER));
+// 📥 Take in under a client's repair request: this intake, filled in.
+orderCreateFeature.use(takeInFeature);
 orderCreateFeature.command("new", (ctx) => enterDialog(ctx, CREATE_ORDER));

@@ -7,10 +7,12 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Locale } from "../../../config/index.ts";
+import { LOCALES } from "../../../config/schema.ts";
 import type { Logger } from "../../../logger.ts";
 import type { Order, Shop } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
 import { moneySettings } from "../../money/order-money.ts";
+import { acceptanceOf } from "../../paper/acceptance.ts";
 import { actDocument } from "../../paper/act.ts";
 import { type PaperDocument, receiptDocument, type ShopLines } from "../../paper/document.ts";
 import { drawPaper } from "../../paper/draw.ts";
@@ -28,6 +30,8 @@ interface PaperRequest {
   order: Order;
   clerk?: string;
   botUsername: string;
+  /** The page formats to draw (default PAPER_FORMAT's): a client's copy in Telegram is one. */
+  formats?: PageFormat[];
 }
 
 function formatsOf(services: BotServices): PageFormat[] {
@@ -42,7 +46,7 @@ export async function drawDocuments(
 ): Promise<DrawnPaper[]> {
   const model = await documentOf(services, log, request);
   const drawn: DrawnPaper[] = [];
-  for (const format of formatsOf(services)) {
+  for (const format of request.formats ?? formatsOf(services)) {
     drawn.push({ format, pdf: await drawPaper(model, format) });
     // Each page drawn is bounded (paper/limits.ts); between two, other updates get their turn.
     await new Promise((resolve) => setImmediate(resolve));
@@ -61,6 +65,11 @@ async function documentOf(services: BotServices, log: Logger, request: PaperRequ
     t,
     locale,
     timezone: config.timezone,
+    // Written in whichever language the documents were in then: both phrases are looked for.
+    accepted: acceptanceOf(
+      order,
+      LOCALES.map((l) => i18n.t(l, "paper-terms-accepted-phrase")),
+    ),
   };
   if (request.kind === "act") {
     const typeId = order.typeOrder?.id;

@@ -82,7 +82,7 @@ describe("/start", () => {
     const greeting = replies.find((m) => m.text.startsWith("Hello!"));
     expect(greeting?.text).toContain("🕘");
     expect(greeting?.text).toContain("📞");
-    expect(labelsOf(greeting)).toEqual(["✍️ Write to us"]);
+    expect(labelsOf(greeting)).toEqual(["✍️ Write to us", "📥 Request a repair"]);
     expect(replies.at(-1)?.text).toContain("Your order");
     await user.press("✍️ Write to us");
     expect(user.lastReply()?.text).toContain("Write your message here");
@@ -98,7 +98,7 @@ describe("/start", () => {
     const user = t.user(7412, { languageCode: "ru" });
     await user.send("/start");
     const greeting = t.telegram.botMessages(7412).find((m) => m.text.startsWith("Здравствуйте"));
-    expect(labelsOf(greeting)).toEqual(["✍️ Написать нам"]);
+    expect(labelsOf(greeting)).toEqual(["✍️ Написать нам", "📥 Заявка на ремонт"]);
     await user.press("✍️ Написать нам");
     expect(user.lastReply()?.text).toContain("Напишите сообщение здесь");
     const stranger = t.user(7413, { languageCode: "ru" });
