@@ -19,6 +19,7 @@ import { boardFeature, boardList } from "./features/board.ts";
 import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { clientInbox, writeToUsButton } from "./features/client-inbox/index.ts";
+import { clientReviews } from "./features/client-reviews/index.ts";
 import { clientSide } from "./features/client-side/index.ts";
 import { deleteCard } from "./features/clients/delete-dialog.ts";
 import { deletedFeature } from "./features/clients/deleted.ts";
@@ -201,8 +202,12 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(i18n);
   // 4. With CLIENTS=on a non-staff user in a private chat reaches the client's side (and nothing below).
   //    Its inbox: a linked client's messages reach the staff; /start's buttons in this order.
+  //    A review's stars and words come before the inbox (they are not messages to the shop).
   const inbox = clientInbox(services, bot.api, logger);
-  core.use(clientSide(services, { parts: [inbox.clientPart], startButtons: [writeToUsButton] }));
+  const reviews = clientReviews({ services, api: bot.api, logger });
+  core.use(
+    clientSide(services, { parts: [reviews.clientPart, inbox.clientPart], startButtons: [writeToUsButton] }),
+  );
   //    Strangers stop here: nothing below ever runs for them.
   core.use(accessGate());
   // Staff are around: the mirror's sync keeps its day pace (it slows down at night).
