@@ -3,20 +3,21 @@
  * the question counts once, and only from a user who was asked about that order (a forged,
  * repeated or foreign press changes nothing and costs no request). 4-5 ★: thanks and
  * REVIEW_URL's button; 3 ★ or less: the owners are told (owners.ts), the client is thanked,
- * told the owner will call, and may add a few words (their next text, within a day), which
+ * told the owner will call, and may add a few words (their next text, within two hours), which
  * follow to the owners. Nothing of it reaches the service.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.ts";
 import type { SendDeps } from "../../notify/send.ts";
+import { cutText } from "../../ui/text.ts";
 import { clientLinksOf } from "../client-side/links.ts";
 import { reviewStars } from "./callbacks.ts";
 import { tellOwners } from "./owners.ts";
 import { noteStars } from "./ratings.ts";
 import { clientReviews, type Review, reviewWords } from "./records.ts";
 
-/** How long a low review's client may still add their words. */
-const WORDS_MS = 24 * 60 * 60 * 1000;
+/** How long a low review's client may still add their words (later texts are messages to the shop again). */
+const WORDS_MS = 2 * 60 * 60 * 1000;
 /** The most of the client's words kept. */
 const WORDS_KEPT = 2000;
 const GOOD = 4;
@@ -77,7 +78,7 @@ export function reviewClientPart(deps: SendDeps): Composer<BotContext> {
     const waiting = await pending.read(String(ctx.from.id));
     if (!waiting || waiting.until < ctx.services.clock.now().getTime()) return next();
     await pending.delete(String(ctx.from.id));
-    const words = text.trim().slice(0, WORDS_KEPT);
+    const words = cutText(text.trim(), WORDS_KEPT);
     let added: Review | undefined;
     await ctx.services.store.open(clientReviews).update(waiting.orderId, (current) => {
       if (current?.state !== "answered" || current.by !== ctx.from.id || current.words !== undefined)

@@ -15,8 +15,11 @@ import { statusOf } from "../client-side/view.ts";
 import { clientReviews, DUE_KEY, type Review, reviewsDue } from "./records.ts";
 
 const CURSOR_READER = "reviews";
-/** A hand-over this long past its review's time is not asked about any more (a first start over an old log). */
-export const STALE_MS = 3 * 24 * 60 * 60 * 1000;
+/**
+ * A review this long past its time is not asked any more (a first start over an old log, a bot
+ * that was down): a night's wait for the morning fits, a question about last week's repair does not.
+ */
+export const STALE_MS = 36 * 60 * 60 * 1000;
 
 export class HandOverFeed extends ChangeFeed {
   private readonly deps: SendDeps;

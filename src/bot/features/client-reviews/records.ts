@@ -45,7 +45,7 @@ export const DUE_KEY = "due";
 export const reviewWords = persisted({
   namespace: "client-review-words",
   schema: z.object({ orderId: z.string(), until: z.number() }),
-  ttlSeconds: 24 * 60 * 60,
+  ttlSeconds: 3 * 60 * 60,
   whenStoreFails: "throw",
 });
 
