@@ -4,7 +4,8 @@
  * hand-over (not a declined repair, not a return without repair: client-side/statuses.ts)
  * as a review due REVIEW_AFTER later. Once per order, whichever instance or replay sees it
  * first: the record is made only where none is (compare-and-set), so an order reopened and
- * handed over again is not asked twice. No request.
+ * handed over again is not asked twice (one reopened before it was asked is asked after its
+ * next hand-over). No request.
  */
 import type { MirrorChange, OrderMirror } from "../../../mirror/index.ts";
 import { ChangeFeed } from "../../notify/change-feed.ts";
@@ -57,13 +58,18 @@ export class HandOverFeed extends ChangeFeed {
     const dueAt = handedAt + this.afterMs;
     if (services.clock.now().getTime() - dueAt > STALE_MS) return;
     const reviews = services.store.open(clientReviews);
-    if (await reviews.read(order.id)) return;
+    if (!rearmable(await reviews.read(order.id))) return;
     // The index first: a review is never left out of it (one already asked is dropped from it when met).
     await services.store
       .open(reviewsDue)
       .update(DUE_KEY, (due) => (due?.[order.id] ? due : { ...(due ?? {}), [order.id]: dueAt }));
     const master = order.master?.id ? { id: order.master.id, name: order.master.name } : undefined;
     const fresh: Review = { orderId: order.id, counteragentId, handedAt, dueAt, state: "due", master };
-    await reviews.update(order.id, (current) => current ?? fresh);
+    await reviews.update(order.id, (current) => (rearmable(current) ? fresh : current));
   }
+}
+
+/** No review yet, or one not asked because the order was reopened: its next hand-over is asked about. */
+function rearmable(review: Review | undefined): boolean {
+  return review === undefined || (review.state === "skipped" && review.reason === "reopened");
 }

@@ -129,4 +129,30 @@ describe("asking for a review", () => {
     expect(questionsTo(t, user.id)).toHaveLength(0);
     expect(await t.store.open(clientReviews).read(order.id)).toBeUndefined();
   });
+
+  it("an order reopened before its time is asked about after its next hand-over; one returned without repair never (ru)", async () => {
+    t = await startReviewBot({ config: { returnStatuses: ["Выдан без ремонта"] } });
+    const { order, user } = await linked(t, 8107, "ru");
+    await t.handOver(order.id);
+    await t.at(0, 11, 10);
+    // Back to work after the hand-over (a warranty case): no review of it now.
+    await t.handOver(order.id, "В работе");
+    await t.at(1, 11, 10);
+    expect(questionsTo(t, user.id)).toHaveLength(0);
+    expect(await reasonOf(t, order.id)).toBe("reopened");
+    // Handed over again: asked a day after that one, once.
+    await t.handOver(order.id);
+    await t.at(1, 11, 20);
+    await t.at(2, 11, 30);
+    await t.at(3, 11, 0);
+    expect(questionsTo(t, user.id)).toHaveLength(1);
+    const other = await startReviewBot({ config: { returnStatuses: ["Выдан без ремонта"] } });
+    others.push(other);
+    const returned = await linked(other, 8108, "ru");
+    await other.handOver(returned.order.id, "Выдан без ремонта");
+    await other.at(0, 11, 10);
+    await other.at(1, 11, 10);
+    expect(questionsTo(other, returned.user.id)).toHaveLength(0);
+    expect(await other.store.open(clientReviews).read(returned.order.id)).toBeUndefined();
+  });
 });

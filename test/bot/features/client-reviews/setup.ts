@@ -9,6 +9,7 @@ import { pino } from "pino";
 import { botScheduler } from "../../../../src/bot/jobs.ts";
 import type { Scheduler } from "../../../../src/bot/scheduler/index.ts";
 import type { Store } from "../../../../src/bot/store/storage.ts";
+import type { Config } from "../../../../src/config/index.ts";
 import type { StoredMessage } from "../../../helpers/fake-telegram.ts";
 import { createTestBot, type TestBot } from "../../../helpers/test-bot.ts";
 import { type ClientBot, OPERATOR, startClientBot, statusId } from "../client-side/setup.ts";
@@ -30,18 +31,18 @@ export interface ReviewBot extends ClientBot {
   scheduler: Scheduler;
   /** Moves the clock forward to that local moment and lets the scheduler look. */
   at(day: number, hours: number, minutes?: number): Promise<void>;
-  /** The CRM hands the order over (a closed status), the mirror syncs, the notifiers run. */
-  handOver(orderId: string): Promise<void>;
+  /** The CRM hands the order over (a closed status; or moves it to `status`), the mirror syncs, the notifiers run. */
+  handOver(orderId: string, status?: string): Promise<void>;
 }
 
 export async function startReviewBot(
-  options: { reviewAfterMs?: number | null; start?: Date; store?: Store } = {},
+  options: { reviewAfterMs?: number | null; start?: Date; store?: Store; config?: Partial<Config> } = {},
 ): Promise<ReviewBot> {
   const after = options.reviewAfterMs === undefined ? DAY_MS : (options.reviewAfterMs ?? undefined);
   const t = await startClientBot({
     start: options.start ?? local(0, 11),
     clients: { reviewAfterMs: after, reviewUrl: REVIEW_URL },
-    config: { ownerIds: [OWNER], timezone: TIMEZONE },
+    config: { ownerIds: [OWNER], timezone: TIMEZONE, ...options.config },
     store: options.store,
   });
   const scheduler = botScheduler({ services: t.services, api: t.bot.api, logger });
@@ -52,8 +53,8 @@ export async function startReviewBot(
       await moveTo(t, local(day, hours, minutes));
       await scheduler.tick();
     },
-    async handOver(orderId) {
-      t.sandbox.others.changeStatus(orderId, statusId(t, HANDED_OVER));
+    async handOver(orderId, status = HANDED_OVER) {
+      t.sandbox.others.changeStatus(orderId, statusId(t, status));
       await t.syncAndNotify();
     },
     async close() {
