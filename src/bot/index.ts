@@ -20,6 +20,7 @@ import { cashFeature } from "./features/cash/index.ts";
 import { chatlessButtons } from "./features/chatless-buttons.ts";
 import { clientInbox, writeToUsButton } from "./features/client-inbox/index.ts";
 import { clientReceiptPart, onLinked, onReceiptQr } from "./features/client-receipt/index.ts";
+import { clientReviews } from "./features/client-reviews/index.ts";
 import { clientSide, clientStart } from "./features/client-side/index.ts";
 import { deleteCard } from "./features/clients/delete-dialog.ts";
 import { deletedFeature } from "./features/clients/deleted.ts";
@@ -204,14 +205,16 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use(i18n);
   // 4. With CLIENTS=on a non-staff user in a private chat reaches the client's side (and nothing below).
   //    Its inbox: a linked client's messages reach the staff; /start's buttons in this order.
+  //    A review's stars and words come before the inbox (they are not messages to the shop).
   const inbox = clientInbox(services, bot.api, logger);
+  const reviews = clientReviews({ services, api: bot.api, logger });
   const startButtons = [writeToUsButton, repairRequestButton];
   // The one /start: the client's table here, the staff's among the features below (same handler).
   const start = startCommand({ staff: staffStart, client: clientStart(startButtons, { onReceiptQr }) });
   //    The receipt in the client's chat: its ✅ press, a QR opened, a client just linked (issue 36.4).
   core.use(
     clientSide(services, {
-      parts: [clientReceiptPart, repairClientPart, inbox.clientPart],
+      parts: [reviews.clientPart, clientReceiptPart, repairClientPart, inbox.clientPart],
       startButtons,
       start,
       onReceiptQr,

@@ -4,6 +4,7 @@
  * them. Each runs with the mirror on or off (a job that needs the mirror's data
  * says so in its own file).
  */
+import { reviewJob } from "./features/client-reviews/index.ts";
 import { eveningJob } from "./features/report/evening.ts";
 import { digestJob } from "./notify/digest.ts";
 import type { SendDeps } from "./notify/send.ts";
@@ -20,5 +21,8 @@ export function botScheduler(deps: SendDeps): Scheduler {
   });
   scheduler.daily(digestJob(deps));
   scheduler.daily(eveningJob(deps));
+  // Reviews after pick-up, at a decent hour (CLIENTS=on and REVIEW_AFTER set).
+  const reviews = reviewJob(deps);
+  if (reviews) scheduler.daily(reviews);
   return scheduler;
 }

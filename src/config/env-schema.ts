@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   idList,
   nameList,
+  optionalDuration,
   optionalText,
   optionalUrl,
   port,
@@ -123,6 +124,10 @@ export const commonSchema = z.object({
     z.enum(["on", "off"], { error: "CLIENT_CHAT_COMMENTS must be on or off" }),
   ),
   CLIENT_CHAT_COMMENTS_PER_HOUR: positiveInt("CLIENT_CHAT_COMMENTS_PER_HOUR", 10),
+  /** How long after the hand-over a linked client is asked for a review (off: never). */
+  REVIEW_AFTER: optionalDuration("REVIEW_AFTER"),
+  /** The shop's review page (maps): offered to a client who gave 4 or 5 stars. */
+  REVIEW_URL: optionalUrl("REVIEW_URL"),
   /** Paper (receipt, act): the page size, the documents' language, the shop's details and terms. */
   PAPER_FORMAT: z.preprocess(
     (v) => (v === "" || v === undefined ? "a4" : String(v).trim().toLowerCase()),

@@ -99,3 +99,27 @@ export const port = (fallback: number | undefined) =>
       .max(65535, { message: "PORT must be between 0 and 65535" })
       .optional(),
   );
+
+const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration such as `24h`, `1d`, `90m` or `1d12h`, in ms; empty or `off`: not set. */
+export const optionalDuration = (name: string) =>
+  z.preprocess(
+    (v) =>
+      v === undefined || String(v).trim() === "" || String(v).trim().toLowerCase() === "off" ? undefined : v,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((s) => /^(\d+[dhm])+$/.test(s), {
+        message: `${name} must be a duration such as 24h, 1d or 90m (or off)`,
+      })
+      .transform((s) =>
+        [...s.matchAll(/(\d+)([dhm])/g)].reduce(
+          (ms, [, n, unit]) => ms + Number(n) * (DURATION_UNITS[unit ?? "m"] ?? 0),
+          0,
+        ),
+      )
+      .refine((ms) => ms > 0, { message: `${name} must be longer than 0` })
+      .optional(),
+  );

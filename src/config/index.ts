@@ -125,6 +125,8 @@ export function parseConfig(env: Env): ConfigResult {
       replySigned: c.CLIENT_REPLY_SIGNED === "on",
       chatComments: c.CLIENT_CHAT_COMMENTS === "on",
       commentsPerHour: c.CLIENT_CHAT_COMMENTS_PER_HOUR,
+      reviewAfterMs: c.REVIEW_AFTER,
+      reviewUrl: c.REVIEW_URL,
     },
     lookupShare: c.LOOKUP_SHARE,
     writeReserve: c.WRITE_RESERVE,

@@ -110,6 +110,10 @@ const configSchema = z.object({
       /** CLIENT_CHAT_COMMENTS: each message of the chat is also the order's comment, at most commentsPerHour per client. */
       chatComments: z.boolean().optional(),
       commentsPerHour: z.number().optional(),
+      /** REVIEW_AFTER (ms): a linked client is asked for a review this long after the hand-over; absent: never. */
+      reviewAfterMs: z.number().optional(),
+      /** REVIEW_URL: the shop's review page, offered for 4 and 5 stars. */
+      reviewUrl: z.string().optional(),
     })
     .optional(),
   /** The receipt and the act (features/paper). */

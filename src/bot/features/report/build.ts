@@ -16,6 +16,7 @@ import { deskShops } from "../../desk/scope.ts";
 import { transactionsOf } from "../../desk/till.ts";
 import type { OrdersOfPeriod } from "../../orders/index.ts";
 import { sharePerWindow } from "../../orders/lookup-share.ts";
+import { type MasterRating, masterRatings } from "../client-reviews/index.ts";
 
 /** Cash pages (50 transactions each) a report may read per period. */
 const MONEY_PAGES: Record<PeriodKind, number> = { day: 2, week: 4, month: 8 };
@@ -47,6 +48,8 @@ export interface ReportData {
   syncedAt?: Date | null;
   /** The period is over (an evening report sent after midnight): it is not "today" any more. */
   past?: boolean;
+  /** The listed masters' average stars from clients' reviews (by employee id), where any. */
+  ratings?: ReadonlyMap<string, MasterRating>;
 }
 
 /** Requests a report may spend now: what reads may (none at the write reserve; the client decides). */
@@ -105,9 +108,15 @@ export async function buildReport(services: BotServices, kind: PeriodKind, at?: 
     orders,
     Math.min(budget, DATING_REQUESTS[kind], share),
   );
+  // The masters' stars are the bot's own (clients' reviews): no request.
+  const ratings = await masterRatings(
+    services.store,
+    dated.figures.masters.map((m) => m.id),
+  ).catch(() => undefined);
   return {
     period,
     figures: dated.figures,
+    ratings,
     orders,
     money,
     datingRequests: dated.requests,

@@ -44,6 +44,14 @@ export function periodLabel(
   }
 }
 
+/** "4.6" / "4,6": one decimal in the reader's way. */
+function formatRating(average: number, locale: Locale): string {
+  return average.toLocaleString(locale === "en" ? "en-GB" : "ru-RU", {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+}
+
 function duration(t: TranslateFunction, ms: number): string {
   const hours = Math.round(ms / HOUR);
   if (hours < 48) return t("report-duration-hours", { hours });
@@ -107,7 +115,11 @@ export function reportText(t: TranslateFunction, data: ReportData, locale: Local
         const name = master.id === undefined ? t("report-master-none") : escapeHtml(master.name ?? master.id);
         // Money below zero is refunds above what was taken: said so, not a bare "−700 ₽" (issue 32.16).
         const key = master.money < 0 ? "report-master-refunds" : "report-master";
-        lines.push(t(key, { name, count: master.orders, amount: amount(master.money) }));
+        const rating = master.id === undefined ? undefined : data.ratings?.get(master.id);
+        const stars = rating
+          ? ` · ${t("report-master-rating", { average: formatRating(rating.average, locale), count: rating.count })}`
+          : "";
+        lines.push(t(key, { name, count: master.orders, amount: amount(master.money) }) + stars);
       }
     }
   }

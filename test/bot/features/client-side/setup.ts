@@ -45,11 +45,13 @@ export interface ClientBotOptions {
   deps?: TestBotOptions["deps"];
   /** The bot's store (default: in memory), e.g. Redis for two instances. */
   store?: TestBotOptions["store"];
+  /** Where the test clock starts (default: now). */
+  start?: Date;
 }
 
 export async function startClientBot(options: ClientBotOptions = {}): Promise<ClientBot> {
   const { clients = {}, orders = 150, clientOptions } = options;
-  const clock = new ManualClock(new Date());
+  const clock = new ManualClock(options.start ?? new Date());
   const sandbox = await startSandbox({ port: 0, orders, clock: { now: () => clock.now().getTime() } });
   const shopId = sandbox.shops[0]?.id ?? "";
   const t = await createMirrorBot({
