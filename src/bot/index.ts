@@ -37,6 +37,7 @@ import { orderListFeature } from "./features/order-list.ts";
 import { lookup, numberList, orderLookupFeature } from "./features/order-lookup.ts";
 import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
 import { actAction, paperFeature, receiptAction } from "./features/paper/index.ts";
+import { paymentsFeature, paymentsPart } from "./features/payments/index.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { reportFeature } from "./features/report/index.ts";
 import { staffFeature } from "./features/staff.ts";
@@ -202,6 +203,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   // 4. With CLIENTS=on a non-staff user in a private chat reaches the client's side (and nothing below).
   //    Its inbox: a linked client's messages reach the staff; /start's buttons in this order.
   const inbox = clientInbox(services, bot.api, logger);
+  //    Payments in the chat first: a payment is never rate-limited, and a pre-checkout query has no chat.
+  core.use(paymentsPart(services));
   core.use(clientSide(services, { parts: [inbox.clientPart], startButtons: [writeToUsButton] }));
   //    Strangers stop here: nothing below ever runs for them.
   core.use(accessGate());
@@ -262,6 +265,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   // The owner's desk: the registers (/cash) and the report (/report); owners only, in private.
   core.use(cashFeature);
   core.use(reportFeature);
+  // Payments in the chat not in the CRM yet, and today's (/payments).
+  core.use(paymentsFeature);
   // "Who am I" (/me, /my) and notifications' settings (/notify, 🔔).
   core.use(notifyFeature);
   core.use(meFeature);

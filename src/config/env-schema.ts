@@ -12,6 +12,7 @@ import {
   timezone,
   url,
 } from "./fields.ts";
+import { paymentEnv } from "./payments.ts";
 import { ARRAY_FORMATS, LOCALES, LOG_LEVELS, PAPER_FORMATS } from "./schema.ts";
 
 export const commonSchema = z.object({
@@ -123,6 +124,8 @@ export const commonSchema = z.object({
     z.enum(["on", "off"], { error: "CLIENT_CHAT_COMMENTS must be on or off" }),
   ),
   CLIENT_CHAT_COMMENTS_PER_HOUR: positiveInt("CLIENT_CHAT_COMMENTS_PER_HOUR", 10),
+  /** Payments in the chat (config/payments.ts). */
+  ...paymentEnv,
   /** Paper (receipt, act): the page size, the documents' language, the shop's details and terms. */
   PAPER_FORMAT: z.preprocess(
     (v) => (v === "" || v === undefined ? "a4" : String(v).trim().toLowerCase()),
