@@ -20,7 +20,7 @@ export interface Paid {
 }
 
 /** A new charge's ids, as Telegram and the provider name them. */
-export function newCharges(): { telegram: string; provider: string } {
+function newCharges(): { telegram: string; provider: string } {
   charges++;
   return { telegram: `tg-charge-${Date.now().toString(36)}-${charges}`, provider: `yk-${charges}` };
 }
@@ -40,14 +40,4 @@ export async function payInvoice(
   const update = successfulPaymentUpdate(telegram.state, updateId(), from, invoice, ids);
   await deliver(update);
   return { answer, update, chargeId: ids.telegram };
-}
-
-/** A `successful_payment` Telegram would not send for this invoice (forged, or never checked), delivered as is. */
-export function paymentUpdate(
-  telegram: FakeTelegram,
-  from: User,
-  invoice: Pick<SentInvoice, "currency" | "total" | "payload">,
-  charge = newCharges(),
-): Update {
-  return successfulPaymentUpdate(telegram.state, updateId(), from, invoice, charge);
 }

@@ -28,7 +28,7 @@ export interface SentInvoice {
   providerData?: unknown;
 }
 
-export interface PreCheckoutAnswer {
+interface PreCheckoutAnswer {
   ok: boolean;
   errorMessage?: string;
 }

@@ -5,7 +5,7 @@
  * set one up), and an order of the linked client made ready with a price.
  */
 import { pino } from "pino";
-import { checkPaymentSetup, PaymentRetry } from "../../../../src/bot/features/payments/index.ts";
+import { checkPaymentSetup } from "../../../../src/bot/features/payments/index.ts";
 import type { PaymentsConfig } from "../../../../src/config/index.ts";
 import { statusId as demoStatusId } from "../../../../src/sandbox/demo-reference.ts";
 import type { Order as SandboxOrder } from "../../../../src/sandbox/model.ts";
@@ -19,12 +19,12 @@ import {
 } from "../client-side/setup.ts";
 
 export const PAID = "Оплачен";
-export const READY = "Готов";
+const READY = "Готов";
 export const REGISTER = "Расчётный счёт";
 export const PROVIDER_TOKEN = "381764678:TEST:100500";
-export const OWNER = 9001;
+const OWNER = 9001;
 
-export const PAYMENTS: PaymentsConfig = {
+const PAYMENTS: PaymentsConfig = {
   providerToken: PROVIDER_TOKEN,
   currency: "RUB",
   registers: [REGISTER],
@@ -34,7 +34,7 @@ export const PAYMENTS: PaymentsConfig = {
   vatCode: 1,
 };
 
-export const silent = pino({ level: "silent" });
+const silent = pino({ level: "silent" });
 
 /** A client bot with payments on, the paid status in the sandbox and cached. */
 export async function startPaymentsBot(
@@ -53,7 +53,7 @@ export async function startPaymentsBot(
 }
 
 /** "Оплачен": ready group, payment on entry (as a shop sets it up in the CRM). */
-export function addPaidStatus(t: Pick<ClientBot, "sandbox">): void {
+function addPaidStatus(t: Pick<ClientBot, "sandbox">): void {
   const { store } = t.sandbox;
   if ([...store.statusById.values()].some((s) => s.name === PAID)) return;
   const ready = [...store.statusById.values()].find((s) => s.name === READY);
@@ -91,8 +91,4 @@ export function lastInvoice(t: ClientBot, chatId: number): SentInvoice {
 /** The PATCH requests of orders the sandbox served (the bot's payments among them). */
 export function bankPayments(t: ClientBot, orderId: string) {
   return t.sandbox.store.transactions.filter((tx) => tx.orderId === orderId && tx.isBankTransfer);
-}
-
-export function retryOf(t: ClientBot): PaymentRetry {
-  return new PaymentRetry({ services: t.services, api: t.bot.api, logger: silent });
 }
