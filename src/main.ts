@@ -4,6 +4,7 @@
  */
 import type { RunnerHandle } from "@grammyjs/runner";
 import { ClientNotifier, ConsentClearRetry } from "./bot/features/client-side/index.ts";
+import { checkPaymentSetup, PaymentRetry } from "./bot/features/payments/index.ts";
 import { createLiveness, type Liveness, watchGetUpdates } from "./bot/http/health.ts";
 import { metricsRoute } from "./bot/http/metrics-route.ts";
 import { probeRoutes } from "./bot/http/probes.ts";
@@ -32,7 +33,7 @@ import {
   type Status,
 } from "./service/index.ts";
 
-const ALLOWED_UPDATES = ["message", "callback_query", "inline_query"] as const;
+const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "pre_checkout_query"] as const;
 const TELEGRAM_WAIT_WARN_MS = 10_000;
 
 async function connectService(
@@ -219,6 +220,10 @@ async function main(): Promise<void> {
   // /stop's consent clearings the CRM has not taken yet, retried until they land.
   const consentRetry = config.clients?.enabled ? new ConsentClearRetry({ services, logger }) : undefined;
   consentRetry?.start();
+  // Payments in the chat (PAYMENT_PROVIDER_TOKEN): the settings checked, one line each; the unrecorded retried.
+  const paymentRetry = config.payments ? new PaymentRetry({ services, api: bot.api, logger }) : undefined;
+  if (paymentRetry) await checkPaymentSetup(services, logger);
+  paymentRetry?.start();
   // Timed work (the morning digest, the owners' evening report), with the mirror on or off.
   const scheduler = botScheduler({ services, api: bot.api, logger });
   scheduler.start();
@@ -257,6 +262,7 @@ async function main(): Promise<void> {
     await notifier?.stop();
     await clientNotifier?.stop();
     await consentRetry?.stop();
+    await paymentRetry?.stop();
     // What is still kept waits in the store for the next start.
     await outbox.stop();
     // A sync step in progress ends first: its page is saved, the next start goes on from there.

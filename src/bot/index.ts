@@ -39,6 +39,7 @@ import { orderListFeature } from "./features/order-list.ts";
 import { lookup, numberList, orderLookupFeature } from "./features/order-lookup.ts";
 import { overdueFeature, overdueList, stuckList } from "./features/overdue.ts";
 import { actAction, paperFeature, receiptAction } from "./features/paper/index.ts";
+import { paymentsFeature, paymentsPart } from "./features/payments/index.ts";
 import { photosAddAction, photosFeature } from "./features/photos/index.ts";
 import { repairClientPart, repairRequestButton } from "./features/repair-request/index.ts";
 import { reportFeature } from "./features/report/index.ts";
@@ -207,6 +208,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   //    Its inbox: a linked client's messages reach the staff; /start's buttons in this order.
   //    A review's stars and words come before the inbox (they are not messages to the shop).
   const inbox = clientInbox(services, bot.api, logger);
+  //    Payments in the chat first: a payment is never rate-limited, and a pre-checkout query has no chat.
+  core.use(paymentsPart(services));
   const reviews = clientReviews({ services, api: bot.api, logger });
   const startButtons = [writeToUsButton, repairRequestButton];
   // The one /start: the client's table here, the staff's among the features below (same handler).
@@ -281,6 +284,8 @@ export function createBot(deps: BotDeps): CreatedBot {
   // The owner's desk: the registers (/cash) and the report (/report); owners only, in private.
   core.use(cashFeature);
   core.use(reportFeature);
+  // Payments in the chat not in the CRM yet, and today's (/payments).
+  core.use(paymentsFeature);
   // "Who am I" (/me, /my) and notifications' settings (/notify, 🔔).
   core.use(notifyFeature);
   core.use(meFeature);

@@ -13,6 +13,7 @@ import {
   timezone,
   url,
 } from "./fields.ts";
+import { paymentEnv } from "./payments.ts";
 import { ARRAY_FORMATS, LOCALES, LOG_LEVELS, PAPER_FORMATS } from "./schema.ts";
 
 export const commonSchema = z.object({
@@ -128,6 +129,8 @@ export const commonSchema = z.object({
   REVIEW_AFTER: optionalDuration("REVIEW_AFTER"),
   /** The shop's review page (maps): offered to a client who gave 4 or 5 stars. */
   REVIEW_URL: optionalUrl("REVIEW_URL"),
+  /** Payments in the chat (config/payments.ts). */
+  ...paymentEnv,
   /** Paper (receipt, act): the page size, the documents' language, the shop's details and terms. */
   PAPER_FORMAT: z.preprocess(
     (v) => (v === "" || v === undefined ? "a4" : String(v).trim().toLowerCase()),

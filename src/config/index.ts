@@ -7,10 +7,11 @@ import { existsSync } from "node:fs";
 import type { z } from "zod";
 import { commonSchema, modeSchema } from "./env-schema.ts";
 import { parseWarrantyByType, unreadableTermsFiles } from "./paper.ts";
+import { paymentsErrors, paymentsOf } from "./payments.ts";
 import type { Config, ServiceAuth } from "./schema.ts";
 import { parseStatuses } from "./statuses.ts";
 
-export type { ClientsConfig, Config, Locale } from "./schema.ts";
+export type { ClientsConfig, Config, Locale, PaymentsConfig } from "./schema.ts";
 
 type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
@@ -39,7 +40,7 @@ export function parseConfig(env: Env): ConfigResult {
     if (c.SERVICE_LOGIN && !c.SERVICE_PASSWORD && !c.SERVICE_TOKEN) {
       errors.push("SERVICE_PASSWORD is required with SERVICE_LOGIN");
     }
-    errors.push(...clientsErrors(c));
+    errors.push(...clientsErrors(c), ...paymentsErrors(c));
   }
   const statuses = common.success ? parseStatuses(common.data.STATUSES) : { ok: true as const, statuses: [] };
   if (!statuses.ok) errors.push(statuses.error);
@@ -128,6 +129,7 @@ export function parseConfig(env: Env): ConfigResult {
       reviewAfterMs: c.REVIEW_AFTER,
       reviewUrl: c.REVIEW_URL,
     },
+    payments: paymentsOf(c),
     lookupShare: c.LOOKUP_SHARE,
     writeReserve: c.WRITE_RESERVE,
     writeReserveFloor: c.WRITE_RESERVE_MIN,

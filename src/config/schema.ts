@@ -1,5 +1,6 @@
 /** What the program reads from its environment, as one typed shape (`Config` is inferred from it). */
 import { z } from "zod";
+import { paymentsConfig } from "./payments.ts";
 
 export const LOCALES = ["ru", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -116,6 +117,8 @@ const configSchema = z.object({
       reviewUrl: z.string().optional(),
     })
     .optional(),
+  /** Payments in the chat (PAYMENT_PROVIDER_TOKEN; absent: nothing offered). */
+  payments: paymentsConfig.optional(),
   /** The receipt and the act (features/paper). */
   paper: z.object({
     /** PAPER_FORMAT: A4, an 80 mm receipt roll, or both. */
@@ -150,4 +153,5 @@ export type Config = z.infer<typeof configSchema>;
 /** A status named in STATUSES; `isPayRequired` undefined: not known, payment is offered as optional. */
 export type ConfiguredStatus = NonNullable<Config["statuses"]>[number];
 export type ClientsConfig = NonNullable<Config["clients"]>;
+export type { PaymentsConfig } from "./payments.ts";
 export type ServiceAuth = Extract<Config["service"], { kind: "remote" }>["auth"];

@@ -17,6 +17,7 @@ import { findButton as findIn } from "../e2e/fake-telegram/buttons.ts";
 import type { ChatMessage } from "../e2e/fake-telegram/chats.ts";
 import { type Fault, isDropped, TelegramError } from "../e2e/fake-telegram/errors.ts";
 import { methods, type Payload } from "../e2e/fake-telegram/methods.ts";
+import { paymentsOf, type SentInvoice } from "../e2e/fake-telegram/payments.ts";
 import { botInfoFor, type RecordedCall, TelegramState } from "../e2e/fake-telegram/state.ts";
 import { botMessageFor } from "./updates.ts";
 
@@ -81,6 +82,16 @@ export class FakeTelegram {
   /** The bot's messages in a chat, oldest first. */
   botMessages(chatId: number): StoredMessage[] {
     return this.state.chats.botMessages(chatId);
+  }
+
+  /** The invoices the bot sent to a chat (sendInvoice), oldest first. */
+  invoices(chatId: number): SentInvoice[] {
+    return paymentsOf(this.state).invoices.filter((invoice) => invoice.chatId === chatId);
+  }
+
+  /** The bot's answer to a pre-checkout query, once it gave one. */
+  preCheckoutAnswer(queryId: string): { ok: boolean; errorMessage?: string } | undefined {
+    return paymentsOf(this.state).answers.get(queryId);
   }
 
   private adopt(method: string, p: Payload): void {

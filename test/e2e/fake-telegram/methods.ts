@@ -5,6 +5,7 @@
 import type { Message } from "grammy/types";
 import type { ChatMessage } from "./chats.ts";
 import { badRequest, TelegramError } from "./errors.ts";
+import { paymentMethods } from "./payments.ts";
 import type { TelegramState } from "./state.ts";
 import { CALLBACK_ANSWER_LIMIT, checkMarkup, checkText, sameMarkup, visibleText } from "./validation.ts";
 
@@ -197,6 +198,8 @@ export const methods: Record<string, Handler> = {
     state.setCommands(p.scope, p.language_code, undefined);
     return true;
   },
+  // Payments (payments.ts): the invoice and the answer to a pre-checkout query.
+  ...paymentMethods,
   setChatMenuButton: () => true,
   setMyDescription: () => true,
   setMyShortDescription: () => true,

@@ -24,6 +24,7 @@ import { approvalMessageNow, currentRound } from "./approval-rounds.ts";
 import { clientWrite, writtenBefore } from "./client-writes.ts";
 import { clientLinksOf } from "./links.ts";
 import { estimateOf, hasPhone, inShops } from "./orders.ts";
+import { payKeyboard } from "./pay-button.ts";
 import { readerFor } from "./reader.ts";
 import type { ApprovalStatuses } from "./statuses.ts";
 import { callLine, phoneOf, type Reader, shopOf, statusText } from "./view.ts";
@@ -176,5 +177,8 @@ async function decide(
   const told = r.t(`client-${wanted.decision}`, { number: escapeHtml(orderTitle(held)), amount: amountText });
   const call = wanted.decision === "declined" ? callLine(r, held) : "";
   const text = call ? `${told}\n${call}` : told;
-  await ctx.editMessageText(text).catch(() => ctx.reply(text));
+  // Approved into the prepayment status: the prepayment is offered at once (features/payments).
+  const now = ctx.services.mirror?.get(held.id)?.order;
+  const pay = now && wanted.decision === "approved" ? payKeyboard(r, config, [now], false) : undefined;
+  await ctx.editMessageText(text, { reply_markup: pay }).catch(() => ctx.reply(text, { reply_markup: pay }));
 }

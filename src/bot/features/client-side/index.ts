@@ -30,6 +30,7 @@ import { setConsent } from "./consent.ts";
 import { cancelClears, queueClear, tryClear } from "./consent-clears.ts";
 import { type ClientLink, clientLinksOf } from "./links.ts";
 import { counteragentIdsOf, inShops, ordersByPhone } from "./orders.ts";
+import { payKeyboard } from "./pay-button.ts";
 import { createRateLimit } from "./rate-limit.ts";
 import { hoursText, readerFor } from "./reader.ts";
 import { linkCounts } from "./records.ts";
@@ -158,7 +159,9 @@ async function showOrders(ctx: BotContext, link: ClientLink): Promise<void> {
     services.config.phoneCountry,
   ).filter((o) => ids.has(o.counteragent?.id ?? ""));
   const listed = listedOrders(r, mine, services.clock.now());
-  await ctx.reply(ordersText(r, listed), { reply_markup: { remove_keyboard: true } });
+  // "💳 Pay" under the list for each order payable in the chat (features/payments).
+  const pay = payKeyboard(r, services.config, listed);
+  await ctx.reply(ordersText(r, listed), { reply_markup: pay ?? { remove_keyboard: true } });
   let sent = 0;
   for (const order of listed) {
     if (sent >= APPROVALS_LISTED) break;

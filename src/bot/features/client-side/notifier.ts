@@ -29,6 +29,7 @@ import { consentAllows } from "./consent.ts";
 import { clientLinksOf } from "./links.ts";
 import { enteredWithoutPrice, tellNoPrice } from "./no-price.ts";
 import { estimateOf, hasPhone, inShops } from "./orders.ts";
+import { payKeyboard } from "./pay-button.ts";
 import { hoursText, readerFor } from "./reader.ts";
 import { approvalStatuses, knownStatuses } from "./statuses.ts";
 import { callLine, deviceOf, moneyLines, type Reader, shopOf, statusOf, statusText } from "./view.ts";
@@ -287,5 +288,7 @@ function messageOf(
   if (shop?.address) lines.push(r.t("client-order-where", { address: escapeHtml(shop.address) }));
   const call = callLine(r, order);
   if (call) lines.push(call);
-  return { text: lines.join("\n") };
+  // Ready with something due: "💳 Pay" when payments are on (features/payments).
+  const pay = notice === "ready" ? payKeyboard(r, services.config, [order], false) : undefined;
+  return { text: lines.join("\n"), keyboard: pay };
 }

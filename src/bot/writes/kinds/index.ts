@@ -14,6 +14,7 @@ import { orderChange } from "./order-change.ts";
 import { orderComment } from "./order-comment.ts";
 import { orderCreate } from "./order-create.ts";
 import { orderDelete } from "./order-delete.ts";
+import { orderPayment } from "./order-payment.ts";
 
 export const WRITE_KINDS: readonly AnyWriteKind[] = [
   orderCreate,
@@ -26,4 +27,6 @@ export const WRITE_KINDS: readonly AnyWriteKind[] = [
   // The client's side (issue 28).
   clientConsent,
   clientApproval,
+  // Payments in the chat (issue 37).
+  orderPayment,
 ];
