@@ -13,6 +13,7 @@ import { webhookRoute } from "./bot/http/telegram-webhook.ts";
 import { createBot } from "./bot/index.ts";
 import { botScheduler } from "./bot/jobs.ts";
 import { type BotMetrics, createMetrics } from "./bot/metrics/index.ts";
+import { miniAppRoute } from "./bot/mini-app/route.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
 import { outboxOf } from "./bot/notify/send.ts";
 import { openStore, type Store } from "./bot/store/storage.ts";
@@ -144,6 +145,17 @@ async function main(): Promise<void> {
               mirror: mirror ? () => mirror.stats() : undefined,
             }),
             metricsRoute({ metrics, token: config.metricsToken, logger }),
+            // The Mini App's page and API (MINI_APP_URL): the same port, polling or webhook.
+            ...(config.miniApp
+              ? [
+                  miniAppRoute({
+                    services,
+                    api: bot.api,
+                    logger,
+                    maxAgeSeconds: config.miniApp.maxAgeSeconds,
+                  }),
+                ]
+              : []),
             ...(mode.kind === "webhook"
               ? [webhookRoute(bot, { url: mode.url, secret: mode.secret, liveness }, logger)]
               : []),
