@@ -13,6 +13,7 @@ import { webhookRoute } from "./bot/http/telegram-webhook.ts";
 import { createBot } from "./bot/index.ts";
 import { botScheduler } from "./bot/jobs.ts";
 import { type BotMetrics, createMetrics } from "./bot/metrics/index.ts";
+import { setStaffMenuButtons } from "./bot/mini-app/menu-button.ts";
 import { miniAppRoute } from "./bot/mini-app/route.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
 import { outboxOf } from "./bot/notify/send.ts";
@@ -197,6 +198,14 @@ async function main(): Promise<void> {
   }).catch((error: unknown) =>
     logger.warn({ err: String(error) }, "could not set the staff's command menus"),
   );
+  // The staff's menu button opens the Mini App's board (MINI_APP_URL).
+  await setStaffMenuButtons({
+    api: bot.api,
+    config,
+    i18n: services.i18n,
+    localeOf: async (userId) => (await services.users.read(userId)).locale,
+    onError: (user, error) => logger.warn({ user, err: String(error) }, "could not set a user's menu button"),
+  });
   // Warm the workshop list (one request) and catch a SHOP_IDS typo early.
   await services.reference
     .shops()

@@ -7,72 +7,17 @@
  * skipped (.ci/run installs it with apt, as it does redis-server).
  */
 import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMiniAppBot, type MiniAppBot } from "../helpers/mini-app.ts";
+import { CHROMIUM, openPage } from "../helpers/mini-app-page.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const OPERATOR = 901;
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.info(`browser tests skipped: no ${CHROMIUM} (apt-get install chromium)`);
 
 let t: MiniAppBot;
 let browser: Browser;
-
-/** The stub of telegram-web-app.js: the WebApp object with signed initData, a theme, Main and Back buttons. */
-export function telegramStub(initData: string, scheme: "light" | "dark"): string {
-  const theme =
-    scheme === "dark"
-      ? {
-          bg_color: "#17212b",
-          text_color: "#f5f5f5",
-          hint_color: "#708499",
-          button_color: "#5288c1",
-          button_text_color: "#ffffff",
-          secondary_bg_color: "#232e3c",
-          link_color: "#6ab3f3",
-        }
-      : {
-          bg_color: "#ffffff",
-          text_color: "#000000",
-          hint_color: "#707579",
-          button_color: "#2481cc",
-          button_text_color: "#ffffff",
-          secondary_bg_color: "#f1f1f4",
-          link_color: "#2481cc",
-        };
-  const user = Object.fromEntries(new URLSearchParams(initData)).user ?? "{}";
-  return `(() => {
-    const button = () => { const b = { text: "", visible: false, handlers: [],
-      setText(x) { b.text = x; return b; }, show() { b.visible = true; return b; }, hide() { b.visible = false; return b; },
-      onClick(f) { b.handlers.push(f); return b; }, offClick(f) { b.handlers = b.handlers.filter((h) => h !== f); return b; },
-      showProgress() {}, hideProgress() {}, click() { b.handlers.forEach((h) => h()); } }; return b; };
-    window.Telegram = { WebApp: {
-      initData: ${JSON.stringify(initData)}, initDataUnsafe: { user: ${user} },
-      colorScheme: ${JSON.stringify(scheme)}, themeParams: ${JSON.stringify(theme)},
-      MainButton: button(), BackButton: button(), HapticFeedback: { notificationOccurred() {} },
-      ready() {}, expand() {}, onEvent() {} } };
-  })();`;
-}
-
-/** A page of the Mini App as `userId` opens it from Telegram. */
-export async function openPage(
-  bot: MiniAppBot,
-  chrome: Browser,
-  userId: number,
-  options: { width?: number; scheme?: "light" | "dark"; screen?: string; languageCode?: string } = {},
-): Promise<Page> {
-  const page = await chrome.newPage({ viewport: { width: options.width ?? 390, height: 844 } });
-  const initData = bot.initDataFor(userId, { languageCode: options.languageCode ?? "en" });
-  await page.route("https://telegram.org/**", (route) =>
-    route.fulfill({
-      contentType: "text/javascript",
-      body: telegramStub(initData, options.scheme ?? "light"),
-    }),
-  );
-  await page.goto(`${bot.url}${options.screen ? `?screen=${options.screen}` : ""}`);
-  return page;
-}
 
 describe.skipIf(!hasChromium)("the Mini App in Chromium", () => {
   beforeAll(async () => {

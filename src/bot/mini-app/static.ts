@@ -88,7 +88,7 @@ function pageAssets(texts: PageTexts): Map<string, Asset> {
 }
 
 /** Bytes the page's first load takes as served with `encoding` (the bench's row; every file is loaded at start). */
-function firstLoadBytes(texts: PageTexts, encoding: "br" | "gzip" | "raw"): number {
+export function firstLoadBytes(texts: PageTexts, encoding: "br" | "gzip" | "raw"): number {
   let total = 0;
   // One language's texts load, not both.
   for (const [name, file] of pageAssets(texts))

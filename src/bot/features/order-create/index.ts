@@ -14,6 +14,7 @@ import { askClient } from "../../dialog-kit/ask-client.ts";
 import { enterDialog } from "../../dialog-kit/enter.ts";
 import { writeFailureText } from "../../dialog-kit/save.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
+import { miniAppButton } from "../../ui/mini-app-button.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
 import { askDeviceType, askProblem, learnDeviceType } from "./ask-device.ts";
@@ -30,7 +31,9 @@ const CREATE_ORDER = "create-order";
 
 async function createOrderDialog(dialog: Dialog, ctx: DialogContext): Promise<void> {
   const run = await startRun(dialog);
-  await ctx.reply(ctx.t("new-intro"));
+  // The whole form on one screen instead (MINI_APP_URL, private chats).
+  const form = miniAppButton(ctx, ctx.t("ma-btn-form"), "new");
+  await ctx.reply(ctx.t("new-intro"), form && { reply_markup: { inline_keyboard: [[form]] } });
   const last = await readLastChoice(run);
   const before = run.seq;
   const { shop, several: shopAsked } = await startShop(run, ctx, last.shopId);
