@@ -48,8 +48,8 @@ const BOT_LAYERS = [
   { floor: "dialog-kit", members: ["dialog-kit"], what: "the steps dialogs are built from" },
   {
     floor: "features",
-    members: ["features"],
-    what: "one Composer per capability; they register with the root",
+    members: ["features", "mini-app"],
+    what: "one Composer per capability; they register with the root; the Mini App's page and API over them",
   },
   { floor: "composition", members: ["index.ts", "jobs.ts"], what: "the composition root: wires everything" },
 ];

@@ -20,6 +20,7 @@ import { intakeInteractions } from "./intake-interactions.ts";
 import { lookupLatency } from "./lookup-latency.ts";
 import { lookupThroughput } from "./lookup-throughput.ts";
 import { metricsOverhead } from "./metrics-overhead.ts";
+import { miniAppBench } from "./mini-app.ts";
 import { mirrorBackfill } from "./mirror-backfill.ts";
 import { mirrorBot } from "./mirror-bot.ts";
 import { mirrorSearch } from "./mirror-search.ts";
@@ -58,6 +59,7 @@ const MODULES: BenchModule[] = [
   clientSide,
   clientReadyQuiet,
   clientsBench,
+  miniAppBench,
   reserveLoad,
   paperBench,
   metricsOverhead,

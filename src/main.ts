@@ -14,6 +14,8 @@ import { webhookRoute } from "./bot/http/telegram-webhook.ts";
 import { createBot } from "./bot/index.ts";
 import { botScheduler } from "./bot/jobs.ts";
 import { type BotMetrics, createMetrics } from "./bot/metrics/index.ts";
+import { setStaffMenuButtons } from "./bot/mini-app/menu-button.ts";
+import { miniAppRoute } from "./bot/mini-app/route.ts";
 import { Notifier } from "./bot/notify/notifier.ts";
 import { outboxOf } from "./bot/notify/send.ts";
 import { openStore, type Store } from "./bot/store/storage.ts";
@@ -145,6 +147,17 @@ async function main(): Promise<void> {
               mirror: mirror ? () => mirror.stats() : undefined,
             }),
             metricsRoute({ metrics, token: config.metricsToken, logger }),
+            // The Mini App's page and API (MINI_APP_URL): the same port, polling or webhook.
+            ...(config.miniApp
+              ? [
+                  miniAppRoute({
+                    services,
+                    api: bot.api,
+                    logger,
+                    maxAgeSeconds: config.miniApp.maxAgeSeconds,
+                  }),
+                ]
+              : []),
             ...(mode.kind === "webhook"
               ? [webhookRoute(bot, { url: mode.url, secret: mode.secret, liveness }, logger)]
               : []),
@@ -186,6 +199,14 @@ async function main(): Promise<void> {
   }).catch((error: unknown) =>
     logger.warn({ err: String(error) }, "could not set the staff's command menus"),
   );
+  // The staff's menu button opens the Mini App's board (MINI_APP_URL).
+  await setStaffMenuButtons({
+    api: bot.api,
+    config,
+    i18n: services.i18n,
+    localeOf: async (userId) => (await services.users.read(userId)).locale,
+    onError: (user, error) => logger.warn({ user, err: String(error) }, "could not set a user's menu button"),
+  });
   // Warm the workshop list (one request) and catch a SHOP_IDS typo early.
   await services.reference
     .shops()

@@ -29,6 +29,10 @@ export const commonSchema = z.object({
   SERVICE_TOKEN: optionalText,
   SERVICE_WEBHOOK_SECRET: optionalText,
   METRICS_TOKEN: optionalText,
+  /** The Mini App's public HTTPS address (a reverse proxy to PORT's /mini-app/); absent: no Mini App. */
+  MINI_APP_URL: optionalUrl("MINI_APP_URL"),
+  /** How old (seconds) a Mini App's initData may be: Telegram Desktop hands out old auth_dates. */
+  MINI_APP_MAX_AGE: positiveInt("MINI_APP_MAX_AGE", 86_400),
   SERVICE_LOGIN: optionalText,
   SERVICE_PASSWORD: optionalText,
   SERVICE_ARRAY_FORMAT: z.preprocess(

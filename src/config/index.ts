@@ -41,6 +41,8 @@ export function parseConfig(env: Env): ConfigResult {
       errors.push("SERVICE_PASSWORD is required with SERVICE_LOGIN");
     }
     errors.push(...clientsErrors(c), ...paymentsErrors(c));
+    if (c.MINI_APP_URL && !c.MINI_APP_URL.startsWith("https://"))
+      errors.push("MINI_APP_URL must be an https:// address: Telegram opens Mini Apps only over HTTPS");
   }
   const statuses = common.success ? parseStatuses(common.data.STATUSES) : { ok: true as const, statuses: [] };
   if (!statuses.ok) errors.push(statuses.error);
@@ -90,6 +92,7 @@ export function parseConfig(env: Env): ConfigResult {
     groupPhones: c.GROUP_PHONES === "on",
     serviceWebhookSecret: c.SERVICE_WEBHOOK_SECRET,
     metricsToken: c.METRICS_TOKEN,
+    miniApp: c.MINI_APP_URL ? { url: c.MINI_APP_URL, maxAgeSeconds: c.MINI_APP_MAX_AGE } : undefined,
     storage: c.REDIS_URL
       ? { kind: "redis", url: c.REDIS_URL, timeoutMs: c.REDIS_TIMEOUT_MS }
       : { kind: "file", dataDir: c.DATA_DIR },

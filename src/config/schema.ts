@@ -47,6 +47,8 @@ const configSchema = z.object({
   groupPhones: z.boolean(),
   /** SERVICE_WEBHOOK_SECRET: the service's webhooks (POST /service-webhook) trigger a mirror sync; off when absent. */
   serviceWebhookSecret: z.string().optional(),
+  /** MINI_APP_URL and MINI_APP_MAX_AGE: the Mini App (its address, initData's age at most); absent: none. */
+  miniApp: z.object({ url: z.string(), maxAgeSeconds: z.number() }).optional(),
   /** METRICS_TOKEN: GET /metrics asks for it as a bearer token; open when absent. */
   metricsToken: z.string().optional(),
   /** PHOTO_COMMENT=on: photos kept for an order add a comment noting them (costs a request). */

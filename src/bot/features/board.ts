@@ -13,6 +13,7 @@ import type { BotContext } from "../context.ts";
 import type { ListQuery } from "../orders/list-query.ts";
 import { boardStatus, boardView } from "../ui/callbacks.ts";
 import { editOrSame } from "../ui/messages.ts";
+import { miniAppButton } from "../ui/mini-app-button.ts";
 import { cutText, escapeHtml } from "../ui/text.ts";
 import { type OrderListKind, showOrderList } from "./order-list.ts";
 
@@ -215,5 +216,8 @@ function boardKeyboard(
         boardView.encode(data),
       );
   }
+  // The same board on one screen (MINI_APP_URL, private chats).
+  const app = miniAppButton(ctx, ctx.t("ma-btn-board"));
+  if (app) keyboard.row().webApp(app.text, app.web_app.url);
   return keyboard;
 }

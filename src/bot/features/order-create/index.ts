@@ -17,6 +17,7 @@ import { enterDialog } from "../../dialog-kit/enter.ts";
 import { textLines } from "../../dialog-kit/parse.ts";
 import { writeFailureText } from "../../dialog-kit/save.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
+import { miniAppButton } from "../../ui/mini-app-button.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { afterCreate } from "./after-create.ts";
 import { askRequiredFields } from "./ask-custom-fields.ts";
@@ -33,7 +34,9 @@ import { CREATE_ORDER, type IntakePrefill, takeInFeature } from "./take-in.ts";
 
 async function createOrderDialog(dialog: Dialog, ctx: DialogContext, prefill?: IntakePrefill): Promise<void> {
   const run = await startRun(dialog);
-  await ctx.reply(ctx.t("new-intro"));
+  // The whole form on one screen instead (MINI_APP_URL, private chats).
+  const form = miniAppButton(ctx, ctx.t("ma-btn-form"), "new");
+  await ctx.reply(ctx.t("new-intro"), form && { reply_markup: { inline_keyboard: [[form]] } });
   // A client's repair request (📥 Take in): its client, device and fault stand; the summary shows them.
   if (prefill) await ctx.reply(ctx.t("new-from-request", { when: prefill.when }));
   const last = await readLastChoice(run);

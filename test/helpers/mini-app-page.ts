@@ -1,0 +1,64 @@
+/**
+ * The Mini App in Chromium as Telegram opens it: telegram-web-app.js answered by a
+ * stub (the WebApp object with initData signed by the test token, a light or dark
+ * theme, Main and Back buttons), so nothing leaves loopback.
+ */
+import type { Browser, Page } from "playwright-core";
+import type { MiniAppBot } from "./mini-app.ts";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** The stub of telegram-web-app.js: the WebApp object with signed initData, a theme, Main and Back buttons. */
+function telegramStub(initData: string, scheme: "light" | "dark"): string {
+  const theme =
+    scheme === "dark"
+      ? {
+          bg_color: "#17212b",
+          text_color: "#f5f5f5",
+          hint_color: "#708499",
+          button_color: "#5288c1",
+          button_text_color: "#ffffff",
+          secondary_bg_color: "#232e3c",
+          link_color: "#6ab3f3",
+        }
+      : {
+          bg_color: "#ffffff",
+          text_color: "#000000",
+          hint_color: "#707579",
+          button_color: "#2481cc",
+          button_text_color: "#ffffff",
+          secondary_bg_color: "#f1f1f4",
+          link_color: "#2481cc",
+        };
+  const user = Object.fromEntries(new URLSearchParams(initData)).user ?? "{}";
+  return `(() => {
+    const button = () => { const b = { text: "", visible: false, handlers: [],
+      setText(x) { b.text = x; return b; }, show() { b.visible = true; return b; }, hide() { b.visible = false; return b; },
+      onClick(f) { b.handlers.push(f); return b; }, offClick(f) { b.handlers = b.handlers.filter((h) => h !== f); return b; },
+      showProgress() {}, hideProgress() {}, click() { b.handlers.forEach((h) => h()); } }; return b; };
+    window.Telegram = { WebApp: {
+      initData: ${JSON.stringify(initData)}, initDataUnsafe: { user: ${user} },
+      colorScheme: ${JSON.stringify(scheme)}, themeParams: ${JSON.stringify(theme)},
+      MainButton: button(), BackButton: button(), HapticFeedback: { notificationOccurred() {} },
+      ready() {}, expand() {}, onEvent() {} } };
+  })();`;
+}
+
+/** A page of the Mini App as `userId` opens it from Telegram. */
+export async function openPage(
+  bot: MiniAppBot,
+  chrome: Browser,
+  userId: number,
+  options: { width?: number; scheme?: "light" | "dark"; screen?: string; languageCode?: string } = {},
+): Promise<Page> {
+  const page = await chrome.newPage({ viewport: { width: options.width ?? 390, height: 844 } });
+  const initData = bot.initDataFor(userId, { languageCode: options.languageCode ?? "en" });
+  await page.route("https://telegram.org/**", (route) =>
+    route.fulfill({
+      contentType: "text/javascript",
+      body: telegramStub(initData, options.scheme ?? "light"),
+    }),
+  );
+  await page.goto(`${bot.url}${options.screen ? `?screen=${options.screen}` : ""}`);
+  return page;
+}
