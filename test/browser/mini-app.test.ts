@@ -26,7 +26,14 @@ describe.skipIf(!hasChromium)("the Mini App in Chromium", () => {
       orders: 150,
       start: new Date("2026-11-18T09:00:00Z"),
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    // Chromium runs on the real clock: under scripts/clock-matrix.sh libfaketime (LD_PRELOAD) would
+    // hang it; the clock under test is the bot's, and the initData is signed by it, not by the page.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(
+        (e): e is [string, string] => e[1] !== undefined && !/^(LD_PRELOAD|FAKETIME)/.test(e[0]),
+      ),
+    );
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"], env });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
