@@ -14,7 +14,7 @@ import type { BotServices } from "../../context.ts";
 import type { Outbox, OutboxPart } from "../../notify/outbox.ts";
 import { outboxOf, readerOf } from "../../notify/send.ts";
 import { MESSAGE_LIMIT } from "../../ui/text.ts";
-import { clientLinksOf } from "../client-side/links.ts";
+import { clientLinksOf, linkedClientsAudience } from "../client-side/links.ts";
 import { readerFor } from "../client-side/reader.ts";
 import { inboxPosts, inboxThreads } from "./records.ts";
 import { forgetTopic, inboxTargets } from "./targets.ts";
@@ -120,7 +120,6 @@ export function inboxOutbox(deps: InboxDeps): Outbox {
   const { services, logger } = deps;
   const posts = services.store.open(inboxPosts);
   const threads = services.store.open(inboxThreads);
-  const links = clientLinksOf(services.store);
   outbox.audience(INBOX, {
     allows: async (chatId) =>
       chatId === services.config.clients?.inboxChat || (await readerOf({ services }, chatId)) !== undefined,
@@ -150,15 +149,6 @@ export function inboxOutbox(deps: InboxDeps): Outbox {
       }
     },
   });
-  outbox.audience(CLIENT_REPLY, {
-    // Unlinked (/stop) or blocked since the answer was kept: nothing is sent.
-    allows: async (userId) => {
-      const link = await links.read(userId);
-      return link !== undefined && !link.blocked;
-    },
-    async refused(userId, reason) {
-      if (reason === "blocked") await links.setBlocked(userId, true);
-    },
-  });
+  outbox.audience(CLIENT_REPLY, linkedClientsAudience(services.store));
   return outbox;
 }

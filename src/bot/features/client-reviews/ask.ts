@@ -13,7 +13,7 @@ import { outboxOf, type SendDeps } from "../../notify/send.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { consentAllows } from "../client-side/consent.ts";
-import { clientLinksOf } from "../client-side/links.ts";
+import { clientLinksOf, linkedClientsAudience } from "../client-side/links.ts";
 import { hasPhone, inShops } from "../client-side/orders.ts";
 import { readerFor } from "../client-side/reader.ts";
 import { deviceOf, statusOf } from "../client-side/view.ts";
@@ -34,17 +34,7 @@ export function reviewOutbox(deps: SendDeps): Outbox {
   const outbox = outboxOf(deps);
   if (registered.has(outbox)) return outbox;
   registered.add(outbox);
-  const links = clientLinksOf(deps.services.store);
-  outbox.audience(REVIEWS, {
-    // Unlinked (/stop) or blocked since the question was kept: nothing is sent.
-    allows: async (userId) => {
-      const link = await links.read(userId);
-      return link !== undefined && !link.blocked;
-    },
-    async refused(userId, reason) {
-      if (reason === "blocked") await links.setBlocked(userId, true);
-    },
-  });
+  outbox.audience(REVIEWS, linkedClientsAudience(deps.services.store));
   return outbox;
 }
 

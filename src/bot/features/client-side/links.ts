@@ -5,6 +5,7 @@
  * orders). Written only on /start's contact and /stop: a few per client.
  */
 import type { Locale } from "../../../config/index.ts";
+import type { AudienceHooks } from "../../notify/outbox-types.ts";
 import type { Store } from "../../store/storage.ts";
 import type { CounteragentForm } from "../../writes/kinds/client-consent.ts";
 import { clientLinkRecords, clientsOfCounteragent } from "./records.ts";
@@ -73,6 +74,23 @@ export function clientLinksOf(store: Store): ClientLinks {
       const link = await read(userId);
       if (!link || Boolean(link.blocked) === blocked) return;
       await users.write(String(userId), { ...link, blocked });
+    },
+  };
+}
+
+/**
+ * The outbox's hooks for messages to linked clients: nothing is sent to one unlinked (/stop) or
+ * blocked since the message was kept; a block Telegram reports is kept until they write again.
+ */
+export function linkedClientsAudience(store: Store): AudienceHooks {
+  const links = clientLinksOf(store);
+  return {
+    allows: async (userId) => {
+      const link = await links.read(userId);
+      return link !== undefined && !link.blocked;
+    },
+    async refused(userId, reason) {
+      if (reason === "blocked") await links.setBlocked(userId, true);
     },
   };
 }

@@ -26,7 +26,7 @@ import { checkAnswers } from "./approval-checks.ts";
 import { approvalMessage } from "./approval-message.ts";
 import { currentRound, noteRound } from "./approval-rounds.ts";
 import { consentAllows } from "./consent.ts";
-import { clientLinksOf } from "./links.ts";
+import { clientLinksOf, linkedClientsAudience } from "./links.ts";
 import { enteredWithoutPrice, tellNoPrice } from "./no-price.ts";
 import { estimateOf, hasPhone, inShops } from "./orders.ts";
 import { payKeyboard } from "./pay-button.ts";
@@ -69,18 +69,7 @@ export class ClientNotifier extends ChangeFeed {
     super(options.mirror, CURSOR_READER);
     this.options = options;
     this.outbox = outboxOf(options);
-    const links = clientLinksOf(options.services.store);
-    this.outbox.audience(CLIENTS, {
-      // Unlinked (/stop) or blocked since the message was kept: nothing is sent.
-      allows: async (userId) => {
-        const link = await links.read(userId);
-        return link !== undefined && !link.blocked;
-      },
-      async refused(userId, reason) {
-        // The client blocked the bot: nothing more until they write again.
-        if (reason === "blocked") await links.setBlocked(userId, true);
-      },
-    });
+    this.outbox.audience(CLIENTS, linkedClientsAudience(options.services.store));
   }
 
   protected override failed(error: unknown): void {
