@@ -155,6 +155,7 @@ async function main(): Promise<void> {
                     api: bot.api,
                     logger,
                     maxAgeSeconds: config.miniApp.maxAgeSeconds,
+                    botUsername: () => bot.botInfo.username,
                   }),
                 ]
               : []),

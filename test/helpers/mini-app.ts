@@ -40,6 +40,7 @@ export async function createMiniAppBot(
         api: t.bot.api,
         logger: pino({ level: "silent" }),
         maxAgeSeconds: MAX_AGE,
+        botUsername: () => t.bot.botInfo.username,
       }),
     ],
   });

@@ -6,6 +6,7 @@
 import type { Role } from "../policy/role.ts";
 import { readBoard, searchOrders } from "./board-api.ts";
 import { writes } from "./caller.ts";
+import { createIntake, findClients, getIntakeOptions } from "./intake-api.ts";
 import { addComment, changeStatus, getOrder } from "./order-api.ts";
 import type { ApiRequest } from "./route.ts";
 
@@ -60,4 +61,8 @@ export const API_HANDLERS: Record<string, Handler> = {
   order: { method: "GET", roles: STAFF, run: getOrder },
   status: { method: "POST", roles: WRITERS, run: changeStatus },
   comment: { method: "POST", roles: WRITERS, run: addComment },
+  // The intake on one screen: its lists and the clients' search read (0 requests warm), its create writes.
+  "intake-options": { method: "GET", roles: WRITERS, run: getIntakeOptions },
+  clients: { method: "GET", roles: WRITERS, run: findClients },
+  intake: { method: "POST", roles: WRITERS, run: createIntake },
 };

@@ -30,6 +30,8 @@ export interface MiniAppDeps {
   logger: Logger;
   /** MINI_APP_MAX_AGE (seconds). */
   maxAgeSeconds: number;
+  /** The bot's username (known once grammY's init ran): an intake's receipt links to the bot. */
+  botUsername: () => string;
 }
 
 /** What a handler gets: who asks, the query and the JSON body. */
@@ -38,6 +40,7 @@ export interface ApiRequest {
   api: Api;
   caller: Caller;
   log: Logger;
+  botUsername: () => string;
   query: URLSearchParams;
   body: Record<string, unknown>;
 }
@@ -99,6 +102,7 @@ export function miniAppRoute(deps: MiniAppDeps): Route {
       api: deps.api,
       caller,
       log: log.child({ user: caller.user.id, name }),
+      botUsername: deps.botUsername,
       query,
       body,
     });

@@ -15,7 +15,7 @@ import type { ClientLink } from "../client-side/links.ts";
 import { acceptTerms } from "./accept.ts";
 import { termsAccept } from "./callbacks.ts";
 import { receiptScans } from "./records.ts";
-import { isClientOf, receiptSent, sendReceipt } from "./send.ts";
+import { isClientOf, type ReceiptEnv, receiptSent, sendReceipt } from "./send.ts";
 
 /** The client's side part: the acceptance press (mounted inside the client side: clients only). */
 export const clientReceiptPart = new Composer<BotContext>();
@@ -25,7 +25,7 @@ clientReceiptPart.callbackQuery(termsAccept.filter, acceptTerms);
  * After an intake created `order` (the record the create returned): its receipt to the
  * order's linked clients. Never fails the intake: a failure is logged.
  */
-export async function afterIntake(ctx: BotContext, order: Order, clerk?: string): Promise<void> {
+export async function afterIntake(ctx: ReceiptEnv, order: Order, clerk?: string): Promise<void> {
   try {
     await sendReceipt(ctx, { order, clerk });
   } catch (error) {

@@ -28,7 +28,7 @@ export async function receiptSent(ctx: BotContext, orderId: string, userId: numb
 }
 
 /** Whether this link is a client of this order: its counteragent and its phone, in the shop's workshops. */
-export function isClientOf(ctx: BotContext, link: ClientLink, order: Order): boolean {
+export function isClientOf(ctx: Pick<BotContext, "services">, link: ClientLink, order: Order): boolean {
   const { config } = ctx.services;
   return (
     order.isVisible !== false &&
@@ -37,6 +37,9 @@ export function isClientOf(ctx: BotContext, link: ClientLink, order: Order): boo
     hasPhone(order, link.phone, config.phoneCountry)
   );
 }
+
+/** What sending needs: a chat's context, or the Mini App's (its services, the bot's API and name). */
+export type ReceiptEnv = Pick<BotContext, "services" | "api" | "log"> & { me: { username: string } };
 
 interface ReceiptSend {
   order: Order;
@@ -47,7 +50,7 @@ interface ReceiptSend {
 }
 
 /** Sends the order's receipt to its linked clients not sent one yet; how many were sent now. */
-export async function sendReceipt(ctx: BotContext, send: ReceiptSend): Promise<number> {
+export async function sendReceipt(ctx: ReceiptEnv, send: ReceiptSend): Promise<number> {
   const { services } = ctx;
   const { order } = send;
   const counteragentId = order.counteragent?.id;
@@ -96,7 +99,7 @@ export async function sendReceipt(ctx: BotContext, send: ReceiptSend): Promise<n
 }
 
 /** The receipt's PDF in one format (the roll's when PAPER_FORMAT=80mm, else A4); undefined when it cannot be drawn. */
-async function drawReceipt(ctx: BotContext, send: ReceiptSend): Promise<Buffer | undefined> {
+async function drawReceipt(ctx: ReceiptEnv, send: ReceiptSend): Promise<Buffer | undefined> {
   const { services } = ctx;
   try {
     // pdfkit loads with the first document (as the staff's 🧾 does).

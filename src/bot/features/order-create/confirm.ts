@@ -11,15 +11,19 @@
  * on a retry after an ambiguous failure.
  */
 import type { Order } from "../../../service/index.ts";
-import type { BotContext, DialogContext } from "../../context.ts";
+import type { BotContext, BotServices, DialogContext } from "../../context.ts";
 import type { DialogRun } from "../../dialog-kit/ask.ts";
+import type { TranslateFunction } from "../../i18n.ts";
 import { createIntakeRecords } from "../../state/intake-records.ts";
 import { orderRefresh } from "../../ui/callbacks.ts";
+import type { InlineButton } from "../../ui/keyboard.ts";
+import type { WriteRun } from "../../writes/actor.ts";
 import { type CreateResult, orderWriter } from "../../writes/order-writer.ts";
 import { createInput, draftOrder, sentOf } from "./create-input.ts";
 import type { Draft } from "./draft.ts";
 
-export function createOnce(run: DialogRun, draft: Draft): Promise<CreateResult> {
+/** A dialog's run, or a Mini App submission's (mini-app/intake-api.ts): the same create. */
+export function createOnce(run: WriteRun, draft: Draft): Promise<CreateResult> {
   return orderWriter.create(run, {
     shopId: draft.shop.id,
     input: createInput(draft),
@@ -33,17 +37,26 @@ export function createOnce(run: DialogRun, draft: Draft): Promise<CreateResult> 
  * the Telegram name): 🧾 on the new card prints the receipt from it, no request.
  */
 export function keepForReceipt(run: DialogRun, order: Order): Promise<void> {
-  return run.dialog.external(async (outer: BotContext) => {
-    const from = outer.from;
-    const settings = from && (await outer.services.users.read(from.id).catch(() => undefined));
-    const name = [from?.first_name, from?.last_name].filter(Boolean).join(" ");
-    const clerk = settings?.employee?.name ?? (name || undefined);
-    await createIntakeRecords(outer.services.store).keep({
-      order,
-      clerk,
-      at: outer.services.clock.now().getTime(),
-    });
-  });
+  return run.dialog.external((outer: BotContext) => keepIntakeRecord(outer.services, outer.from, order));
+}
+
+/** The clerk's user: a chat's sender, a Mini App's initData user (Telegram's names). */
+interface Clerk {
+  id: number;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+}
+
+/** keepForReceipt's work, for any clerk (the Mini App's intake keeps it the same way). */
+export async function keepIntakeRecord(
+  services: BotServices,
+  from: Clerk | undefined,
+  order: Order,
+): Promise<void> {
+  const settings = from && (await services.users.read(from.id).catch(() => undefined));
+  const name = [from?.first_name, from?.last_name].filter(Boolean).join(" ");
+  const clerk = settings?.employee?.name ?? (name || undefined);
+  await createIntakeRecords(services.store).keep({ order, clerk, at: services.clock.now().getTime() });
 }
 
 /** The new order's card; a short note with 🔄 Refresh when its record could not be read. */
@@ -51,17 +64,20 @@ export async function showCreated(
   ctx: DialogContext,
   result: CreateResult & { kind: "created" | "created-no-card" },
 ): Promise<void> {
-  if (result.kind === "created") {
-    await ctx.reply(`${ctx.t("new-created")}\n\n${result.card.text}`, {
-      reply_markup: { inline_keyboard: result.card.keyboard },
-    });
-    return;
-  }
+  const reply = createdReply(ctx.t, result);
+  await ctx.reply(reply.text, { reply_markup: { inline_keyboard: reply.keyboard } });
+}
+
+/** What showCreated says, in any chat (the Mini App's intake sends it to the clerk's chat with the bot). */
+export function createdReply(
+  t: TranslateFunction,
+  result: CreateResult & { kind: "created" | "created-no-card" },
+): { text: string; keyboard: InlineButton[][] } {
+  if (result.kind === "created")
+    return { text: `${t("new-created")}\n\n${result.card.text}`, keyboard: result.card.keyboard };
   const { id } = result.created;
   const refresh = orderRefresh.fits({ id })
-    ? [[{ text: ctx.t("btn-refresh"), callback_data: orderRefresh.encode({ id }) }]]
+    ? [[{ text: t("btn-refresh"), callback_data: orderRefresh.encode({ id }) }]]
     : [];
-  await ctx.reply(`${ctx.t("new-created-no-card")}\n${result.message}`, {
-    reply_markup: { inline_keyboard: refresh },
-  });
+  return { text: `${t("new-created-no-card")}\n${result.message}`, keyboard: refresh };
 }
