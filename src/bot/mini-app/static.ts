@@ -29,6 +29,8 @@ const PAGE_FILES = [
   "board.js",
   "order.js",
   "intake.js",
+  "intake-client.js",
+  "intake-fields.js",
   "client.js",
   "fields.js",
 ];
