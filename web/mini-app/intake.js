@@ -171,9 +171,14 @@ function IntakeForm({ options, me, onCreated }) {
     error=${errors[`device.${name}`]}>
     <textarea id=${id} rows="2" maxlength=${max} value=${form.device[name]} onInput=${setDevice(name)}></textarea>
   <//>`;
-  const people = (name, list, label) => html`<${Field} id=${ids[name]} label=${label} error=${errors[name]}>
+  const people = (
+    name,
+    list,
+    label,
+    none = t("ma-nobody"),
+  ) => html`<${Field} id=${ids[name]} label=${label} error=${errors[name]}>
     <select id=${ids[name]} value=${form[`${name}Id`]} onChange=${value(`${name}Id`)}>
-      <option value="">${t("ma-nobody")}</option>
+      <option value="">${none}</option>
       ${list.map((p) => html`<option value=${p.id}>${p.name}</option>`)}
     </select>
   <//>`;
@@ -222,7 +227,7 @@ function IntakeForm({ options, me, onCreated }) {
       <//>
       ${people("master", shop?.masters ?? [], t("ma-master"))}
       ${people("manager", shop?.managers ?? [], t("ma-manager"))}
-      ${options.sources.length > 0 ? people("source", options.sources, t("ma-source")) : null}
+      ${options.sources.length > 0 ? people("source", options.sources, t("ma-source"), t("ma-none")) : null}
       <div class="field check">
         <label for=${ids.urgent}>
           <input id=${ids.urgent} type="checkbox" checked=${form.urgent} onChange=${(e) => set({ urgent: e.currentTarget.checked })} />

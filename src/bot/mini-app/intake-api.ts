@@ -28,8 +28,8 @@ import type { ApiRequest } from "./route.ts";
 import { failureBody, nonceOf, oncePerKey, submissionKey } from "./submissions.ts";
 import { webActor } from "./web-actor.ts";
 
-/** A search lists at most this many clients. */
-const CLIENTS_SHOWN = 20;
+/** A search lists at most this many clients: the chat's screen of matches. */
+const CLIENTS_SHOWN = 8;
 const MAX_QUERY = 100;
 
 /** The order a submission created, by its nonce: a retry after a lost answer is told it again. */
