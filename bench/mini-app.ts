@@ -2,14 +2,16 @@
  * The Mini App's figures (issue 38): the page's first load as served (brotli and
  * gzip, target ≤ 150 KB), the time from opening it to an interactive board with
  * 300 open orders in Chromium (target ≤ 1 s on this machine), and the service
- * requests a board open costs (0: the mirror answers). Without /usr/bin/chromium
- * the browser rows are left out (said in one line).
+ * requests a board open costs (0: the mirror answers), and the requests of one
+ * intake from the form against the chat's /new for the same order (the same:
+ * the create and the read of the new order). Without /usr/bin/chromium the
+ * browser rows are left out (said in one line).
  * Run alone: `node bench/index.ts mini-app`.
  */
 import { existsSync } from "node:fs";
 import { firstLoadBytes } from "../src/bot/mini-app/static.ts";
 import { pageTexts } from "../src/bot/mini-app/texts.ts";
-import { createMiniAppBot } from "../test/helpers/mini-app.ts";
+import { createMiniAppBot, type MiniAppBot } from "../test/helpers/mini-app.ts";
 import { CHROMIUM, openPage } from "../test/helpers/mini-app-page.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 
@@ -17,6 +19,49 @@ const OPEN_ORDERS = 300;
 const LOAD_LIMIT = 150 * 1024;
 const INTERACTIVE_MS = 1000;
 const RUNS = 5;
+
+/**
+ * One order taken in by the chat's /new (from /new to the card) and the same order by the form
+ * (its lists read once before, as a clerk's first open does): the service requests of each.
+ */
+async function intakeRows(t: MiniAppBot, operator: number): Promise<BenchRow[]> {
+  const initData = t.initDataFor(operator);
+  const options = (await t.call("intake-options", initData)).body;
+  const shop = options.shops[0];
+  const type = options.types.find((x: { fields: unknown[] }) => x.fields.length === 0) ?? options.types[0];
+  const op = t.user(operator, { languageCode: "en" });
+  t.mark();
+  await op.send("/new");
+  if (options.shops.length > 1) await op.press(shop.name);
+  if (options.types.length > 1) await op.press(type.name);
+  await op.send("+7 912 000-55-01");
+  await op.send("Бенч Чат");
+  await op.send("Smartphone");
+  await op.send("Не включается");
+  await op.press("✅ Create");
+  const chat = t.requests();
+  t.mark();
+  const answer = await t.call("intake", initData, {
+    key: "bench-intake-0001",
+    draft: {
+      shopId: shop.id,
+      typeId: type.id,
+      client: { name: "Бенч Форма", phone: "+7 912 000-55-02" },
+      device: { typeDevice: "Smartphone", problem: "Не включается" },
+    },
+  });
+  const web = t.requests();
+  return [
+    { name: "mini-app: service requests per intake, chat's /new to the card", value: chat, unit: "req" },
+    {
+      name: "mini-app: service requests per intake, the form (create + read of the new order)",
+      value: web,
+      unit: "req",
+      target: `<= ${chat} (the chat's)`,
+      ok: answer.body?.ok === true && web <= chat,
+    },
+  ];
+}
 
 export const miniAppBench: BenchModule = {
   name: "mini-app",
@@ -42,6 +87,7 @@ export const miniAppBench: BenchModule = {
         },
         { name: "mini-app: first load, gzip", value: firstLoadBytes(texts, "gzip"), unit: "bytes" },
       );
+      rows.push(...(await intakeRows(t, operator)));
       if (!existsSync(CHROMIUM)) {
         console.error(`mini-app: no ${CHROMIUM}, the browser rows are left out`);
         return rows;
