@@ -7,6 +7,7 @@
  * card in the clerk's chat, and nothing for a forged initData or a viewer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIntakeRecords } from "../../../src/bot/state/intake-records.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { createMiniAppBot, type MiniAppBot } from "../../helpers/mini-app.ts";
 
@@ -17,11 +18,15 @@ let sandbox: Sandbox;
 
 /** The bot's own service requests (its client's fetch), the mirror's left out. */
 const sent: { method: string; path: string; body?: string }[] = [];
+/** While on, a POST lands in the sandbox but its answer is lost (a timeout, a dropped connection). */
+let loseAnswers = false;
 const recording: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const method = init?.method ?? (input instanceof Request ? input.method : "GET");
   sent.push({ method, path: url.pathname, body: typeof init?.body === "string" ? init.body : undefined });
-  return fetch(input, init);
+  const response = await fetch(input, init);
+  if (loseAnswers && method === "POST") throw new TypeError("fetch failed");
+  return response;
 };
 const writesAndReads = () => sent.filter((r) => !r.path.includes("auth"));
 
@@ -163,6 +168,10 @@ describe("the create", () => {
     // The card in the clerk's chat with the bot, as after the chat's intake.
     expect(t.telegram.botMessages(OPERATOR).at(-1)?.text).toContain("Order created");
     expect(t.telegram.botMessages(OPERATOR).at(-1)?.text).toContain(answer.body.number);
+    // The record kept for 🧾 on that card (no request to print it), with the clerk, as the chat keeps it.
+    const kept = await createIntakeRecords(t.store).get(answer.body.id);
+    expect(kept?.clerk).toBe(`User${OPERATOR}`);
+    expect(kept?.order.number).toBe(answer.body.number);
   });
 
   it("creates once for a double submit and a retry after a lost answer", async () => {
@@ -188,6 +197,25 @@ describe("the create", () => {
     expect(created?.counteragentId).toBe(holder?.id);
     expect(created?.isUrgent).toBe(true);
     expect(Number(created?.approximatePrice)).toBe(2500);
+  });
+});
+
+describe("an answer lost", () => {
+  it("is told as unknown; the retry with the same key finds the order instead of creating again", async () => {
+    const o = await options();
+    const body = { key: "intake-lost-0001", draft: draftOf(o, { name: "Потерянный Ответ" }) };
+    const count = sandbox.store.orders.length;
+    loseAnswers = true;
+    const lost = await t.call("intake", t.initDataFor(OPERATOR), body);
+    loseAnswers = false;
+    expect(lost.body).toMatchObject({ ok: false, outcome: "unknown" });
+    expect(sandbox.store.orders.length).toBe(count + 1);
+    const retry = await t.call("intake", t.initDataFor(OPERATOR), body);
+    expect(retry.body.ok).toBe(true);
+    expect(sandbox.store.orders.length).toBe(count + 1);
+    const made = sandbox.store.orders.at(-1);
+    expect(retry.body.id).toBe(made?.id);
+    expect(sandbox.store.counteragentById.get(made?.counteragentId ?? "")?.name).toBe("Потерянный Ответ");
   });
 });
 
