@@ -104,6 +104,7 @@ ma-order-fields = Order type's fields
 ma-source = Where they heard of us
 ma-date-bad = Pick a day.
 ma-deadline-past = The deadline must be in the future.
+ma-in-days = +{ $days } d
 ma-number-bad = A number, e.g. 12 or 3.5.
 ma-register-refuses = This register does not take this kind of money.
 ma-options-failed = The form's lists could not be read from the CRM. Try again in a minute.

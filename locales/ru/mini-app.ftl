@@ -104,6 +104,7 @@ ma-order-fields = Поля типа заказа
 ma-source = Откуда узнали о нас
 ma-date-bad = Выберите день.
 ma-deadline-past = Срок должен быть в будущем.
+ma-in-days = +{ $days } дн.
 ma-number-bad = Число, например 12 или 3,5.
 ma-register-refuses = Эта касса не принимает такие деньги.
 ma-options-failed = Списки формы не удалось получить из CRM. Попробуйте через минуту.

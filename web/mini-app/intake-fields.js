@@ -68,6 +68,12 @@ export function checkForm(form, type, clientFields, t) {
   return errors;
 }
 
+/** The chat's quick deadlines: in 1, 2, 3 and 7 days. */
+export const QUICK_DAYS = [1, 2, 3, 7];
+
+/** The day `days` after today in the shop's time zone as an `<input type=date>` value (midday: no DST edge). */
+export const dayAfter = (timezone, now, days) => today(timezone, now + days * 86_400_000);
+
 /** Today in the shop's time zone as an `<input type=date>` value. */
 export function today(timezone, now = Date.now()) {
   return new Intl.DateTimeFormat("en-CA", {

@@ -7,14 +7,19 @@
 import { get, newKey, post } from "./api.js";
 import { Field, html, Notice, t, uid } from "./fields.js";
 import { ClientPicker } from "./intake-client.js";
-import { CustomField, checkForm, today } from "./intake-fields.js";
+import { CustomField, checkForm, dayAfter, QUICK_DAYS, today } from "./intake-fields.js";
 import { haptic, setMain } from "./telegram.js";
 import { useEffect, useMemo, useRef, useState } from "./vendor/hooks.mjs";
 
 const DEVICE_KEYS = ["typeDevice", "brand", "model", "sn", "color"];
 
 function emptyForm(options) {
-  const shop = options.shops.find((s) => s.id === options.defaults.shopId) ?? options.shops[0];
+  const { employeeId } = options.defaults;
+  // The last workshop, else the one of the employee linked with /me (as ask-shop.ts), else the first.
+  const shop =
+    options.shops.find((s) => s.id === options.defaults.shopId) ??
+    options.shops.find((s) => [...s.masters, ...s.managers].some((p) => p.id === employeeId)) ??
+    options.shops[0];
   const type = options.types.find((x) => x.id === options.defaults.typeId) ?? options.types[0];
   // The clerk linked with /me is the manager when the workshop lists them (as the chat's intake).
   const manager = shop?.managers.find((m) => m.id === options.defaults.employeeId);
@@ -224,6 +229,13 @@ function IntakeForm({ options, me, onCreated }) {
       <${Field} id=${ids.deadline} label=${t("ma-deadline")} error=${errors.deadline}>
         <input id=${ids.deadline} type="date" min=${today(me.timezone, options.now)} value=${form.deadline}
           onInput=${value("deadline")} />
+        <span class="quick">
+          ${QUICK_DAYS.map((days) => {
+            const day = dayAfter(me.timezone, options.now, days);
+            return html`<button type="button" class="chip" aria-pressed=${form.deadline === day}
+              onClick=${() => set({ deadline: day })}>${t("ma-in-days", { days })}</button>`;
+          })}
+        </span>
       <//>
       ${people("master", shop?.masters ?? [], t("ma-master"))}
       ${people("manager", shop?.managers ?? [], t("ma-manager"))}
