@@ -119,7 +119,10 @@ describe("the fast order reader", () => {
       expect(input, name).toEqual(before);
     }
     const read = listEnvelope(order).safeParse({ data: [usual] });
-    expect(read.data?.data[0]).toMatchObject({ dateCreate: new Date("2026-11-20T09:00:00.000Z"), device: "iPhone 12" });
+    expect(read.data?.data[0]).toMatchObject({
+      dateCreate: new Date("2026-11-20T09:00:00.000Z"),
+      device: "iPhone 12",
+    });
     expect(usual.dateCreate).toBe("2026-11-20T09:00:00.000Z");
   });
 });
