@@ -109,4 +109,20 @@ describe("the fast order reader", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(result.data)).toBe(Object.prototype);
   });
+
+  it("leaves the answer it reads as it was (it copies only what reads differently)", () => {
+    for (const [name, record] of Object.entries(cases)) {
+      const input = withoutNulls(JSON.parse(JSON.stringify(record)));
+      const before = structuredClone(input);
+      const result = listEnvelope(order).safeParse({ data: [input], total: 1 });
+      expect(result.success, name).toBe(true);
+      expect(input, name).toEqual(before);
+    }
+    const read = listEnvelope(order).safeParse({ data: [usual] });
+    expect(read.data?.data[0]).toMatchObject({
+      dateCreate: new Date("2026-11-20T09:00:00.000Z"),
+      device: "iPhone 12",
+    });
+    expect(usual.dateCreate).toBe("2026-11-20T09:00:00.000Z");
+  });
 });

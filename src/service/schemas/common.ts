@@ -15,8 +15,9 @@ export function isObject(value: unknown): value is JsonObject {
 export function toMillis(value: unknown): number | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== "string" || value.trim() === "") return undefined;
+  if (typeof value !== "string") return undefined;
   const text = value.trim();
+  if (text === "") return undefined;
   const ms = /^-?\d+$/.test(text) ? Number(text) : Date.parse(text);
   return Number.isFinite(ms) ? ms : undefined;
 }

@@ -36,7 +36,7 @@ const asDate: FastReader = (value) => {
 const asStrings: FastReader = (value) => {
   if (!Array.isArray(value)) return SLOW;
   for (const item of value) if (typeof item !== "string") return SLOW;
-  return [...value];
+  return value;
 };
 const asAnything: FastReader = (value) => value;
 const slow: FastReader = () => SLOW;
@@ -55,13 +55,16 @@ export function fastReader(schema: z.ZodType): FastReader {
     const element = fastReader(def.element);
     return (value) => {
       if (!Array.isArray(value)) return SLOW;
-      const out: unknown[] = new Array(value.length);
+      let out: unknown[] | undefined; // copied only when an element reads differently
       for (let i = 0; i < value.length; i++) {
         const read = element(value[i]);
         if (read === SLOW) return SLOW;
-        out[i] = read;
+        if (read !== value[i]) {
+          out ??= [...value];
+          out[i] = read;
+        }
       }
-      return out;
+      return out ?? value;
     };
   }
   if (def.type === "object" && def.shape && def.catchall && defOf(def.catchall).type === "unknown") {
@@ -72,30 +75,32 @@ export function fastReader(schema: z.ZodType): FastReader {
 
 /** A loose object: known fields read (optional ones may be absent), the others kept as they are. */
 function objectReader(shape: Record<string, z.ZodType>): FastReader {
-  const fields = new Map<string, { read: FastReader; optional: boolean }>();
+  const fields = new Map<string, FastReader>();
+  const required: string[] = [];
   for (const [key, field] of Object.entries(shape)) {
     const def = defOf(field);
     const optional = def.type === "optional";
-    const inner = optional && def.innerType ? def.innerType : field;
-    fields.set(key, { read: fastReader(inner), optional });
+    fields.set(key, fastReader(optional && def.innerType ? def.innerType : field));
+    if (!optional) required.push(key);
   }
-  const required = [...fields].filter(([, field]) => !field.optional).map(([key]) => key);
+  // A record fresh from JSON.parse is owned by this reading: it is copied only
+  // where a field reads differently (a date), not walked into a new object each time.
   return (value) => {
     if (!isObject(value) || Object.hasOwn(value, "__proto__")) return SLOW;
     for (const key of required) if (value[key] === undefined) return SLOW;
-    const out: Record<string, unknown> = {};
+    let out: Record<string, unknown> | undefined;
     for (const key in value) {
+      const read = fields.get(key);
+      if (read === undefined) continue;
       const item = value[key];
-      const field = fields.get(key);
-      if (field === undefined) {
-        out[key] = item;
-        continue;
-      }
       if (item === undefined) return SLOW;
-      const read = field.read(item);
-      if (read === SLOW) return SLOW;
-      out[key] = read;
+      const result = read(item);
+      if (result === SLOW) return SLOW;
+      if (result !== item) {
+        out ??= { ...value };
+        out[key] = result;
+      }
     }
-    return out;
+    return out ?? value;
   };
 }
