@@ -4,7 +4,8 @@
  * deadline, master, prepayment), ✅ Create pressed as Telegram's Main button twice
  * (one create: the create and the read of the new order, as the chat's intake), the
  * order checked field by field in the sandbox, the card in the clerk's chat; an empty
- * form refused on the page at 0 requests; no horizontal scroll at 360 px in dark.
+ * form refused on the page and a phone refused by the server (its reason shown), each at
+ * 0 requests; no horizontal scroll at 360 px in dark.
  * Without /usr/bin/chromium the file is skipped.
  */
 import { existsSync } from "node:fs";
@@ -56,6 +57,22 @@ describe.skipIf(!hasChromium)("the intake form in Chromium", () => {
     expect(t.requests()).toBe(0);
     const scroll = Number(await page.evaluate("document.documentElement.scrollWidth - window.innerWidth"));
     expect(scroll).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+
+  it("shows the server's reasons for a new client's phone the page let through, at 0 requests", async () => {
+    const page = await openPage(t, browser, OPERATOR, { screen: "new", width: 390, languageCode: "ru" });
+    await page.getByRole("button", { name: "Новый клиент" }).click();
+    await page.getByLabel("Имя").fill("Новый Клиент");
+    // Ten digits with the trunk 8: digits enough for the page, no whole number of the shop's country.
+    await page.getByLabel("Телефон").fill("8 903 555-1-22");
+    await page.getByLabel("Тип устройства").fill("Смартфон");
+    await page.getByLabel("Неисправности").fill("Не включается");
+    t.mark();
+    await mainButton(page);
+    await page.getByText("Это не номер телефона").waitFor();
+    expect(await page.getByTestId("intake-outcome").textContent()).toContain("Проверьте отмеченные поля");
+    expect(t.requests()).toBe(0);
     await page.close();
   });
 
