@@ -98,7 +98,7 @@ ma-client-required = Pick a client or add a new one.
 ma-client-found = Found: { $total }
 ma-client-none = Nobody found: add a new client.
 ma-client-change = Another client
-ma-clients-no-mirror = The search needs the bot's copy of the CRM (MIRROR=on): add the client as new.
+ma-client-search-crm = Not here? Search the CRM itself
 ma-client-fields = Client's details
 ma-order-fields = Order type's fields
 ma-source = Where they heard of us

@@ -98,7 +98,7 @@ ma-client-required = Выберите клиента или добавьте н�
 ma-client-found = Найдено: { $total }
 ma-client-none = Никого не нашлось: добавьте нового клиента.
 ma-client-change = Другой клиент
-ma-clients-no-mirror = Поиску нужна копия CRM у бота (MIRROR=on): добавьте клиента как нового.
+ma-client-search-crm = Нет в списке? Искать в самой CRM
 ma-client-fields = Данные клиента
 ma-order-fields = Поля типа заказа
 ma-source = Откуда узнали о нас

@@ -1,7 +1,8 @@
-// The intake's client: a search as you type over the bot's copy of the CRM (no request to the CRM),
-// or a new client (name, phone, the default client type's required fields).
+// The intake's client: a search as you type over the bot's copy of the CRM (no request to the CRM;
+// where that copy does not hold every client, a button asks the CRM itself, one request), or a new
+// client (name, phone, the default client type's required fields).
 
-import { ApiError, get } from "./api.js";
+import { get } from "./api.js";
 import { Field, html, t, uid } from "./fields.js";
 import { CustomField } from "./intake-fields.js";
 import { useEffect, useMemo, useState } from "./vendor/hooks.mjs";
@@ -15,7 +16,7 @@ export function ClientPicker({ value, onChange, errors, fields }) {
   );
   const [query, setQuery] = useState("");
   const [found, setFound] = useState();
-  const [noMirror, setNoMirror] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     const text = query.trim();
@@ -27,11 +28,7 @@ export function ClientPicker({ value, onChange, errors, fields }) {
     const timer = setTimeout(() => {
       get(`clients?q=${encodeURIComponent(text)}`)
         .then((answer) => !stale && setFound(answer))
-        .catch((error) => {
-          if (stale) return;
-          if (error instanceof ApiError && error.status === 503) setNoMirror(true);
-          setFound(undefined);
-        });
+        .catch(() => !stale && setFound(undefined));
     }, WAIT_MS);
     return () => {
       stale = true;
@@ -39,6 +36,12 @@ export function ClientPicker({ value, onChange, errors, fields }) {
     };
   }, [query]);
 
+  const searchCrm = () => {
+    setFailed(false);
+    get(`clients?q=${encodeURIComponent(query.trim())}&full=1`)
+      .then(setFound)
+      .catch(() => setFailed(true));
+  };
   const asNew = () =>
     onChange({
       kind: "new",
@@ -77,9 +80,8 @@ export function ClientPicker({ value, onChange, errors, fields }) {
     </div>`;
 
   return html`<div class="client-search">
-    <${Field} id=${ids.q} label=${t("ma-client-search")} error=${errors.client}
-      hint=${noMirror ? t("ma-clients-no-mirror") : undefined}>
-      <input id=${ids.q} type="search" value=${query} autocomplete="off" disabled=${noMirror}
+    <${Field} id=${ids.q} label=${t("ma-client-search")} error=${errors.client ?? (failed ? t("ma-error") : undefined)}>
+      <input id=${ids.q} type="search" value=${query} autocomplete="off"
         onInput=${(e) => setQuery(e.currentTarget.value)} />
     <//>
     ${
@@ -95,7 +97,12 @@ export function ClientPicker({ value, onChange, errors, fields }) {
                 </button>
               </li>`,
             )}
-          </ul>`
+          </ul>
+          ${
+            found.complete
+              ? null
+              : html`<button type="button" class="link" onClick=${searchCrm}>${t("ma-client-search-crm")}</button>`
+          }`
         : null
     }
     <button type="button" onClick=${asNew}>${t("ma-client-new")}</button>

@@ -52,7 +52,7 @@ function emptyForm(options) {
 function draftOf(form) {
   const client =
     form.client?.kind === "existing"
-      ? { id: form.client.id }
+      ? { id: form.client.id, name: form.client.name }
       : form.client && { name: form.client.name, phone: form.client.phone, fields: form.client.fields };
   const pay = form.prepayment;
   return {

@@ -11,6 +11,9 @@
  * A submission that created already answers its order again, with no request.
  */
 import { z } from "zod";
+import type { Counteragent } from "../../service/index.ts";
+import { clientReader } from "../clients/reader.ts";
+import { phoneQuery } from "../dialog-kit/parse.ts";
 import { afterIntake } from "../features/client-receipt/index.ts";
 import { createdReply, createOnce, keepIntakeRecord } from "../features/order-create/confirm.ts";
 import { rememberChoice } from "../features/order-create/memory.ts";
@@ -55,20 +58,33 @@ export async function getIntakeOptions(r: ApiRequest): Promise<ApiAnswer> {
   return options ? { body: options } : { status: 503, body: { error: "reference" } };
 }
 
-/** Clients of the bot's copy by name or phone digits, as the chat's intake search finds them: 0 requests. */
+/**
+ * Clients by name or phone digits, as you type: from the bot's copy (0 requests). That copy
+ * holds every client only with MIRROR_CLIENTS (`complete`); else `full=1` (the page's "search
+ * the CRM" button) asks the service as the chat's intake search does (1 request).
+ */
 export async function findClients(r: ApiRequest): Promise<ApiAnswer> {
+  const { services } = r;
   const text = (r.query.get("q") ?? "").trim();
-  if (!r.services.mirror) return { status: 503, body: { error: "no-mirror" } };
-  if (text.length < 2 || text.length > MAX_QUERY) return { body: { clients: [], total: 0 } };
-  const found = r.services.mirror.searchClients(text, CLIENTS_SHOWN);
+  const complete = Boolean(services.mirror && services.config.mirror?.clients);
+  if (text.length < 2 || text.length > MAX_QUERY) return { body: { clients: [], total: 0, complete } };
+  const shown = (items: Counteragent[]) =>
+    items.map((client) => ({ id: client.id, name: client.name ?? client.id, phone: client.phones?.[0] }));
+  if (r.query.get("full") === "1" && !complete) {
+    const found = await clientReader(services)
+      .page({ text, phone: phoneQuery(text) }, { page: 1, pageSize: CLIENTS_SHOWN })
+      .catch(() => undefined);
+    if (!found) return { status: 503, body: { error: "service" } };
+    return {
+      body: { clients: shown(found.items), total: found.total ?? found.items.length, complete: true },
+    };
+  }
+  const held = services.mirror?.searchClients(text, CLIENTS_SHOWN);
   return {
     body: {
-      total: found.total,
-      clients: found.items.map(({ client }) => ({
-        id: client.id,
-        name: client.name ?? client.id,
-        phone: client.phones?.[0],
-      })),
+      clients: shown(held?.items.map((m) => m.client) ?? []),
+      total: held?.total ?? 0,
+      complete,
     },
   };
 }

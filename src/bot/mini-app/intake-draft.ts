@@ -8,7 +8,8 @@
  * (dialog-kit/parse.ts `readAmount`), a deadline in the future, a master,
  * manager, register and source from the form's own lists, every required
  * custom field answered as its kind needs. Errors come per field, in the
- * clerk's language; an existing client is one the bot's copy holds.
+ * clerk's language; an existing client is one the bot's copy holds, or one the
+ * CRM's search gave the page (its id and name: the service refuses an id it lacks).
  */
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
@@ -30,7 +31,7 @@ const formDraft = z.object({
   shopId: z.string(),
   typeId: z.string(),
   client: z.union([
-    z.object({ id: z.string().min(1).max(100) }),
+    z.object({ id: z.string().min(1).max(100), name: z.string().max(2000).optional() }),
     z.object({ name: z.string().max(2000), phone: text, fields: z.record(z.string(), value).optional() }),
   ]),
   device: z.object({
@@ -168,8 +169,12 @@ type Fail = (path: string, key: string, vars?: Record<string, string | number>) 
 function clientOf(c: CheckContext, form: FormDraft, fail: Fail): ClientChoice | undefined {
   if ("id" in form.client) {
     const held = c.services.mirror?.client(form.client.id)?.client;
-    if (!held) return fail("client", "ma-client-unknown");
-    return { kind: "existing", id: held.id, name: held.name ?? held.id, phone: held.phones?.[0] };
+    if (held) return { kind: "existing", id: held.id, name: held.name ?? held.id, phone: held.phones?.[0] };
+    // Found by the CRM's own search (no copy of it here): its id and name as the page got them.
+    const name = visibleText(form.client.name ?? "");
+    if (!/^[\w-]{1,100}$/.test(form.client.id) || !name || length(name) > 150)
+      return fail("client", "ma-client-unknown");
+    return { kind: "existing", id: form.client.id, name };
   }
   const name = visibleText(form.client.name);
   if (!name) fail("client.name", "ma-required");

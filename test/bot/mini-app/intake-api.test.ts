@@ -83,6 +83,25 @@ describe("the form's lists", () => {
     const found = await t.call(`clients?q=${encodeURIComponent(name)}`, t.initDataFor(OPERATOR));
     expect(t.requests()).toBe(0);
     expect(found.body.clients.map((c: { id: string }) => c.id)).toContain(held?.id);
+    expect(found.body.complete).toBe(true);
+  });
+
+  it("asks the CRM itself, 1 request, only when asked and the copy does not hold every client", async () => {
+    const mirror = t.services.config.mirror as { clients: boolean };
+    mirror.clients = false;
+    try {
+      const client = sandbox.store.counteragents.at(-1);
+      const q = encodeURIComponent(client?.name ?? "?");
+      t.mark();
+      const typed = await t.call(`clients?q=${q}`, t.initDataFor(OPERATOR));
+      expect(typed.body.complete).toBe(false);
+      expect(t.requests()).toBe(0);
+      const asked = await t.call(`clients?q=${q}&full=1`, t.initDataFor(OPERATOR));
+      expect(t.requests()).toBe(1);
+      expect(asked.body.clients.map((c: { id: string }) => c.id)).toContain(client?.id);
+    } finally {
+      mirror.clients = true;
+    }
   });
 });
 
