@@ -7,6 +7,7 @@ import type { Update } from "grammy/types";
 import { pino } from "pino";
 import { createBot } from "../src/bot/index.ts";
 import { createMemoryStore, type Store } from "../src/bot/store/storage.ts";
+import type { OrderMirror } from "../src/mirror/index.ts";
 import { createServiceClient, type RequestEvent } from "../src/service/index.ts";
 import { BOT_INFO } from "../test/helpers/fake-telegram.ts";
 import { testConfig } from "../test/helpers/test-config.ts";
@@ -21,6 +22,10 @@ export interface RemoteBotOptions {
   /** Called when the client hands a request to fetch (its URL). */
   onFetch?: (url: string) => void;
   store?: Store;
+  /** A warm order mirror: lookups are read from it, as the bot runs in production (MIRROR=on). */
+  mirror?: OrderMirror;
+  /** A fake Telegram over HTTP at this root (a process of its own), in place of a `fetch`. */
+  apiRoot?: string;
   /** Another fake Telegram (e.g. test/helpers' FakeTelegram, to press buttons); default the lean one. */
   telegramFetch?: typeof fetch;
 }
@@ -49,9 +54,12 @@ export function remoteBot(sandbox: SandboxProcess, options: RemoteBotOptions): R
     store: options.store ?? createMemoryStore(),
     serviceKind: "remote",
     throttle: false,
+    mirror: options.mirror,
     botConfig: {
       botInfo: BOT_INFO,
-      client: { fetch: options.telegramFetch ?? leanTelegramFetch(options.onTelegramCall) },
+      client: options.apiRoot
+        ? { apiRoot: options.apiRoot }
+        : { fetch: options.telegramFetch ?? leanTelegramFetch(options.onTelegramCall) },
     },
   });
   let messageId = 0;

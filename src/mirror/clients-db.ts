@@ -128,6 +128,14 @@ export class ClientRows {
     return words ? this.searchWith(text, { words }, limit) : found;
   }
 
+  /** How many clients' phones hold these digits (4 or more): the count alone, no rows read. */
+  countByPhone(digits: string): number {
+    const match = ftsExpression(digits)?.digits;
+    if (!match) return 0;
+    const sql = "SELECT count(*) AS n FROM clients_digits WHERE clients_digits MATCH ?";
+    return (this.h.sql(sql).get(match) as { n: number }).n;
+  }
+
   private searchWith(
     text: string,
     match: FtsMatch | undefined,

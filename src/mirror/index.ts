@@ -66,6 +66,8 @@ export interface OrderMirror {
   client(id: string): MirroredClient | undefined;
   /** By name, e-mail or phone digits (4 or more), the most recently active first. */
   searchClients(text: string, limit: number): { items: MirroredClient[]; total: number };
+  /** How many clients' phones hold these digits (4 or more): a count, no records read. */
+  countClientsByPhone(digits: string): number;
   /** A client's held orders: open first, newest first. */
   clientOrders(id: string, limit: number): MirroredOrder[];
   /** One request: every order of the client (the newest 50), kept; `ordersReadAt` then says so. */

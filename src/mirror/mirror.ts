@@ -161,6 +161,11 @@ export class Mirror {
     return this.db.clients.search(text, limit);
   }
 
+  /** How many clients' phones hold these digits (4 or more). */
+  countClientsByPhone(digits: string): number {
+    return this.db.clients.countByPhone(digits);
+  }
+
   /** A client's held orders in the configured workshops: open first, newest first. */
   clientOrders(id: string, limit: number): MirroredOrder[] {
     return this.db.ordersOfClient(id, limit).filter((held) => this.inScope(held.order));

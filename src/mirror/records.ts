@@ -22,13 +22,26 @@ export function encodeRecord(record: object): string {
 }
 
 export function decodeRecord<T>(json: string): T {
-  return JSON.parse(json, (_key, value: unknown) => {
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-      const date = (value as { $date?: unknown }).$date;
-      if (typeof date === "number" && Object.keys(value).length === 1) return new Date(date);
-    }
+  // A walk after JSON.parse: a reviver costs a call per value, and a lookup reads many records.
+  return withDates(JSON.parse(json)) as T;
+}
+
+/** `{"$date": ms}` objects back into dates, in place (the value is fresh from JSON.parse). */
+function withDates(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = withDates(value[i]);
     return value;
-  }) as T;
+  }
+  const record = value as Record<string, unknown>;
+  const date = record.$date;
+  if (typeof date === "number" && Object.keys(record).length === 1) return new Date(date);
+  for (const key in record) {
+    const item = record[key];
+    // An own "__proto__" key (JSON.parse makes one) is left as it is: assigning it would set the prototype.
+    if (item !== null && typeof item === "object" && key !== "__proto__") record[key] = withDates(item);
+  }
+  return record;
 }
 
 /** The numeric part: `num` when the record has it, else the digits of `number` (list records lack `num`). */

@@ -10,6 +10,7 @@ import type { Locale as DateFnsLocale, Day, Month } from "date-fns";
 // Per-locale entry points: the "date-fns/locale" index loads every locale (~1000 modules).
 import { enGB } from "date-fns/locale/en-GB";
 import { ru } from "date-fns/locale/ru";
+import { LRUCache } from "lru-cache";
 import type { Locale } from "../../config/index.ts";
 
 const DATE_LOCALES: Record<Locale, DateFnsLocale> = { ru, en: enGB };
@@ -44,7 +45,24 @@ function clockOf(timezone: string): Intl.DateTimeFormat {
   return clock;
 }
 
-function wallClock(date: Date, timezone: string): WallClock {
+/**
+ * Wall clocks already read, per timezone and minute (formatToParts is the costly
+ * part of a card's dates; a card shows the same few moments again and again).
+ * A minute is one wall clock: today's offsets are whole minutes.
+ */
+const readClocks = new LRUCache<string, Readonly<WallClock>>({ max: 4_096 });
+
+function wallClock(date: Date, timezone: string): Readonly<WallClock> {
+  const key = `${timezone}\n${Math.floor(date.getTime() / 60_000)}`;
+  let clock = readClocks.get(key);
+  if (!clock) {
+    clock = readWallClock(date, timezone);
+    readClocks.set(key, clock);
+  }
+  return clock;
+}
+
+function readWallClock(date: Date, timezone: string): WallClock {
   const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
   for (const part of clockOf(timezone).formatToParts(date)) {
     const value = Number(part.value);

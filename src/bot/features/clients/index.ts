@@ -184,10 +184,11 @@ export async function clientsFound(
 export function phoneClientsButton(ctx: BotContext, digits: string): InlineKeyboard | undefined {
   const { mirror } = ctx.services;
   if (!mirror || ctx.chat?.type !== "private" || !clientsByPhone.fits({ digits })) return undefined;
-  const found = mirror.searchClients(digits, EXTRA_LIMIT);
-  if (found.total === 0) return undefined;
+  // The count alone: the list is read only when the button is pressed.
+  const count = mirror.countClientsByPhone(digits);
+  if (count === 0) return undefined;
   return new InlineKeyboard().text(
-    ctx.t("lookup-btn-phone-clients", { digits, count: found.total }),
+    ctx.t("lookup-btn-phone-clients", { digits, count }),
     clientsByPhone.encode({ digits }),
   );
 }
