@@ -32,7 +32,7 @@ export function OrderView({ id, me }) {
     ["ma-manager", order.manager],
     ["ma-deadline", order.deadline ? date(order.deadline) : undefined],
     ["ma-created", order.created ? date(order.created) : undefined],
-    ["ma-photos", data.photos > 0 ? String(data.photos) : undefined],
+    ["ma-verdict", order.verdict],
   ].filter(([, value]) => value);
   const m = order.money;
   return html`<section class="order">
@@ -48,6 +48,7 @@ export function OrderView({ id, me }) {
       ${m.due > 0 ? html`<dt>${t("ma-due")}</dt><dd data-testid="due"><b>${money(m.due)}</b></dd>` : null}
       ${m.overpaid > 0 ? html`<dt>${t("ma-overpaid")}</dt><dd>${money(m.overpaid)}</dd>` : null}
     </dl>
+    ${data.photos > 0 ? html`<${PhotosButton} order=${order} count=${data.photos} />` : null}
     ${
       order.comments.length > 0
         ? html`<h2>${t("ma-comments")}</h2>
@@ -185,4 +186,26 @@ function CommentForm({ order, onDone }) {
     <button type="submit" disabled=${!text.trim() || sending}>${t("ma-add-comment")}</button>
     <${Notice} kind=${outcome?.kind}>${outcome?.text}<//>
   </form>`;
+}
+
+/** 📷: the order's photos are Telegram's files: they go to the user's chat, where Telegram shows them. */
+function PhotosButton({ order, count }) {
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState();
+  async function send() {
+    if (sending) return;
+    setSending(true);
+    try {
+      const answer = await post("photos", { orderId: order.id });
+      setOutcome({ kind: answer.ok ? "ok" : "error", text: answer.message });
+    } catch {
+      setOutcome({ kind: "error", text: t("ma-error") });
+    } finally {
+      setSending(false);
+    }
+  }
+  return html`<div class="photos">
+    <button type="button" disabled=${sending} onClick=${send}>${t("ma-photos-send", { count })}</button>
+    <${Notice} kind=${outcome?.kind}>${outcome?.text}<//>
+  </div>`;
 }

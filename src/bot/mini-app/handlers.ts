@@ -1,12 +1,14 @@
 /**
  * The Mini App's API, one line per call: its method, who may call it (a viewer
  * reads, an operator writes, a client reaches only the client's calls) and its
- * handler. route.ts checks the initData and the role before any handler runs.
+ * handler. route.ts checks the initData and the role before any handler runs;
+ * a client's calls are client-api.ts.
  */
 import type { Role } from "../policy/role.ts";
 import { readBoard, searchOrders } from "./board-api.ts";
 import { writes } from "./caller.ts";
-import { addComment, changeStatus, getOrder } from "./order-api.ts";
+import { answerEstimate, myOrders, payOrder, writeToShop } from "./client-api.ts";
+import { addComment, changeStatus, getOrder, photosToChat } from "./order-api.ts";
 import type { ApiRequest } from "./route.ts";
 
 export interface ApiAnswer {
@@ -22,7 +24,8 @@ interface Handler {
 
 const STAFF = ["owner", "operator", "viewer"] as const;
 const WRITERS = ["owner", "operator"] as const;
-const EVERYONE = [...STAFF, "client"] as const;
+const CLIENT = ["client"] as const;
+const EVERYONE = [...STAFF, CLIENT[0]] as const;
 const MAX_QUERY = 100;
 
 export const API_HANDLERS: Record<string, Handler> = {
@@ -60,4 +63,9 @@ export const API_HANDLERS: Record<string, Handler> = {
   order: { method: "GET", roles: STAFF, run: getOrder },
   status: { method: "POST", roles: WRITERS, run: changeStatus },
   comment: { method: "POST", roles: WRITERS, run: addComment },
+  photos: { method: "POST", roles: STAFF, run: photosToChat },
+  mine: { method: "GET", roles: CLIENT, run: myOrders },
+  answer: { method: "POST", roles: CLIENT, run: answerEstimate },
+  write: { method: "POST", roles: CLIENT, run: writeToShop },
+  pay: { method: "POST", roles: CLIENT, run: payOrder },
 };
