@@ -35,9 +35,15 @@ export function ClientPage({ me }) {
 
 function ClientOrder({ order, onChange }) {
   const headId = useMemo(() => uid("order"), []);
+  // The answer's outcome outlives its buttons (an answered order asks no more).
+  const [told, setTold] = useState();
   const rows = [
     ["ma-status", order.status],
-    ["ma-estimate-client", order.estimate !== undefined ? money(order.estimate) : undefined],
+    // An estimate to answer is shown with its buttons, once.
+    [
+      "ma-estimate-client",
+      order.estimate !== undefined && !order.approval ? money(order.estimate) : undefined,
+    ],
     ["ma-due", order.due === undefined ? undefined : order.due > 0 ? money(order.due) : t("ma-paid-full")],
     ["ma-deadline", order.deadline ? date(order.deadline) : undefined],
     ["ma-where", [order.shop?.name, order.shop?.address].filter(Boolean).join(", ") || undefined],
@@ -54,18 +60,19 @@ function ClientOrder({ order, onChange }) {
             : null
         }
       </dl>
-      ${order.approval ? html`<${Answer} order=${order} onChange=${onChange} />` : null}
+      ${order.approval ? html`<${Answer} order=${order} onChange=${onChange} onTold=${setTold} />` : null}
+      <${Notice} kind=${told?.kind}>${told?.text}<//>
       ${order.pay ? html`<${Pay} order=${order} />` : null}
     </article>
   </li>`;
 }
 
 /** ✅ / ❌: ❌ asks once, as in the chat; a double tap sends one answer (the server keys it by the round). */
-function Answer({ order, onChange }) {
+function Answer({ order, onChange, onTold }) {
   const { approval } = order;
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState();
+  const setOutcome = onTold;
   async function answer(decision) {
     if (sending) return;
     setSending(true);
@@ -106,7 +113,6 @@ function Answer({ order, onChange }) {
               <button type="button" disabled=${sending} onClick=${() => setAsking(true)}>${t("ma-decline")}</button>`
       }
     </div>
-    <${Notice} kind=${outcome?.kind}>${outcome?.text}<//>
   </div>`;
 }
 

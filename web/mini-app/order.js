@@ -37,6 +37,7 @@ export function OrderView({ id, me }) {
   const m = order.money;
   return html`<section class="order">
     <header class="bar"><h1>${t("ma-order")} ${order.number}</h1></header>
+    <div class="order-facts">
     <dl class="facts">
       ${rows.map(([key, value]) => html`<dt>${t(key)}</dt><dd>${value}</dd>`)}
       <dt>${t("ma-price")}</dt>
@@ -57,11 +58,14 @@ export function OrderView({ id, me }) {
           </ul>`
         : null
     }
+    </div>
+    <div class="order-actions">
     ${
       me.writes
         ? html`<${StatusForm} data=${data} onDone=${update} /><${CommentForm} order=${order} onDone=${update} />`
         : html`<p class="hint">${t("ma-read-only")}</p>`
     }
+    </div>
   </section>`;
 }
 

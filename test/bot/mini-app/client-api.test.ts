@@ -18,6 +18,7 @@ import {
   startClientBot,
   statusId,
 } from "../features/client-side/setup.ts";
+import { lastInvoice, readyOrder, startPaymentsBot } from "../features/payments/setup.ts";
 
 const CLIENT = 7101;
 const OTHER = 7102;
@@ -170,5 +171,24 @@ describe("who may not", () => {
     expect((await t.call("answer", forged, tap)).status).toBe(401);
     expect((await t.call("pay", forged, { orderId: mine.orders[0]?.id })).status).toBe(401);
     expect(t.requests()).toBe(0);
+  });
+});
+
+describe("paying on the page (PAYMENT_PROVIDER_TOKEN set)", () => {
+  it("offers 💳 for a ready order with something due, and sends the invoice into the chat at 0 requests", async () => {
+    const bot = await serveMiniApp(await startPaymentsBot({ start: new Date("2026-11-18T09:00:00Z") }));
+    try {
+      const { record, from } = await readyOrder(bot, 7201, "en");
+      const { body } = await bot.call("mine", bot.initDataFor(from.id));
+      const shown = body.orders.find((o: { id: string }) => o.id === record.id);
+      expect(shown.pay).toMatchObject({ kind: "full", amount: 4900 });
+      bot.mark();
+      const paid = await bot.call("pay", bot.initDataFor(from.id), { orderId: record.id });
+      expect(paid.body).toMatchObject({ ok: true });
+      expect(lastInvoice(bot, from.id).total).toBe(490000);
+      expect(bot.requests()).toBe(0);
+    } finally {
+      await bot.close();
+    }
   });
 });
