@@ -4,7 +4,7 @@
  * for a double tap), an unlinked user is told to share their contact; the board,
  * an order and the client's page at 360 px have no horizontal scroll and every
  * control has an accessible name, in Telegram's light and dark themes, in the
- * user's language. Skipped without /usr/bin/chromium, as mini-app.test.ts is.
+ * user's language, with Telegram's Back and Main buttons. Skipped without /usr/bin/chromium, as mini-app.test.ts is.
  */
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
@@ -95,21 +95,65 @@ describe.skipIf(!hasChromium)("the client's page and the look, in Chromium", () 
     await page.close();
   });
 
-  for (const scheme of ["light", "dark"] as const)
-    it(`has no horizontal scroll at 360 px and a name on every control (${scheme})`, async () => {
-      const board = await openPage(t, browser, OPERATOR, { width: 360, scheme });
+  it("uses Telegram's Back and Main buttons: Back from an order to the board, Main the screen's action", async () => {
+    const page = await openPage(t, browser, OPERATOR);
+    await page.getByTestId("total").waitFor();
+    const buttons = () =>
+      page.evaluate(
+        "({ back: Telegram.WebApp.BackButton.visible, main: Telegram.WebApp.MainButton.visible && Telegram.WebApp.MainButton.text })",
+      ) as Promise<{ back: boolean; main: string | false }>;
+    expect(await buttons()).toEqual({ back: false, main: "New order" });
+    await page.locator(".card").first().click();
+    await page.locator(".order").waitFor();
+    expect((await buttons()).back).toBe(true);
+    const status = page.getByLabel("New status");
+    await status.selectOption({ index: 1 });
+    await expect.poll(async () => (await buttons()).main).toBe("Change status");
+    await page.evaluate("Telegram.WebApp.BackButton.click()");
+    await page.getByTestId("total").waitFor();
+    expect(await buttons()).toEqual({ back: false, main: "New order" });
+    await page.close();
+  });
+
+  // Light in English, dark in Russian (its longer words): each screen, and the forms opened.
+  for (const [scheme, languageCode] of [
+    ["light", "en"],
+    ["dark", "ru"],
+  ] as const)
+    it(`has no horizontal scroll at 360 px and a name on every control (${scheme}, ${languageCode})`, async () => {
+      const board = await openPage(t, browser, OPERATOR, { width: 360, scheme, languageCode });
       await board.getByTestId("total").waitFor();
       expect(await layoutProblems(board)).toEqual([]);
-      await board.locator(".card").first().click();
+      const order = t.sandbox.store.orders.find(
+        (o) => t.sandbox.store.statusById.get(o.statusId)?.group === "finish" && t.mirror.get(o.id),
+      );
+      await board
+        .locator(".card", { hasText: order?.number ?? "?" })
+        .first()
+        .click();
       await board.locator(".order").waitFor();
       expect(await layoutProblems(board)).toEqual([]);
+      // A status that takes the payment: the register and the amounts show.
+      const pay = [...t.sandbox.store.statusById.values()].find(
+        (s) => s.isPayRequired && s.group === "closed",
+      );
+      await board
+        .locator("select")
+        .first()
+        .selectOption(pay?.id ?? "");
+      await board.locator("fieldset").waitFor();
+      expect(await layoutProblems(board)).toEqual([]);
       await board.close();
-      const client = await openPage(t, browser, CLIENT, { width: 360, scheme });
+      const client = await openPage(t, browser, CLIENT, { width: 360, scheme, languageCode });
       await client.locator(".client-order").first().waitFor();
       expect(await layoutProblems(client)).toEqual([]);
       // Telegram's theme reaches the page: its background is the theme's.
       const background = await client.evaluate("getComputedStyle(document.body).backgroundColor");
       expect(background).toBe(scheme === "dark" ? "rgb(23, 33, 43)" : "rgb(255, 255, 255)");
       await client.close();
+      const stranger = await openPage(t, browser, STRANGER, { width: 360, scheme, languageCode });
+      await stranger.getByTestId("share").waitFor();
+      expect(await layoutProblems(stranger)).toEqual([]);
+      await stranger.close();
     });
 });
