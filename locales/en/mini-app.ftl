@@ -48,6 +48,7 @@ ma-photos = Photos
 ma-verdict = Verdict
 ma-photos-send = 📷 Send the photos to the chat ({ $count })
 ma-photos-sent = The photos are in the chat.
+ma-refresh = 🔄 Refresh
 ma-comments = Comments
 ma-price = Price
 ma-by-estimate = by estimate

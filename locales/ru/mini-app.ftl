@@ -48,6 +48,7 @@ ma-photos = Фото
 ma-verdict = Вердикт
 ma-photos-send = 📷 Прислать фото в чат ({ $count })
 ma-photos-sent = Фото — в чате.
+ma-refresh = 🔄 Обновить
 ma-comments = Комментарии
 ma-price = Цена
 ma-by-estimate = по оценке

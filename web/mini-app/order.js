@@ -10,11 +10,20 @@ import { useEffect, useMemo, useState } from "./vendor/hooks.mjs";
 export function OrderView({ id, me }) {
   const [data, setData] = useState();
   const [error, setError] = useState();
+  const [refreshing, setRefreshing] = useState(false);
   useEffect(() => {
     get(`order?id=${encodeURIComponent(id)}`)
       .then(setData)
       .catch(() => setError("ma-error"));
   }, [id]);
+  // 🔄: the full record (the verdict, the comments): the bot's copy may be a list's record (one request).
+  const refresh = () => {
+    setRefreshing(true);
+    get(`order?id=${encodeURIComponent(id)}&refresh=1`)
+      .then(setData)
+      .catch(() => setError("ma-error"))
+      .finally(() => setRefreshing(false));
+  };
   if (error) return html`<${Notice} kind="error">${t(error)}<//>`;
   if (!data) return html`<p class="loading">${t("ma-loading")}</p>`;
   const { order } = data;
@@ -36,7 +45,10 @@ export function OrderView({ id, me }) {
   ].filter(([, value]) => value);
   const m = order.money;
   return html`<section class="order">
-    <header class="bar"><h1>${t("ma-order")} ${order.number}</h1></header>
+    <header class="bar">
+      <h1>${t("ma-order")} ${order.number}</h1>
+      <button type="button" disabled=${refreshing} onClick=${refresh}>${t("ma-refresh")}</button>
+    </header>
     <div class="order-facts">
     <dl class="facts">
       ${rows.map(([key, value]) => html`<dt>${t(key)}</dt><dd>${value}</dd>`)}

@@ -60,15 +60,26 @@ function orderView(services: BotServices, caller: Caller, order: Order) {
   };
 }
 
-async function heldOrder(services: BotServices, id: unknown): Promise<Order | undefined> {
+/**
+ * The order as held (0 requests); `refresh` (the page's 🔄, a tap of the user's): the full record, one
+ * request: the mirror's list records lack the verdict and the comments, which only GET /orders/{id} gives.
+ */
+async function heldOrder(
+  services: BotServices,
+  id: unknown,
+  refresh = false,
+  userId?: number,
+): Promise<Order | undefined> {
   if (typeof id !== "string" || !/^[\w-]{1,100}$/.test(id)) return undefined;
-  const held = services.orders.held(id);
+  const held = refresh ? undefined : services.orders.held(id);
   if (held) return held.order;
-  return (await services.orders.byId(id).catch(() => undefined))?.order;
+  const read = services.orders.byId(id, { refresh, userId });
+  return (await read.catch(() => undefined))?.order;
 }
 
 export async function getOrder(r: ApiRequest): Promise<ApiAnswer> {
-  const order = await heldOrder(r.services, r.query.get("id"));
+  const refresh = r.query.get("refresh") === "1";
+  const order = await heldOrder(r.services, r.query.get("id"), refresh, r.caller.user.id);
   if (!order) return { status: 404, body: { error: "not-found" } };
   const photos = await createPhotoStore(r.services.store)
     .count(order.id)
