@@ -27,14 +27,15 @@ import { currentRound } from "../features/client-side/approval-rounds.ts";
 import { clientWriteAs } from "../features/client-side/client-writes.ts";
 import type { ClientLink } from "../features/client-side/links.ts";
 import { estimateOf, ordersByPhone } from "../features/client-side/orders.ts";
+import { payKeyboard } from "../features/client-side/pay-button.ts";
 import { createRateLimit } from "../features/client-side/rate-limit.ts";
 import { hoursText, readerFor } from "../features/client-side/reader.ts";
-import { clientFacts, listedOrders, type Reader } from "../features/client-side/view.ts";
+import { callLine, clientFacts, listedOrders, type Reader } from "../features/client-side/view.ts";
 import { sendInvoice } from "../features/payments/invoice.ts";
 import { paymentsOn } from "../features/payments/setup.ts";
 import { payableNow } from "../money/payable.ts";
 import { deviceText, orderTitle } from "../ui/order-card.ts";
-import { cutText } from "../ui/text.ts";
+import { cutText, escapeHtml } from "../ui/text.ts";
 import type { ApiAnswer } from "./handlers.ts";
 import type { ApiRequest } from "./route.ts";
 import { nonceOf, oncePerKey, submissionKey } from "./submissions.ts";
@@ -155,6 +156,7 @@ export async function answerEstimate(r: ApiRequest): Promise<ApiAnswer> {
     if (outcome.kind === "failed")
       return { body: { ok: false, outcome: "failed", message: t("client-approval-failed") } };
     const after = services.mirror?.get(checked.held.id)?.order ?? checked.held;
+    if (!outcome.earlier) await toChat(r, reader, after, outcome.result.decision, request.data.amountText);
     return {
       body: {
         ok: true,
@@ -164,6 +166,16 @@ export async function answerEstimate(r: ApiRequest): Promise<ApiAnswer> {
       },
     };
   });
+}
+
+/** The answer told in the client's chat too, as a press there tells it (with 💳 for a prepayment due now). */
+async function toChat(r: ApiRequest, reader: Reader, order: Order, decision: string, amount: string) {
+  const told = reader.t(`client-${decision}`, { number: escapeHtml(orderTitle(order)), amount });
+  const call = decision === "declined" ? callLine(reader, order) : "";
+  const pay = decision === "approved" ? payKeyboard(reader, r.services.config, [order], false) : undefined;
+  await r.api
+    .sendMessage(r.caller.user.id, call ? `${told}\n${call}` : told, { reply_markup: pay })
+    .catch(() => undefined);
 }
 
 const messageRate = new WeakMap<BotServices, ReturnType<typeof createRateLimit>>();

@@ -131,6 +131,9 @@ describe("an estimate answered on the page", () => {
     expect(second.body).toMatchObject({ ok: true, decision: "approved" });
     const record = t.sandbox.store.orders.find((o) => o.id === order.id)!;
     expect(record.statusId).toBe(statusId(t, APPROVED));
+    // Told in the chat too, once, as a press there tells it.
+    const told = t.telegram.botMessages(CLIENT).filter((m) => m.text.includes("You approved"));
+    expect(told).toHaveLength(1);
     const later = await t.call("answer", t.initDataFor(CLIENT), tap);
     expect(later.body).toMatchObject({ ok: false, outcome: "already" });
     expect(t.requests()).toBe(1);
