@@ -62,3 +62,31 @@ export async function openPage(
   await page.goto(`${bot.url}${options.screen ? `?screen=${options.screen}` : ""}`);
   return page;
 }
+
+/** Run in the page (a string: the tests' types know no DOM): what breaks point 6 of issue 38. */
+const LAYOUT_CHECK = `(() => {
+  const problems = [];
+  const root = document.scrollingElement;
+  if (root.scrollWidth > window.innerWidth) problems.push("scrollWidth " + root.scrollWidth + " > " + window.innerWidth);
+  const text = (ids) => (ids || "").split(/\\s+/).map((id) => document.getElementById(id)?.textContent || "").join(" ").trim();
+  for (const el of document.querySelectorAll("input, select, textarea, button")) {
+    const name =
+      (el.getAttribute("aria-label") || "").trim() ||
+      text(el.getAttribute("aria-labelledby")) ||
+      [...(el.labels || [])].map((l) => l.textContent).join(" ").trim() ||
+      (el.tagName === "BUTTON" ? el.textContent.trim() : "") ||
+      (el.getAttribute("title") || "").trim();
+    if (!name) problems.push(el.tagName.toLowerCase() + "#" + el.id + "." + el.className + " has no accessible name");
+  }
+  for (const el of document.querySelectorAll("body *")) {
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.right > window.innerWidth + 1 && getComputedStyle(el).position !== "absolute")
+      problems.push(el.tagName.toLowerCase() + "." + el.className + " sticks out to " + Math.round(box.right));
+  }
+  return problems;
+})()`;
+
+/** No horizontal scroll (`document.scrollingElement.scrollWidth <= innerWidth`), nothing sticking out, every control named. */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return (await page.evaluate(LAYOUT_CHECK)) as string[];
+}

@@ -31,6 +31,11 @@ export async function createMiniAppBot(
   });
   // The statuses cached, as after the bot's start (the board reads the cache only).
   await t.services.reference.statuses();
+  return serveMiniApp(t);
+}
+
+/** The Mini App's route over a bot already made (e.g. the client side's, CLIENTS=on), on a free port. */
+export async function serveMiniApp<T extends MirrorBot>(t: T): Promise<T & MiniAppBot> {
   const http = await startHttpServer({
     port: 0,
     health: () => ({ ok: true, body: {} }),
@@ -45,11 +50,14 @@ export async function createMiniAppBot(
     ],
   });
   const base = `http://127.0.0.1:${http.port}/mini-app/`;
-  return {
-    ...t,
+  const close = t.close.bind(t);
+  return Object.assign(t, {
     http,
     url: base,
-    initDataFor(userId, signOptions = {}) {
+    initDataFor(
+      userId: number,
+      signOptions: { languageCode?: string; authDate?: Date; token?: string } = {},
+    ) {
       return sign(
         {
           user: { id: userId, first_name: `User${userId}`, language_code: signOptions.languageCode ?? "en" },
@@ -59,7 +67,7 @@ export async function createMiniAppBot(
         signOptions.authDate ?? t.clock.now(),
       );
     },
-    async call(path, initData, body) {
+    async call(path: string, initData: string | undefined, body?: unknown) {
       const response = await fetch(`${base}api/${path}`, {
         method: body === undefined ? "GET" : "POST",
         headers: {
@@ -72,7 +80,7 @@ export async function createMiniAppBot(
     },
     async close() {
       await http.close();
-      await t.close();
+      await close();
     },
-  };
+  });
 }

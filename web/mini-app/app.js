@@ -7,7 +7,7 @@ import { ClientPage } from "./client.js";
 import { html, Notice, setTexts, t } from "./fields.js";
 import { Intake } from "./intake.js";
 import { OrderView } from "./order.js";
-import { ready, setBack, startParam, userLanguage } from "./telegram.js";
+import { closeApp, ready, setBack, startParam, userLanguage } from "./telegram.js";
 import { useEffect, useState } from "./vendor/hooks.mjs";
 import { render } from "./vendor/preact.mjs";
 
@@ -31,8 +31,16 @@ function App() {
       })
       .catch(async (error) => {
         setTexts(await guessed.catch(() => ({})), guess);
+        // Not linked yet (CLIENTS=on): the way in is their contact, shared in the chat.
+        const share = error.status === 403 && error.body?.share;
         setFailure(
-          error.status === 401 ? "ma-auth-failed" : error.status === 403 ? "ma-no-access" : "ma-error",
+          error.status === 401
+            ? "ma-auth-failed"
+            : share
+              ? "ma-share-contact"
+              : error.status === 403
+                ? "ma-no-access"
+                : "ma-error",
         );
       });
   }, []);
@@ -42,6 +50,11 @@ function App() {
   const close = () => setStack((s) => s.slice(0, -1));
   useEffect(() => setBack(top ? close : undefined), [top]);
 
+  if (failure === "ma-share-contact")
+    return html`<section class="panel" data-testid="share">
+      <p>${t(failure)}</p>
+      <button type="button" class="primary" onClick=${closeApp}>${t("ma-to-chat")}</button>
+    </section>`;
   if (failure) return html`<${Notice} kind="error">${t(failure)}<//>`;
   if (!me) return html`<p class="loading">…</p>`;
   if (me.role === "client") return html`<${ClientPage} me=${me} />`;

@@ -142,8 +142,9 @@ function Card({ card, onOpen }) {
       </span>
       <span class="card-line">${card.device ?? t("ma-none")}</span>
       <span class="card-line hint">${card.client ?? ""}</span>
-      <span class="card-line hint">
-        ${card.deadline ? date(card.deadline) : ""} ${card.due ? html` · ${t("ma-due")} ${money(card.due)}` : ""}
+      <span class="card-meta hint">
+        ${card.deadline ? html`<span>${date(card.deadline)}</span>` : null}
+        ${card.due ? html`<span>${t("ma-due")} ${money(card.due)}</span>` : null}
       </span>
     </button>
   </li>`;

@@ -18,12 +18,11 @@ export function setTexts(next, lang, zone) {
 export const t = (key, vars = {}) =>
   (texts[key] ?? key).replace(/\{ *\$(\w+) *\}/g, (_, name) => String(vars[name] ?? ""));
 
+// As the chat writes money ("3 500 ₽", "3,500 ₽"): Intl's RUB reads "RUB 3,500.00" in English.
 export const money = (amount) =>
   amount === undefined || amount === null
     ? t("ma-none")
-    : new Intl.NumberFormat(locale, { style: "currency", currency: "RUB", maximumFractionDigits: 2 }).format(
-        amount,
-      );
+    : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)} ₽`;
 
 export const date = (ms) =>
   ms

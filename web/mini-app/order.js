@@ -10,11 +10,20 @@ import { useEffect, useMemo, useState } from "./vendor/hooks.mjs";
 export function OrderView({ id, me }) {
   const [data, setData] = useState();
   const [error, setError] = useState();
+  const [refreshing, setRefreshing] = useState(false);
   useEffect(() => {
     get(`order?id=${encodeURIComponent(id)}`)
       .then(setData)
       .catch(() => setError("ma-error"));
   }, [id]);
+  // 🔄: the full record (the verdict, the comments): the bot's copy may be a list's record (one request).
+  const refresh = () => {
+    setRefreshing(true);
+    get(`order?id=${encodeURIComponent(id)}&refresh=1`)
+      .then(setData)
+      .catch(() => setError("ma-error"))
+      .finally(() => setRefreshing(false));
+  };
   if (error) return html`<${Notice} kind="error">${t(error)}<//>`;
   if (!data) return html`<p class="loading">${t("ma-loading")}</p>`;
   const { order } = data;
@@ -32,11 +41,15 @@ export function OrderView({ id, me }) {
     ["ma-manager", order.manager],
     ["ma-deadline", order.deadline ? date(order.deadline) : undefined],
     ["ma-created", order.created ? date(order.created) : undefined],
-    ["ma-photos", data.photos > 0 ? String(data.photos) : undefined],
+    ["ma-verdict", order.verdict],
   ].filter(([, value]) => value);
   const m = order.money;
   return html`<section class="order">
-    <header class="bar"><h1>${t("ma-order")} ${order.number}</h1></header>
+    <header class="bar">
+      <h1>${t("ma-order")} ${order.number}</h1>
+      <button type="button" disabled=${refreshing} onClick=${refresh}>${t("ma-refresh")}</button>
+    </header>
+    <div class="order-facts">
     <dl class="facts">
       ${rows.map(([key, value]) => html`<dt>${t(key)}</dt><dd>${value}</dd>`)}
       <dt>${t("ma-price")}</dt>
@@ -48,6 +61,7 @@ export function OrderView({ id, me }) {
       ${m.due > 0 ? html`<dt>${t("ma-due")}</dt><dd data-testid="due"><b>${money(m.due)}</b></dd>` : null}
       ${m.overpaid > 0 ? html`<dt>${t("ma-overpaid")}</dt><dd>${money(m.overpaid)}</dd>` : null}
     </dl>
+    ${data.photos > 0 ? html`<${PhotosButton} order=${order} count=${data.photos} />` : null}
     ${
       order.comments.length > 0
         ? html`<h2>${t("ma-comments")}</h2>
@@ -56,11 +70,14 @@ export function OrderView({ id, me }) {
           </ul>`
         : null
     }
+    </div>
+    <div class="order-actions">
     ${
       me.writes
         ? html`<${StatusForm} data=${data} onDone=${update} /><${CommentForm} order=${order} onDone=${update} />`
         : html`<p class="hint">${t("ma-read-only")}</p>`
     }
+    </div>
   </section>`;
 }
 
@@ -185,4 +202,26 @@ function CommentForm({ order, onDone }) {
     <button type="submit" disabled=${!text.trim() || sending}>${t("ma-add-comment")}</button>
     <${Notice} kind=${outcome?.kind}>${outcome?.text}<//>
   </form>`;
+}
+
+/** 📷: the order's photos are Telegram's files: they go to the user's chat, where Telegram shows them. */
+function PhotosButton({ order, count }) {
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState();
+  async function send() {
+    if (sending) return;
+    setSending(true);
+    try {
+      const answer = await post("photos", { orderId: order.id });
+      setOutcome({ kind: answer.ok ? "ok" : "error", text: answer.message });
+    } catch {
+      setOutcome({ kind: "error", text: t("ma-error") });
+    } finally {
+      setSending(false);
+    }
+  }
+  return html`<div class="photos">
+    <button type="button" disabled=${sending} onClick=${send}>${t("ma-photos-send", { count })}</button>
+    <${Notice} kind=${outcome?.kind}>${outcome?.text}<//>
+  </div>`;
 }

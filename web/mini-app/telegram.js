@@ -69,3 +69,8 @@ export function setMain(text, handler, busy = false) {
 export function haptic(kind) {
   tg?.HapticFeedback?.notificationOccurred?.(kind);
 }
+
+/** Back to the chat (the Mini App closes). */
+export function closeApp() {
+  tg?.close?.();
+}

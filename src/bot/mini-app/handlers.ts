@@ -1,13 +1,15 @@
 /**
  * The Mini App's API, one line per call: its method, who may call it (a viewer
  * reads, an operator writes, a client reaches only the client's calls) and its
- * handler. route.ts checks the initData and the role before any handler runs.
+ * handler. route.ts checks the initData and the role before any handler runs;
+ * a client's calls are client-api.ts.
  */
 import type { Role } from "../policy/role.ts";
 import { readBoard, searchOrders } from "./board-api.ts";
 import { writes } from "./caller.ts";
+import { answerEstimate, myOrders, payOrder, writeToShop } from "./client-api.ts";
 import { createIntake, findClients, getIntakeOptions } from "./intake-api.ts";
-import { addComment, changeStatus, getOrder } from "./order-api.ts";
+import { addComment, changeStatus, getOrder, photosToChat } from "./order-api.ts";
 import type { ApiRequest } from "./route.ts";
 
 export interface ApiAnswer {
@@ -23,7 +25,8 @@ interface Handler {
 
 const STAFF = ["owner", "operator", "viewer"] as const;
 const WRITERS = ["owner", "operator"] as const;
-const EVERYONE = [...STAFF, "client"] as const;
+const CLIENT = ["client"] as const;
+const EVERYONE = [...STAFF, CLIENT[0]] as const;
 const MAX_QUERY = 100;
 
 export const API_HANDLERS: Record<string, Handler> = {
@@ -65,4 +68,9 @@ export const API_HANDLERS: Record<string, Handler> = {
   "intake-options": { method: "GET", roles: WRITERS, run: getIntakeOptions },
   clients: { method: "GET", roles: WRITERS, run: findClients },
   intake: { method: "POST", roles: WRITERS, run: createIntake },
+  photos: { method: "POST", roles: STAFF, run: photosToChat },
+  mine: { method: "GET", roles: CLIENT, run: myOrders },
+  answer: { method: "POST", roles: CLIENT, run: answerEstimate },
+  write: { method: "POST", roles: CLIENT, run: writeToShop },
+  pay: { method: "POST", roles: CLIENT, run: payOrder },
 };

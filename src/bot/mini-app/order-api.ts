@@ -8,12 +8,14 @@
 import type { Api } from "grammy";
 import type { Order } from "../../service/index.ts";
 import type { BotServices } from "../context.ts";
+import { sendPhotos } from "../features/photos/index.ts";
 import { loadStatusOptions } from "../features/status-change/statuses.ts";
 import { moneyOf, moneySettings } from "../money/order-money.ts";
 import { commentAuthor, signedComment } from "../state/comment-author.ts";
 import { createPhotoStore } from "../state/order-photos.ts";
 import type { InlineButton } from "../ui/keyboard.ts";
 import { deviceText, orderTitle } from "../ui/order-card.ts";
+import { cutText, escapeHtml } from "../ui/text.ts";
 import { runOnce } from "../writes/actor.ts";
 import { orderWriter } from "../writes/order-writer.ts";
 import type { Caller } from "./caller.ts";
@@ -45,6 +47,8 @@ function orderView(services: BotServices, caller: Caller, order: Order) {
     deadline: order.deadline?.getTime(),
     created: order.dateCreate?.getTime(),
     urgent: order.isUrgent === true,
+    // The master's verdict, as the card's 🩺 line shows it.
+    verdict: order.recommendation?.trim() ? cutText(order.recommendation.trim(), 500) : undefined,
     comments: (order.comments ?? []).slice(-10).map((c) => c.text ?? ""),
     money: {
       price: money.price,
@@ -56,15 +60,26 @@ function orderView(services: BotServices, caller: Caller, order: Order) {
   };
 }
 
-async function heldOrder(services: BotServices, id: unknown): Promise<Order | undefined> {
+/**
+ * The order as held (0 requests); `refresh` (the page's 🔄, a tap of the user's): the full record, one
+ * request: the mirror's list records lack the verdict and the comments, which only GET /orders/{id} gives.
+ */
+async function heldOrder(
+  services: BotServices,
+  id: unknown,
+  refresh = false,
+  userId?: number,
+): Promise<Order | undefined> {
   if (typeof id !== "string" || !/^[\w-]{1,100}$/.test(id)) return undefined;
-  const held = services.orders.held(id);
+  const held = refresh ? undefined : services.orders.held(id);
   if (held) return held.order;
-  return (await services.orders.byId(id).catch(() => undefined))?.order;
+  const read = services.orders.byId(id, { refresh, userId });
+  return (await read.catch(() => undefined))?.order;
 }
 
 export async function getOrder(r: ApiRequest): Promise<ApiAnswer> {
-  const order = await heldOrder(r.services, r.query.get("id"));
+  const refresh = r.query.get("refresh") === "1";
+  const order = await heldOrder(r.services, r.query.get("id"), refresh, r.caller.user.id);
   if (!order) return { status: 404, body: { error: "not-found" } };
   const photos = await createPhotoStore(r.services.store)
     .count(order.id)
@@ -153,6 +168,24 @@ export async function addComment(r: ApiRequest): Promise<ApiAnswer> {
   if (result.kind !== "done") return { body: failureBody(result, t) };
   const after = result.order ?? r.services.orders.held(order.id)?.order ?? order;
   return { body: { ok: true, order: orderView(r.services, r.caller, after) } };
+}
+
+/** 📷 on the page: the order's kept photos (Telegram's files) go to the user's chat, as the card's 📷 sends them. */
+export async function photosToChat(r: ApiRequest): Promise<ApiAnswer> {
+  const order = await heldOrder(r.services, r.body.orderId);
+  if (!order) return { status: 404, body: { error: "not-found" } };
+  const kept = await createPhotoStore(r.services.store).list(order.id);
+  const t = (key: string, vars?: Record<string, string>) => r.services.i18n.t(r.caller.locale, key, vars);
+  if (kept.length === 0) return { body: { ok: false, message: t("photos-none") } };
+  const caption = t("photos-caption", { order: escapeHtml(orderTitle(order)) });
+  const sent = await sendPhotos(r.api, r.caller.user.id, kept, caption).then(
+    () => true,
+    (error: unknown) => {
+      r.log.info({ err: String(error) }, "photos not sent to the user's chat");
+      return false;
+    },
+  );
+  return { body: { ok: sent, message: t(sent ? "ma-photos-sent" : "photos-start-bot") } };
 }
 
 /** A message to the user's chat with the bot; a chat they never opened (403) is no failure of the write. */

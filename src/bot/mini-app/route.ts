@@ -88,7 +88,11 @@ export function miniAppRoute(deps: MiniAppDeps): Route {
       return json(res, 401, { error: "auth", reason: checked.reason });
     }
     const caller = await callerOf(deps.services, checked.user);
-    if (!handler.roles.includes(caller.role)) return json(res, 403, { error: "role", role: caller.role });
+    if (!handler.roles.includes(caller.role)) {
+      // Someone the client side would serve once linked: the page tells them to share their contact.
+      const share = caller.role === "stranger" && deps.services.config.clients?.enabled === true;
+      return json(res, 403, { error: "role", role: caller.role, ...(share ? { share: true } : {}) });
+    }
     let body: Record<string, unknown> = {};
     if (handler.method === "POST") {
       const bytes = await readCappedBody(req, res, MAX_BODY_BYTES);

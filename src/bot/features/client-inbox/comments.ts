@@ -6,12 +6,14 @@
  * CLIENT_CHAT_COMMENTS_PER_HOUR per client an hour, both ways together: a chatty client
  * cannot spend the company's quota; past it the chat goes on, unrecorded.
  */
+import type { Logger } from "../../../logger.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { canWrite, roleOf } from "../../policy/access.ts";
 import { signedComment } from "../../state/comment-author.ts";
 import { telegramActor } from "../../telegram/write-actor.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { cutText } from "../../ui/text.ts";
+import type { WriteActor } from "../../writes/index.ts";
 import { orderWriter } from "../../writes/order-writer.ts";
 import { clientLinksOf } from "../client-side/links.ts";
 import { inboxCommentCounts } from "./records.ts";
@@ -39,7 +41,20 @@ export function mediaWord(services: BotServices): string {
 
 /** Records the message as the order's comment when CLIENT_CHAT_COMMENTS=on and the hour's cap allows. */
 export async function chatComment(ctx: BotContext, comment: ChatComment): Promise<void> {
-  const { services } = ctx;
+  await chatCommentAs(
+    { services: ctx.services, log: ctx.log, userId: ctx.from?.id },
+    (authorize) => telegramActor(ctx, { authorize }),
+    comment,
+  );
+}
+
+/** The same for any actor (a Mini App's message): `actorOf` makes it with the comment's authorization. */
+export async function chatCommentAs(
+  by: { services: BotServices; log: Logger; userId: number | undefined },
+  actorOf: (authorize: () => Promise<boolean>) => Promise<WriteActor> | WriteActor,
+  comment: ChatComment,
+): Promise<void> {
+  const { services, log } = by;
   const clients = services.config.clients;
   if (!clients?.chatComments || !comment.words.trim()) return;
   const order = services.mirror?.get(comment.orderId)?.order;
@@ -52,23 +67,19 @@ export async function chatComment(ctx: BotContext, comment: ChatComment): Promis
     return counted ? (made ?? 0) + 1 : made;
   });
   if (!counted) {
-    ctx.log.info({ client: comment.client }, "inbox: the hour's chat comments are spent; not recorded");
+    log.info({ client: comment.client }, "inbox: the hour's chat comments are spent; not recorded");
     return;
   }
   const shop = services.config.defaultLocale;
   const author = comment.author ?? services.i18n.t(shop, "inbox-comment-client");
   const text = signedComment(author, cutText(comment.words, COMMENT_LIMIT));
-  const actor = await telegramActor(ctx, {
-    // The client's own order still (a link may end meanwhile), or staff who may write.
-    authorize: async () =>
-      comment.author === undefined
-        ? (await clientLinksOf(services.store).read(comment.client)) !== undefined
-        : canWrite(roleOf(ctx.from?.id, services.config)),
-  });
+  // The client's own order still (a link may end meanwhile), or staff who may write.
+  const actor = await actorOf(async () =>
+    comment.author === undefined
+      ? (await clientLinksOf(services.store).read(comment.client)) !== undefined
+      : canWrite(roleOf(by.userId, services.config)),
+  );
   const outcome = await orderWriter.note(actor, comment.nonce, order.id, orderTitle(order), text);
   if (outcome.kind !== "done")
-    ctx.log.warn(
-      { order: order.id, outcome: outcome.kind },
-      "inbox: a chat message not recorded as a comment",
-    );
+    log.warn({ order: order.id, outcome: outcome.kind }, "inbox: a chat message not recorded as a comment");
 }

@@ -64,6 +64,24 @@ function clientMoney(r: Reader, order: Order): { estimate?: number; due?: number
   return lines !== undefined && lines > 0 ? { due } : {};
 }
 
+/**
+ * One order's facts as a client's page reads them (the same as their list in chat): the client's
+ * status, the estimate, what is due, the deadline while the repair is to be done, the workshop.
+ */
+export function clientFacts(r: Reader, order: Order) {
+  const status = statusOf(r, order);
+  const { estimate, due } = clientMoney(r, order);
+  const shop = shopOf(r, order);
+  return {
+    status,
+    statusText: statusText(r, order),
+    estimate,
+    due,
+    deadline: order.deadline && !DONE.includes(status) ? order.deadline : undefined,
+    shop: shop && { name: shop.name?.trim() || undefined, address: shop.address, phone: phoneOf(r, shop) },
+  };
+}
+
 /** The money lines of an order ("Estimate", "Due" or "Paid in full"). */
 export function moneyLines(r: Reader, order: Order, { estimate: withEstimate = true } = {}): string[] {
   const { estimate, due } = clientMoney(r, order);

@@ -7,7 +7,7 @@
  * ten at a time); a viewer's photo is not kept. Strangers never get here (the
  * access gate). Nothing goes to the service unless PHOTO_COMMENT=on.
  */
-import { Composer } from "grammy";
+import { type Api, Composer } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
 import type { BotContext } from "../../context.ts";
 import { canWrite } from "../../policy/access.ts";
@@ -140,20 +140,8 @@ photosFeature.callbackQuery(photosShow.filter, async (ctx) => {
   const chatId = ctx.chat?.id ?? ctx.from.id;
   const title = titleOf(ctx);
   try {
-    for (let from = 0; from < kept.length; from += ALBUM_SIZE) {
-      const chunk = kept.slice(from, from + ALBUM_SIZE);
-      const caption = title && from === 0 ? ctx.t("photos-caption", { order: escapeHtml(title) }) : undefined;
-      if (chunk.length === 1) {
-        await ctx.api.sendPhoto(chatId, chunk[0]?.id ?? "", { caption });
-        continue;
-      }
-      const media: InputMediaPhoto[] = chunk.map((p, index) => ({
-        type: "photo",
-        media: p.id,
-        ...(index === 0 && caption ? { caption } : {}),
-      }));
-      await ctx.api.sendMediaGroup(chatId, media);
-    }
+    const caption = title ? ctx.t("photos-caption", { order: escapeHtml(title) }) : undefined;
+    await sendPhotos(ctx.api, chatId, kept, caption);
   } catch (error) {
     // Inline, the presser may never have opened the bot's chat: say where to go instead of failing.
     if (ctx.chat) throw error;
@@ -163,6 +151,29 @@ photosFeature.callbackQuery(photosShow.filter, async (ctx) => {
   }
   await ctx.answerCallbackQuery(ctx.chat ? undefined : { text: ctx.t("photos-sent-private") });
 });
+
+/** Kept photos to a chat, albums of ten, `caption` on the first (the card's 📷, the Mini App's order page). */
+export async function sendPhotos(
+  api: Api,
+  chatId: number,
+  kept: readonly KeptPhoto[],
+  caption: string | undefined,
+): Promise<void> {
+  for (let from = 0; from < kept.length; from += ALBUM_SIZE) {
+    const chunk = kept.slice(from, from + ALBUM_SIZE);
+    const first = from === 0 ? caption : undefined;
+    if (chunk.length === 1) {
+      await api.sendPhoto(chatId, chunk[0]?.id ?? "", { caption: first });
+      continue;
+    }
+    const media: InputMediaPhoto[] = chunk.map((p, index) => ({
+      type: "photo",
+      media: p.id,
+      ...(index === 0 && first ? { caption: first } : {}),
+    }));
+    await api.sendMediaGroup(chatId, media);
+  }
+}
 
 /** The number the pressed card shows. */
 function titleOf(ctx: BotContext): string | undefined {
