@@ -5,13 +5,17 @@
  * Both sides use the same transport settings (a 15 s timeout, no ofetch
  * retries): the figure is meant to be the cost of validation and parsing,
  * and a service client without a timeout is no baseline for production.
+ * Each figure is the median of 20 interleaved rounds' means (100 calls a round):
+ * the GC a call causes stays in its round, a round another process disturbed drops out.
  */
 import { ofetch } from "ofetch";
 import { createServiceClient } from "../src/service/index.ts";
-import { compareInterleaved, round, summarize } from "./measure.ts";
+import { compareInterleaved, medianRoundMean, round } from "./measure.ts";
 import type { BenchContext, BenchModule, BenchRow } from "./types.ts";
 
 const TARGET = 0.1;
+const ROUNDS = 20;
+const PER_ROUND = 100;
 
 export const clientOverhead: BenchModule = {
   name: "client overhead",
@@ -43,17 +47,17 @@ export const clientOverhead: BenchModule = {
     for (const call of calls) {
       const samples = await compareInterleaved(call.client, call.raw, {
         warmup: 300,
-        rounds: 10,
-        perRound: 200,
+        rounds: ROUNDS,
+        perRound: PER_ROUND,
       });
-      const c = summarize(samples.a);
-      const r = summarize(samples.b);
-      clientTotal += c.meanMs;
-      rawTotal += r.meanMs;
-      const overhead = c.meanMs / r.meanMs - 1;
+      const c = medianRoundMean(samples.a, PER_ROUND);
+      const r = medianRoundMean(samples.b, PER_ROUND);
+      clientTotal += c;
+      rawTotal += r;
+      const overhead = c / r - 1;
       rows.push(
-        { name: `${call.name}: client mean`, value: round(c.meanMs * 1000, 0), unit: "µs" },
-        { name: `${call.name}: raw ofetch mean`, value: round(r.meanMs * 1000, 0), unit: "µs" },
+        { name: `${call.name}: client mean`, value: round(c * 1000, 0), unit: "µs" },
+        { name: `${call.name}: raw ofetch mean`, value: round(r * 1000, 0), unit: "µs" },
         {
           name: `${call.name}: client overhead`,
           value: round(overhead * 100, 1),

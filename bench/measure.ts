@@ -60,6 +60,20 @@ export async function compareInterleaved(
   return out;
 }
 
+/**
+ * The median of the per-round means of `samples` taken `perRound` at a time (as
+ * compareInterleaved gives them): a round's mean keeps the GC a call causes, the
+ * median drops the rounds another process on the machine disturbed.
+ */
+export function medianRoundMean(samples: number[], perRound: number): number {
+  const means: number[] = [];
+  for (let i = 0; i + perRound <= samples.length; i += perRound) {
+    means.push(samples.slice(i, i + perRound).reduce((sum, ms) => sum + ms, 0) / perRound);
+  }
+  means.sort((a, b) => a - b);
+  return means[Math.floor(means.length / 2)] ?? 0;
+}
+
 /** Runs `fn` from `concurrency` loops for `durationMs` after a warm-up; requests per second. */
 export async function throughput(
   fn: () => Promise<unknown>,

@@ -41,14 +41,21 @@ export function withoutNulls(value: unknown): unknown {
     return out ?? value;
   }
   if (!isObject(value)) return value;
+  // Built key by key from the first change on, never with `delete` (a deleted key
+  // turns an object into a slow dictionary one for every later read); Object.keys
+  // walks objects fresh from JSON.parse about twice as fast as for-in.
   let out: JsonObject | undefined;
-  for (const key in value) {
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const item = value[key];
     const clean = item === null ? undefined : withoutNulls(item);
-    if (clean === item) continue;
-    out ??= { ...value };
-    if (clean === undefined) delete out[key];
-    else out[key] = clean;
+    if (out === undefined) {
+      if (clean === item) continue;
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j] as string] = value[keys[j] as string];
+    }
+    if (clean !== undefined) out[key] = clean;
   }
   return out ?? value;
 }
@@ -129,7 +136,8 @@ export function liftRefs(targets: readonly string[]): (raw: JsonObject) => JsonO
   // Runs on every record: one pass over its own keys (most records have fewer keys than the
   // flat names looked for, and a missing key is the slow lookup), plain loops, no closures.
   const isFlat = (raw: JsonObject): boolean => {
-    for (const key in raw) if (flatKeys.has(key) && raw[key] !== undefined) return true;
+    // A null flat key is no flat field: `answer()` and the fast reader both drop it.
+    for (const key in raw) if (flatKeys.has(key) && raw[key] !== undefined && raw[key] !== null) return true;
     for (const target of targets) if (typeof raw[target] === "string") return true;
     return false;
   };

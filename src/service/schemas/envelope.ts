@@ -38,11 +38,8 @@ function withFastPath<S extends z.ZodType>(schema: S, fast: (body: unknown) => u
   });
 }
 
-/** A record's fast reader: `fast` when given, else derived from its schema (fast-path.ts). */
-const itemReader = (item: z.ZodType, fast: FastReader | undefined): FastReader => {
-  const read = fast ?? fastReader(item);
-  return (value) => read(withoutNulls(value));
-};
+/** A record's fast reader (it reads nulls as absent): `fast` when given, else derived from its schema (fast-path.ts). */
+const itemReader = (item: z.ZodType, fast: FastReader | undefined): FastReader => fast ?? fastReader(item);
 
 /**
  * Both envelope styles: `{data, total, page, pageSize, remainRequest, expireDate}`

@@ -186,11 +186,6 @@ export const anyOrder = z.preprocess(normalizeOrder, orderShape.transform(withMo
 export type Order = z.output<typeof anyOrder>;
 const fastOrder = fastReader(orderShape);
 
-/**
- * An order in the one normalized shape, whichever shape the service answered with.
- * A record in the usual nested shape is read by the fast reader (fast-path.ts: the
- * same checks, derived from `orderShape`); anything else goes through zod.
- */
 /** The fast reading of an order in the usual nested shape; SLOW for anything else (zod reads it). */
 export function fastOrderOf(raw: unknown): Order | typeof SLOW {
   if (!isObject(raw) || normalizeOrder(raw) !== raw) return SLOW;
@@ -198,6 +193,11 @@ export function fastOrderOf(raw: unknown): Order | typeof SLOW {
   return read === SLOW ? SLOW : withMoney(read as Order);
 }
 
+/**
+ * An order in the one normalized shape, whichever shape the service answered with.
+ * A record in the usual nested shape is read by the fast reader (fast-path.ts: the
+ * same checks, derived from `orderShape`); anything else goes through zod.
+ */
 export const order = z.transform((raw: unknown, ctx): Order => {
   const fast = fastOrderOf(raw);
   if (fast !== SLOW) return fast;
