@@ -74,6 +74,11 @@ function isTimeout(error: unknown): boolean {
   return false;
 }
 
+/** What AbortSignal.timeout aborts with, so a timeout reads the same to fetch and to isTimeout. */
+function timeoutReason(): DOMException {
+  return new DOMException("The operation was aborted due to timeout", "TimeoutError");
+}
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text.trim() === "") return { ok: true, value: {} };
   try {
@@ -202,14 +207,17 @@ export function createTransport(options: TransportOptions): Transport {
     const purpose = purposeOf(method, spec.isAuthCall === true);
     const use = useOf(purpose, spec.isAuthCall === true);
     let response: Awaited<ReturnType<typeof http.raw<string, "text">>>;
+    // Our own timer, not ofetch's `timeout`: that one is cleared once the headers arrive,
+    // so a body that stalls afterwards would hang the call for good. Cleared once the body
+    // is read (AbortSignal.timeout would keep a 15 s timer and fetch's listener per call).
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(timeoutReason()), options.timeoutMs);
     try {
       response = await http.raw<string, "text">(withQuery(path, spec.query, arrayFormat), {
         method,
         headers,
         body,
-        // Our own signal, not ofetch's `timeout`: that one is cleared once the headers
-        // arrive, so a body that stalls afterwards would hang the call for good.
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: controller.signal,
         responseType: "text",
         ignoreResponseError: true,
       });
@@ -217,6 +225,8 @@ export function createTransport(options: TransportOptions): Transport {
       report({ method, path, durationMs: elapsed(), error: "unavailable", purpose, use });
       const what = isTimeout(cause) ? `timed out after ${options.timeoutMs} ms` : "network error";
       throw new ServiceError("unavailable", `${method} ${path}: ${what}`, { method, path, cause });
+    } finally {
+      clearTimeout(timer);
     }
 
     const status = response.status;
