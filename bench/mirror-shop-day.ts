@@ -15,12 +15,14 @@
 import type { Api } from "grammy";
 import { pino } from "pino";
 import { Notifier } from "../src/bot/notify/notifier.ts";
+import { createMemoryStore } from "../src/bot/store/storage.ts";
 import { DEFAULT_BUDGET } from "../src/mirror/index.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import type { Employee, Order as SandboxOrder } from "../src/sandbox/model.ts";
 import { ManualClock } from "../test/helpers/manual-clock.ts";
 import { createMirrorBot } from "../test/helpers/mirror-bot.ts";
 import { createTestBot, type TestBot, type TestUser } from "../test/helpers/test-bot.ts";
+import { type DayClients, linkDayClients } from "./day-clients.ts";
 import { changeStatusWithPayment, minimalOrderNewClient } from "./dialog-driver.ts";
 import type { BenchModule } from "./types.ts";
 
@@ -36,6 +38,8 @@ export interface Company {
   outsideEveryMs: number;
   /** All the sandbox's workshops (else the first one). */
   allShops: boolean;
+  /** Linked clients own this share of the open orders; one of theirs is made ready every `everyMs` (day-clients.ts). */
+  clients?: { share: number; readyEveryMs: number };
 }
 /** Per person and hour. */
 const PER_HOUR = { lookup: 28, search: 12, status: 2, create: 1 };
@@ -63,6 +67,12 @@ export interface DayResult {
   actions: number;
   answered: number;
   delays: number[];
+  /** From "ready" in the service to the linked client's message (with `Company.clients`). */
+  clientDelays: number[];
+  /** Orders of linked clients made ready in the service. */
+  clientReady: number;
+  /** The open orders the linked clients own, of all open orders. */
+  clientShare: number;
 }
 
 /** A small deterministic PRNG: both runs see the same day. */
@@ -103,12 +113,19 @@ export async function runDay(mirrorOn: boolean, quota = 100, company = SHOP_DAY)
   const shopIds = company.allShops ? sandbox.shops.map((s) => s.id) : [sandbox.shops[0]?.id ?? ""];
   const options = {
     operators: STAFF,
+    // What the bot keeps for a while (the same news told once, markers) expires on the simulated clock too.
+    store: createMemoryStore({ now }),
     // The bot's client reads the quota's reset on the simulated clock too.
     clientOptions: { now },
     sandbox,
     clock,
     // Production's defaults: the write reserve follows the writes seen.
-    config: { shopIds, timezone: "Europe/Moscow", writeReserve: "auto" as const },
+    config: {
+      shopIds,
+      timezone: "Europe/Moscow",
+      writeReserve: "auto" as const,
+      ...(company.clients ? { clients: { enabled: true, allStatuses: false, ratePerMinute: 12 } } : {}),
+    },
   };
   const mirrored = mirrorOn
     ? await createMirrorBot({
@@ -124,6 +141,7 @@ export async function runDay(mirrorOn: boolean, quota = 100, company = SHOP_DAY)
   const delays: number[] = [];
   const assigned = new Map<string, number>(); // "<user>:<order number>" -> when assigned in the service
   let notifier: Notifier | undefined;
+  let clients: DayClients | undefined;
   try {
     const { store } = sandbox;
     const masters = shopIds.flatMap((id) => store.employeesOfShop(id).filter((e) => e.isMaster));
@@ -143,6 +161,7 @@ export async function runDay(mirrorOn: boolean, quota = 100, company = SHOP_DAY)
         get(target, key, receiver) {
           if (key !== "sendMessage") return Reflect.get(target, key, receiver);
           return async (chatId: number, text: string, other?: object) => {
+            clients?.seen(Number(chatId), text, now());
             for (const [k, at] of assigned) {
               const [user, number] = k.split(":");
               if (String(chatId) === user && text.includes(`<b>${number}</b>`)) {
@@ -161,6 +180,10 @@ export async function runDay(mirrorOn: boolean, quota = 100, company = SHOP_DAY)
         logger: pino({ level: "silent" }),
       });
       await notifier.kick();
+      if (company.clients) {
+        clients = await linkDayClients(mirrored, sandbox, shopIds, company.clients.share, api);
+        await clients.notifier.kick();
+      }
     }
     // The backfill and warm-up are done before the day: the day starts with a fresh quota.
     await clock.advance(T0 - now());
@@ -225,12 +248,21 @@ export async function runDay(mirrorOn: boolean, quota = 100, company = SHOP_DAY)
     // Off the sync's minute marks, as changes in a real service are.
     let nextAssign = T0 + ASSIGN_EVERY_MS + 17_000;
     let nextSync = T0;
+    // Off the sync's minute marks, as the assignments.
+    let nextReady = company.clients ? T0 + company.clients.readyEveryMs + 29_000 : Number.POSITIVE_INFINITY;
     let lastActionAt: number | undefined;
     const end = T0 + DAY_MS;
     let i = 0;
     for (;;) {
       const action = actions[i];
-      const at = Math.min(action?.at ?? end, nextOutside, nextAssign, mirrored ? nextSync : end, end);
+      const at = Math.min(
+        action?.at ?? end,
+        nextOutside,
+        nextAssign,
+        nextReady,
+        mirrored ? nextSync : end,
+        end,
+      );
       if (at >= end) break;
       if (at > now()) await clock.advance(at - now());
       count();
@@ -251,9 +283,13 @@ export async function runDay(mirrorOn: boolean, quota = 100, company = SHOP_DAY)
           for (const [u, p] of people) if (p.id === person.id) assigned.set(`${u}:${order.number}`, now());
         }
         nextAssign += ASSIGN_EVERY_MS;
+      } else if (at === nextReady) {
+        clients?.makeReady(now());
+        nextReady += company.clients?.readyEveryMs ?? Number.POSITIVE_INFINITY;
       } else if (mirrored && at === nextSync) {
         await mirrored.mirror.step().catch(() => undefined);
         await notifier?.kick();
+        await clients?.notifier.kick();
         nextSync = now() + Math.max(1000, mirrored.mirror.nextDelay());
       } else if (action) {
         i++;
@@ -274,9 +310,13 @@ export async function runDay(mirrorOn: boolean, quota = 100, company = SHOP_DAY)
       answered,
       delays,
       writesRefusedWithQuotaLeft,
+      clientDelays: clients?.delays ?? [],
+      clientReady: clients?.made ?? 0,
+      clientShare: clients?.share ?? 0,
     };
   } finally {
     await notifier?.stop();
+    await clients?.notifier.stop();
     await t.close();
     await sandbox.close();
   }

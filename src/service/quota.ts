@@ -1,6 +1,6 @@
 import { ServiceError } from "./errors.ts";
 import type { RequestPurpose } from "./purpose.ts";
-import { ReserveLedger, type ReservePolicy } from "./reserve.ts";
+import { ReserveLedger, type ReservePolicy, WINDOW_MS } from "./reserve.ts";
 import type { ServiceStore, StoredQuota } from "./store.ts";
 
 /** The quota as last seen: requests left and when the window resets. */
@@ -28,7 +28,6 @@ function then<T, R>(value: Awaitable<T>, next: (value: T) => R): Awaitable<R> {
 /** When neither the error nor an earlier answer says when the block ends. */
 const FALLBACK_BLOCK_MS = 60_000;
 /** The service's window when it has not said when this one ends. */
-const WINDOW_MS = 15 * 60_000;
 
 export interface QuotaTracker {
   /** Last seen quota in this process; null before any answer. */
@@ -108,7 +107,7 @@ export function createQuotaTracker(
       const resetAt = quota.resetAt === null ? undefined : new Date(quota.resetAt);
       if (quota.remaining <= 0 && resetAt)
         throw new ServiceError("quota", `Request quota spent until ${resetAt.toISOString()}`, { resetAt });
-      const kept = ledger.floorFor(purpose, windowEnd());
+      const kept = ledger.floorFor(purpose, windowEnd(), now());
       if (kept > 0 && quota.remaining - inFlight <= kept)
         throw reserveError(resetAt ?? new Date(now() + FALLBACK_BLOCK_MS), kept);
     };
@@ -146,7 +145,7 @@ export function createQuotaTracker(
     readAllowance() {
       const remaining = left(last);
       if (remaining === undefined) return Number.POSITIVE_INFINITY;
-      return Math.max(0, remaining - ledger.floorFor("read", windowEnd()));
+      return Math.max(0, remaining - ledger.floorFor("read", windowEnd(), now()));
     },
 
     begin() {

@@ -68,31 +68,43 @@ describe("the write reserve follows the writes seen", () => {
     expect(client.writeReserve).toBe(10);
   });
 
-  it("grows to twice this window's writes, and no write is refused while the service has requests left", async () => {
-    const { client, orderId, left, box } = await rig();
+  it("keeps twice the busiest window's writes, less those this window has made, and refuses no write while requests are left", async () => {
+    const { client, clock, orderId, left, box } = await rig();
     for (let i = 0; i < 15; i++) await comment(client, orderId, i);
-    expect(client.writeReserve).toBe(30);
+    // This window is the busiest: as many again are kept for the writes still to come.
+    expect(client.writeReserve).toBe(15);
+    clock.t += WINDOW_MS + 1000;
+    box.resetQuota();
+    // The next window starts with twice the busiest (30) kept: reads stop with 30 left.
     const { sent } = await readUntilRefused(client, () => client.shops.list());
-    // 85 were left after the writes: reads stop with 30 left.
-    expect(sent).toBe(55);
+    expect(client.writeReserve).toBe(30);
+    expect(sent).toBe(70);
     expect(left()).toBe(30);
+    // Each write made is one fewer to keep.
+    for (let i = 0; i < 10; i++) await comment(client, orderId, 100 + i);
+    expect(client.writeReserve).toBe(20);
     // Every write goes until the service itself has none left.
-    for (let i = 0; i < 30; i++) await comment(client, orderId, 100 + i);
+    for (let i = 0; i < 20; i++) await comment(client, orderId, 200 + i);
     expect(left()).toBe(0);
     await expect(comment(client, orderId, 999)).rejects.toMatchObject({ kind: "quota", reserve: undefined });
-    expect(box.requestCount(box.login)).toBe(100);
+    // The first window's 15 and the whole of the second.
+    expect(box.requestCount(box.login)).toBe(115);
   });
 
   it("never keeps more than half the quota, however busy", async () => {
-    const { client, orderId } = await rig();
+    const { client, clock, orderId, box } = await rig();
     for (let i = 0; i < 40; i++) await comment(client, orderId, i);
+    expect(client.writeReserve).toBe(40);
+    clock.t += WINDOW_MS + 1000;
+    box.resetQuota();
+    await client.shops.list();
     expect(client.writeReserve).toBe(50);
   });
 
   it("a busy window's writes keep the reserve up in the next windows of the hour, then it falls to the floor", async () => {
     const { client, clock, orderId, box } = await rig();
     for (let i = 0; i < 12; i++) await comment(client, orderId, i);
-    expect(client.writeReserve).toBe(24);
+    expect(client.writeReserve).toBe(12);
     clock.t += WINDOW_MS + 1000;
     box.resetQuota();
     await client.shops.list();
@@ -129,6 +141,26 @@ describe("the sync's share", () => {
     const sync = await readUntilRefused(client, () => asSync(() => client.orders.list({ pageSize: 1 })));
     expect(sync.sent).toBe(35);
     expect(sync.error).toMatchObject({ kind: "quota", reserve: 10 });
+    expect(left()).toBe(10);
+  });
+
+  it("holds for the sync no more than its share of the window's time left", async () => {
+    const { client, clock, left } = await rig({ syncShare: 40 });
+    await client.shops.list(); // the window starts: 99 left, it resets 15 minutes on
+    clock.t += 10 * MINUTE;
+    // 5 of 15 minutes left: the sync, which spent nothing, is held ceil(40 × 5/15) = 14, not 40.
+    const users = await readUntilRefused(client, () => client.shops.list());
+    expect(users.error).toMatchObject({ kind: "quota", reserve: 24 });
+    expect(left()).toBe(24);
+    expect(users.sent).toBe(75);
+    // Later still, less is held: a minute before the reset, ceil(40/15) = 3 beside the reserve.
+    clock.t += 4 * MINUTE;
+    const later = await readUntilRefused(client, () => client.shops.list());
+    expect(later.sent).toBe(11);
+    expect(later.error).toMatchObject({ kind: "quota", reserve: 13 });
+    // The sync still gets what is held for it and reads down to the write reserve.
+    const sync = await readUntilRefused(client, () => asSync(() => client.orders.list({ pageSize: 1 })));
+    expect(sync.sent).toBe(3);
     expect(left()).toBe(10);
   });
 

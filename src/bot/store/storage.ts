@@ -96,6 +96,8 @@ interface StoreOptions {
   logger?: Logger;
   /** Tests: raw operations fail while this says so. */
   faults?: FaultSwitch;
+  /** The memory store's clock for expiry (a bench's simulated day); Date.now by default. */
+  now?: () => number;
 }
 
 const NAMESPACE = /^[a-z0-9_-]+$/i;
@@ -133,23 +135,28 @@ interface Expiring<T> {
 }
 
 /** TTL for stores without native expiry: wraps values with their deadline. */
-function withExpiry<T>(inner: RawAdapter<Expiring<T>>, ttlSeconds: number): RawAdapter<T> {
+function withExpiry<T>(
+  inner: RawAdapter<Expiring<T>>,
+  ttlSeconds: number,
+  // Looked up per call: tests that fake timers after the store opens still see theirs.
+  now: () => number = () => Date.now(),
+): RawAdapter<T> {
   return {
     async read(key) {
       const entry = await inner.read(key);
       if (!entry) return undefined;
-      if (entry.e <= Date.now()) {
+      if (entry.e <= now()) {
         await inner.delete(key).catch(() => undefined);
         return undefined;
       }
       return entry.v;
     },
-    write: (key, value) => inner.write(key, { v: value, e: Date.now() + ttlSeconds * 1000 }),
+    write: (key, value) => inner.write(key, { v: value, e: now() + ttlSeconds * 1000 }),
     delete: (key) => inner.delete(key),
     async update(key, change) {
       const next = await inner.update(key, (entry) => {
-        const value = change(entry && entry.e > Date.now() ? entry.v : undefined);
-        return value === undefined ? undefined : { v: value, e: Date.now() + ttlSeconds * 1000 };
+        const value = change(entry && entry.e > now() ? entry.v : undefined);
+        return value === undefined ? undefined : { v: value, e: now() + ttlSeconds * 1000 };
       });
       return next?.v;
     },
@@ -324,7 +331,9 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
           },
         };
       };
-      const entries = record.ttlSeconds ? withExpiry(plain<Expiring<T>>(), record.ttlSeconds) : plain<T>();
+      const entries = record.ttlSeconds
+        ? withExpiry(plain<Expiring<T>>(), record.ttlSeconds, options.now)
+        : plain<T>();
       return guard(withFaults(entries, options.faults), record, { health, warn });
     }),
     close: async () => {},
