@@ -5,8 +5,8 @@
  * test/browser/screenshots.test.ts`; each shot is also checked as the look test
  * checks a page (no horizontal scroll, every control named).
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPhotoStore } from "../../src/bot/state/order-photos.ts";
 import {
@@ -19,11 +19,11 @@ import {
 } from "../bot/features/client-side/setup.ts";
 import { startPaymentsBot } from "../bot/features/payments/setup.ts";
 import { type MiniAppBot, serveMiniApp } from "../helpers/mini-app.ts";
-import { CHROMIUM, layoutProblems, openPage } from "../helpers/mini-app-page.ts";
+import { hasChromium, launchChromium, layoutProblems, openPage } from "../helpers/mini-app-page.ts";
 
 const CLIENT = 9301;
 const OUT = new URL("../../docs/mini-app/", import.meta.url);
-const wanted = process.env.MINI_APP_SHOTS === "1" && existsSync(CHROMIUM);
+const wanted = process.env.MINI_APP_SHOTS === "1" && hasChromium();
 
 let t: ClientBot & MiniAppBot;
 let browser: Browser;
@@ -54,12 +54,7 @@ describe.skipIf(!wanted)("the Mini App's screenshots", () => {
       { id: "photo-2", by: OPERATOR, at: t.clock.now().getTime() },
     ]);
     orderNumber = t.mirror.get(order.id)?.order.number ?? "";
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(
-        (e): e is [string, string] => e[1] !== undefined && !/^(LD_PRELOAD|FAKETIME)/.test(e[0]),
-      ),
-    );
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"], env });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
