@@ -1,6 +1,6 @@
 /**
- * The Mini App's screenshots for docs/mini-app/ (issue 38.6): the board, an order
- * and a client's page at 390 and 1280 px, in Telegram's light and dark themes.
+ * The Mini App's screenshots for docs/mini-app/ (issue 38.6): the board, an order,
+ * a client's page and the intake form at 390 and 1280 px, in Telegram's light and dark themes.
  * Not part of every run (it writes into docs/): `MINI_APP_SHOTS=1 npx vitest run
  * test/browser/screenshots.test.ts`; each shot is also checked as the look test
  * checks a page (no horizontal scroll, every control named).
@@ -63,7 +63,7 @@ describe.skipIf(!wanted)("the Mini App's screenshots", () => {
 
   for (const width of [390, 1280])
     for (const scheme of ["light", "dark"] as const)
-      it(`board, order and client's page at ${width} px (${scheme})`, async () => {
+      it(`board, order, client's page and form at ${width} px (${scheme})`, async () => {
         const staff = await openPage(t, browser, OPERATOR, { width, scheme });
         await staff.getByTestId("total").waitFor();
         await shoot(staff, `board-${width}-${scheme}`, false);
@@ -76,5 +76,15 @@ describe.skipIf(!wanted)("the Mini App's screenshots", () => {
         await client.locator(".client-order").first().waitFor();
         await shoot(client, `client-${width}-${scheme}`);
         await client.close();
+        // The intake form in Russian (its longer words), as 🧾 Form on /new opens it.
+        const form = await openPage(t, browser, OPERATOR, {
+          width,
+          scheme,
+          screen: "new",
+          languageCode: "ru",
+        });
+        await form.locator("form.intake").waitFor();
+        await shoot(form, `form-${width}-${scheme}`);
+        await form.close();
       });
 });
