@@ -12,7 +12,7 @@ import { existsSync } from "node:fs";
 import { firstLoadBytes } from "../src/bot/mini-app/static.ts";
 import { pageTexts } from "../src/bot/mini-app/texts.ts";
 import { createMiniAppBot, type MiniAppBot } from "../test/helpers/mini-app.ts";
-import { CHROMIUM, openPage } from "../test/helpers/mini-app-page.ts";
+import { CHROMIUM, launchChromium, openPage } from "../test/helpers/mini-app-page.ts";
 import type { BenchModule, BenchRow } from "./types.ts";
 
 const OPEN_ORDERS = 300;
@@ -93,8 +93,7 @@ export const miniAppBench: BenchModule = {
         return rows;
       }
       const open = (await t.call("board", t.initDataFor(operator))).body.total as number;
-      const { chromium } = await import("playwright-core");
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+      const browser = await launchChromium();
       try {
         const times: number[] = [];
         let requests = 0;

@@ -6,8 +6,7 @@
  * control has an accessible name, in Telegram's light and dark themes, in the
  * user's language, with Telegram's Back and Main buttons. Skipped without /usr/bin/chromium, as mini-app.test.ts is.
  */
-import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   APPROVED,
@@ -21,35 +20,26 @@ import {
 } from "../bot/features/client-side/setup.ts";
 import { startPaymentsBot } from "../bot/features/payments/setup.ts";
 import { type MiniAppBot, serveMiniApp } from "../helpers/mini-app.ts";
-import { CHROMIUM, layoutProblems, openPage } from "../helpers/mini-app-page.ts";
+import { hasChromium, launchChromium, layoutProblems, openPage } from "../helpers/mini-app-page.ts";
 
 const CLIENT = 9101;
 const OTHER = 9102;
 const STRANGER = 9103;
-const hasChromium = existsSync(CHROMIUM);
+const browsers = hasChromium();
 
 let t: ClientBot & MiniAppBot;
 let browser: Browser;
 let mine: ReturnType<typeof aClient>;
 let theirs: ReturnType<typeof aClient>;
 
-/** Chromium on the real clock, without libfaketime's LD_PRELOAD (see mini-app.test.ts). */
-function browserEnv(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      (e): e is [string, string] => e[1] !== undefined && !/^(LD_PRELOAD|FAKETIME)/.test(e[0]),
-    ),
-  );
-}
-
-describe.skipIf(!hasChromium)("the client's page and the look, in Chromium", () => {
+describe.skipIf(!browsers)("the client's page and the look, in Chromium", () => {
   beforeAll(async () => {
     t = await serveMiniApp(await startPaymentsBot({ start: new Date("2026-11-18T09:00:00Z") }));
     mine = aClient(t);
     theirs = aClient(t, [mine.who.id]);
     await t.handle(contactUpdate(t, person(CLIENT, "en"), mine.who.phones[0] ?? ""));
     await t.handle(contactUpdate(t, person(OTHER, "ru"), theirs.who.phones[0] ?? ""));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"], env: browserEnv() });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -8,23 +8,18 @@
  * 0 requests; no horizontal scroll at 360 px in dark.
  * Without /usr/bin/chromium the file is skipped.
  */
-import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMiniAppBot, type MiniAppBot } from "../helpers/mini-app.ts";
-import { CHROMIUM, openPage } from "../helpers/mini-app-page.ts";
+import { hasChromium, launchChromium, openPage, pressMain } from "../helpers/mini-app-page.ts";
 
 const OPERATOR = 902;
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.info(`browser tests skipped: no ${CHROMIUM} (apt-get install chromium)`);
+const browsers = hasChromium();
 
 let t: MiniAppBot;
 let browser: Browser;
 
-/** Telegram's Main button pressed (the stub runs its handlers), as a clerk presses it. */
-const mainButton = (page: Page) => page.evaluate("window.Telegram.WebApp.MainButton.click()");
-
-describe.skipIf(!hasChromium)("the intake form in Chromium", () => {
+describe.skipIf(!browsers)("the intake form in Chromium", () => {
   beforeAll(async () => {
     t = await createMiniAppBot({
       operators: [OPERATOR],
@@ -33,13 +28,7 @@ describe.skipIf(!hasChromium)("the intake form in Chromium", () => {
     });
     // The form's lists cached, as after the bot's first intake: the form then costs no request.
     await t.call("intake-options", t.initDataFor(OPERATOR));
-    // Chromium on the real clock (see mini-app.test.ts): libfaketime's LD_PRELOAD would hang it.
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(
-        (e): e is [string, string] => e[1] !== undefined && !/^(LD_PRELOAD|FAKETIME)/.test(e[0]),
-      ),
-    );
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"], env });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -50,7 +39,7 @@ describe.skipIf(!hasChromium)("the intake form in Chromium", () => {
     const page = await openPage(t, browser, OPERATOR, { screen: "new", width: 360, scheme: "dark" });
     await page.getByLabel("Device type").waitFor();
     t.mark();
-    await mainButton(page);
+    await pressMain(page);
     await page.getByText("Check the marked fields.").waitFor();
     expect(await page.getByText("Pick a client or add a new one.").count()).toBe(1);
     expect(await page.getByText("Describe the fault: at least 2 characters.").count()).toBe(1);
@@ -69,7 +58,7 @@ describe.skipIf(!hasChromium)("the intake form in Chromium", () => {
     await page.getByLabel("Тип устройства").fill("Смартфон");
     await page.getByLabel("Неисправности").fill("Не включается");
     t.mark();
-    await mainButton(page);
+    await pressMain(page);
     await page.getByText("Это не номер телефона").waitFor();
     expect(await page.getByTestId("intake-outcome").textContent()).toContain("Проверьте отмеченные поля");
     expect(t.requests()).toBe(0);
@@ -109,7 +98,7 @@ describe.skipIf(!hasChromium)("the intake form in Chromium", () => {
     page.on("request", (r) => void (r.method() === "POST" && posts.push(r.postData() ?? "")));
     const before = store.orders.length;
     t.mark();
-    await Promise.all([mainButton(page), mainButton(page)]);
+    await Promise.all([pressMain(page), pressMain(page)]);
     await page.getByText("Created: order").waitFor();
     expect(t.requests()).toBe(2);
     // The second press sent nothing: the first was under way.

@@ -3,37 +3,29 @@
  * playwright-core, Telegram's WebApp stubbed with initData signed by the test
  * token (telegram-web-app.js is answered by the stub, nothing leaves loopback):
  * the board's counts against the sandbox, a search, a status change with
- * payment (one PATCH, a double tap once). Without /usr/bin/chromium the file is
+ * payment (one PATCH, a double tap once; an amount typed just before Telegram's
+ * Main button is pressed is the one sent). Without /usr/bin/chromium the file is
  * skipped (.ci/run installs it with apt, as it does redis-server).
  */
-import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMiniAppBot, type MiniAppBot } from "../helpers/mini-app.ts";
-import { CHROMIUM, openPage } from "../helpers/mini-app-page.ts";
+import { hasChromium, launchChromium, openPage } from "../helpers/mini-app-page.ts";
 
 const OPERATOR = 901;
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.info(`browser tests skipped: no ${CHROMIUM} (apt-get install chromium)`);
+const browsers = hasChromium();
 
 let t: MiniAppBot;
 let browser: Browser;
 
-describe.skipIf(!hasChromium)("the Mini App in Chromium", () => {
+describe.skipIf(!browsers)("the Mini App in Chromium", () => {
   beforeAll(async () => {
     t = await createMiniAppBot({
       operators: [OPERATOR],
       orders: 150,
       start: new Date("2026-11-18T09:00:00Z"),
     });
-    // Chromium runs on the real clock: under scripts/clock-matrix.sh libfaketime (LD_PRELOAD) would
-    // hang it; the clock under test is the bot's, and the initData is signed by it, not by the page.
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(
-        (e): e is [string, string] => e[1] !== undefined && !/^(LD_PRELOAD|FAKETIME)/.test(e[0]),
-      ),
-    );
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"], env });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -69,28 +61,63 @@ describe.skipIf(!hasChromium)("the Mini App in Chromium", () => {
     await page.close();
   });
 
-  it("changes a status with a payment: one PATCH for a double tap, the outcome told", async () => {
+  /** A ready order the mirror holds (one not changed yet), opened on the board, a paying status picked. */
+  async function payingOrder() {
     const store = t.sandbox.store;
-    const payStatus = [...store.statusById.values()].find((s) => s.isPayRequired && s.group === "closed");
+    const pay = [...store.statusById.values()].find((s) => s.isPayRequired && s.group === "closed");
     const order = store.orders.find(
-      (o) => o.isVisible && store.statusById.get(o.statusId)?.group === "finish" && t.mirror.get(o.id),
+      (o) =>
+        o.isVisible &&
+        store.statusById.get(o.statusId)?.group === "finish" &&
+        t.mirror.get(o.id) &&
+        !changed.has(o.id),
     );
+    if (!pay || !order) throw new Error("the sandbox has no ready order or no paying status");
+    changed.add(order.id);
     const page = await openPage(t, browser, OPERATOR);
     await page.getByTestId("total").waitFor();
-    await page
-      .locator(".card", { hasText: order?.number ?? "?" })
-      .first()
-      .click();
-    await page.getByLabel("New status").selectOption(payStatus?.id ?? "");
+    await page.locator(".card", { hasText: order.number }).first().click();
+    await page.getByLabel("New status").selectOption(pay.id);
+    const paid = () => store.orders.find((o) => o.id === order.id)?.paidCash ?? 0;
+    return { page, order, pay, paid, before: paid() };
+  }
+  const changed = new Set<string>();
+
+  it("changes a status with a payment: one PATCH for a double tap, the outcome told", async () => {
+    const { page, order, pay, paid, before } = await payingOrder();
     await page.getByLabel("Cash").fill("200");
-    const before = store.orders.find((o) => o.id === order?.id)?.paidCash ?? 0;
     t.sandbox.resetCounts();
     await page.getByRole("button", { name: "Change status" }).dblclick();
     await page.getByText("Done: the status is changed").waitFor();
     expect(t.sandbox.requestCount()).toBe(1);
-    const after = store.orders.find((o) => o.id === order?.id);
-    expect(after?.statusId).toBe(payStatus?.id);
-    expect(after?.paidCash).toBeCloseTo(before + 200);
+    expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(pay.id);
+    expect(paid()).toBeCloseTo(before + 200);
+    await page.close();
+  });
+
+  it("sends the amount typed after the Main button showed, at once: one PATCH with the new amount", async () => {
+    const { page, order, pay, paid, before } = await payingOrder();
+    await page.getByLabel("Cash").fill("100");
+    await expect
+      .poll(() => page.evaluate("Telegram.WebApp.MainButton.visible && Telegram.WebApp.MainButton.text"))
+      .toBe("Change status");
+    const posts: string[] = [];
+    page.on("request", (r) => void (r.url().endsWith("/api/status") && posts.push(r.postData() ?? "")));
+    t.sandbox.resetCounts();
+    // 250 typed, the page rendered it (a microtask), Main pressed twice before the next frame's effects.
+    await page.evaluate(`(async () => {
+      const cash = document.querySelector("input[id^=cash-]");
+      cash.value = "250";
+      cash.dispatchEvent(new Event("input", { bubbles: true }));
+      for (let i = 0; i < 3; i++) await Promise.resolve();
+      Telegram.WebApp.MainButton.click();
+      Telegram.WebApp.MainButton.click();
+    })()`);
+    await page.getByText("Done: the status is changed").waitFor();
+    expect(t.sandbox.requestCount()).toBe(1);
+    expect(posts.map((body) => JSON.parse(body).payment?.money)).toEqual(["250"]);
+    expect(t.sandbox.store.orders.find((o) => o.id === order.id)?.statusId).toBe(pay.id);
+    expect(paid()).toBeCloseTo(before + 250);
     await page.close();
   });
 });

@@ -1,12 +1,12 @@
 /**
- * The Mini App's screenshots for docs/mini-app/ (issue 38.6): the board, an order
- * and a client's page at 390 and 1280 px, in Telegram's light and dark themes.
+ * The Mini App's screenshots for docs/mini-app/ (issue 38.6): the board, an order,
+ * a client's page and the intake form at 390 and 1280 px, in Telegram's light and dark themes.
  * Not part of every run (it writes into docs/): `MINI_APP_SHOTS=1 npx vitest run
  * test/browser/screenshots.test.ts`; each shot is also checked as the look test
  * checks a page (no horizontal scroll, every control named).
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPhotoStore } from "../../src/bot/state/order-photos.ts";
 import {
@@ -19,11 +19,11 @@ import {
 } from "../bot/features/client-side/setup.ts";
 import { startPaymentsBot } from "../bot/features/payments/setup.ts";
 import { type MiniAppBot, serveMiniApp } from "../helpers/mini-app.ts";
-import { CHROMIUM, layoutProblems, openPage } from "../helpers/mini-app-page.ts";
+import { hasChromium, launchChromium, layoutProblems, openPage } from "../helpers/mini-app-page.ts";
 
 const CLIENT = 9301;
 const OUT = new URL("../../docs/mini-app/", import.meta.url);
-const wanted = process.env.MINI_APP_SHOTS === "1" && existsSync(CHROMIUM);
+const wanted = process.env.MINI_APP_SHOTS === "1" && hasChromium();
 
 let t: ClientBot & MiniAppBot;
 let browser: Browser;
@@ -54,12 +54,7 @@ describe.skipIf(!wanted)("the Mini App's screenshots", () => {
       { id: "photo-2", by: OPERATOR, at: t.clock.now().getTime() },
     ]);
     orderNumber = t.mirror.get(order.id)?.order.number ?? "";
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(
-        (e): e is [string, string] => e[1] !== undefined && !/^(LD_PRELOAD|FAKETIME)/.test(e[0]),
-      ),
-    );
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"], env });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -68,7 +63,7 @@ describe.skipIf(!wanted)("the Mini App's screenshots", () => {
 
   for (const width of [390, 1280])
     for (const scheme of ["light", "dark"] as const)
-      it(`board, order and client's page at ${width} px (${scheme})`, async () => {
+      it(`board, order, client's page and form at ${width} px (${scheme})`, async () => {
         const staff = await openPage(t, browser, OPERATOR, { width, scheme });
         await staff.getByTestId("total").waitFor();
         await shoot(staff, `board-${width}-${scheme}`, false);
@@ -81,5 +76,15 @@ describe.skipIf(!wanted)("the Mini App's screenshots", () => {
         await client.locator(".client-order").first().waitFor();
         await shoot(client, `client-${width}-${scheme}`);
         await client.close();
+        // The intake form in Russian (its longer words), as 🧾 Form on /new opens it.
+        const form = await openPage(t, browser, OPERATOR, {
+          width,
+          scheme,
+          screen: "new",
+          languageCode: "ru",
+        });
+        await form.locator("form.intake").waitFor();
+        await shoot(form, `form-${width}-${scheme}`);
+        await form.close();
       });
 });

@@ -3,10 +3,34 @@
  * stub (the WebApp object with initData signed by the test token, a light or dark
  * theme, Main and Back buttons), so nothing leaves loopback.
  */
-import type { Browser, Page } from "playwright-core";
+import { existsSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
 import type { MiniAppBot } from "./mini-app.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
+
+/** Whether the browser tests can run; when not, said in one line (`.ci/run` installs it with apt). */
+export function hasChromium(): boolean {
+  const there = existsSync(CHROMIUM);
+  if (!there) console.info(`browser tests skipped: no ${CHROMIUM} (apt-get install chromium)`);
+  return there;
+}
+
+/**
+ * Debian's Chromium, headless. It runs on the real clock: under scripts/clock-matrix.sh libfaketime
+ * (LD_PRELOAD) would hang it; the clock under test is the bot's, and initData is signed by it, not the page.
+ */
+export function launchChromium(): Promise<Browser> {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => e[1] !== undefined && !/^(LD_PRELOAD|FAKETIME)/.test(e[0]),
+    ),
+  );
+  return chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"], env });
+}
+
+/** Telegram's Main button pressed (the stub runs its handlers), as a clerk presses it. */
+export const pressMain = (page: Page) => page.evaluate("window.Telegram.WebApp.MainButton.click()");
 
 /** The stub of telegram-web-app.js: the WebApp object with signed initData, a theme, Main and Back buttons. */
 function telegramStub(initData: string, scheme: "light" | "dark"): string {

@@ -3,7 +3,7 @@
 
 import { get } from "./api.js";
 import { date, html, money, Notice, t, uid } from "./fields.js";
-import { setMain } from "./telegram.js";
+import { useMainButton } from "./submission.js";
 import { useEffect, useMemo, useState } from "./vendor/hooks.mjs";
 
 const FILTERS = ["mine", "overdue", "stuck"];
@@ -21,10 +21,7 @@ export function Board({ onOpen, onNew }) {
       .then(setBoard)
       .catch((e) => setError(e.status === 503 ? "ma-no-mirror" : "ma-error"));
   }, []);
-  useEffect(() => {
-    setMain(onNew ? t("ma-intake") : undefined, onNew);
-    return () => setMain();
-  }, [onNew]);
+  useMainButton(onNew ? t("ma-intake") : undefined, onNew);
   useEffect(() => {
     const text = query.trim();
     if (text.length < 2) {

@@ -4,7 +4,8 @@
 
 import { get, newKey, post } from "./api.js";
 import { date, Field, html, money, Notice, t, uid } from "./fields.js";
-import { haptic, setMain } from "./telegram.js";
+import { useMainButton, useSubmission } from "./submission.js";
+import { haptic } from "./telegram.js";
 import { useEffect, useMemo, useState } from "./vendor/hooks.mjs";
 
 export function ClientPage({ me }) {
@@ -71,11 +72,8 @@ function ClientOrder({ order, onChange }) {
 function Answer({ order, onChange, onTold }) {
   const { approval } = order;
   const [asking, setAsking] = useState(false);
-  const [sending, setSending] = useState(false);
   const setOutcome = onTold;
-  async function answer(decision) {
-    if (sending) return;
-    setSending(true);
+  const [answer, sending] = useSubmission(async (decision) => {
     setOutcome(undefined);
     try {
       const reply = await post("answer", {
@@ -92,10 +90,9 @@ function Answer({ order, onChange, onTold }) {
     } catch {
       setOutcome({ kind: "error", text: t("ma-answer-unsure") });
     } finally {
-      setSending(false);
       setAsking(false);
     }
-  }
+  });
   return html`<div class="answer" role="group" aria-label=${t("ma-estimate-client")}>
     ${approval.verdict ? html`<p><b>${t("ma-verdict-client")}:</b> ${approval.verdict}</p>` : null}
     <p>${t("ma-estimate-client")}: <b data-testid="estimate">${money(approval.amount)}</b></p>
@@ -118,20 +115,15 @@ function Answer({ order, onChange, onTold }) {
 
 /** 💳: the invoice into the chat with the bot (features/payments), where Telegram takes the money. */
 function Pay({ order }) {
-  const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState();
-  async function pay() {
-    if (sending) return;
-    setSending(true);
+  const [pay, sending] = useSubmission(async () => {
     try {
       const reply = await post("pay", { orderId: order.id });
       setOutcome({ kind: reply.ok ? "ok" : "error", text: reply.message });
     } catch {
       setOutcome({ kind: "error", text: t("ma-error") });
-    } finally {
-      setSending(false);
     }
-  }
+  });
   const amount = money(order.pay.amount);
   return html`<div class="pay">
     <button type="button" class="primary" disabled=${sending} onClick=${pay}>
@@ -147,12 +139,9 @@ function WriteForm({ orders }) {
   const [text, setText] = useState("");
   const [about, setAbout] = useState(orders.length === 1 ? orders[0].id : "");
   const [key, setKey] = useState(newKey);
-  const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState();
-  async function submit(event) {
-    event?.preventDefault();
-    if (!text.trim() || sending) return;
-    setSending(true);
+  const [submit, sending] = useSubmission(async () => {
+    if (!text.trim()) return;
     setOutcome(undefined);
     try {
       const reply = await post("write", { key, orderId: about || undefined, text });
@@ -163,15 +152,10 @@ function WriteForm({ orders }) {
       }
     } catch (error) {
       setOutcome({ kind: "error", text: t(error.status === 429 ? "ma-too-fast" : "ma-error") });
-    } finally {
-      setSending(false);
     }
-  }
-  // Telegram's Main button sends, once there is something to send.
-  useEffect(() => {
-    setMain(text.trim() ? t("ma-send") : undefined, text.trim() ? submit : undefined, sending);
-    return () => setMain();
   });
+  // Telegram's Main button sends, once there is something to send.
+  useMainButton(text.trim() ? t("ma-send") : undefined, submit, sending);
   return html`<form class="panel" onSubmit=${submit} aria-labelledby=${`${ids.text}-h`}>
     <h2 id=${`${ids.text}-h`}>${t("ma-write-shop")}</h2>
     ${

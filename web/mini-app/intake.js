@@ -8,8 +8,9 @@ import { get, newKey, post } from "./api.js";
 import { Field, html, Notice, t, uid } from "./fields.js";
 import { ClientPicker } from "./intake-client.js";
 import { CustomField, checkForm, dayAfter, QUICK_DAYS, today } from "./intake-fields.js";
-import { haptic, setMain } from "./telegram.js";
-import { useEffect, useMemo, useRef, useState } from "./vendor/hooks.mjs";
+import { useMainButton, useSubmission } from "./submission.js";
+import { haptic } from "./telegram.js";
+import { useEffect, useMemo, useState } from "./vendor/hooks.mjs";
 
 const DEVICE_KEYS = ["typeDevice", "brand", "model", "sn", "color"];
 
@@ -99,7 +100,6 @@ function IntakeForm({ options, me, onCreated }) {
   const [form, setForm] = useState(() => emptyForm(options));
   const [errors, setErrors] = useState({});
   const [key, setKey] = useState(newKey);
-  const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState();
   const shop = options.shops.find((s) => s.id === form.shopId) ?? options.shops[0];
   const type = options.types.find((x) => x.id === form.typeId);
@@ -111,14 +111,9 @@ function IntakeForm({ options, me, onCreated }) {
     setForm((f) => ({ ...f, prepayment: { ...f.prepayment, [name]: e.currentTarget.value } }));
   const value = (name) => (e) => set({ [name]: e.currentTarget.value });
   const done = outcome?.kind === "ok";
-  // Telegram's Main button may be pressed before the effect below hands it this render's submit:
-  // it calls the newest one through the ref, and `busy` stops a second press at once (not a render later).
-  const latest = useRef();
-  const busy = useRef(false);
-
-  async function submit(event) {
-    event?.preventDefault();
-    if (busy.current || done) return;
+  // ✅ Create: the page checks first (nothing sent while a field is wrong), then one create per key.
+  const [submit, sending] = useSubmission(async () => {
+    if (done) return;
     const found = checkForm(form, type, options.client.fields, t);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -126,8 +121,6 @@ function IntakeForm({ options, me, onCreated }) {
       haptic("error");
       return;
     }
-    busy.current = true;
-    setSending(true);
     setOutcome({ kind: "", text: t("ma-creating") });
     try {
       const answer = await post("intake", { key, draft: draftOf(form) });
@@ -145,12 +138,8 @@ function IntakeForm({ options, me, onCreated }) {
     } catch {
       // No answer: the same key goes again, so the bot checks before creating twice.
       setOutcome({ kind: "error", text: t("ma-intake-unknown") });
-    } finally {
-      busy.current = false;
-      setSending(false);
     }
-  }
-  latest.current = submit;
+  });
 
   function again() {
     setForm(emptyForm(options));
@@ -159,10 +148,7 @@ function IntakeForm({ options, me, onCreated }) {
     setKey(newKey());
   }
 
-  useEffect(() => {
-    setMain(done ? undefined : t("ma-create"), done ? undefined : () => latest.current(), sending);
-    return () => setMain();
-  });
+  useMainButton(done ? undefined : t("ma-create"), submit, sending);
 
   const text = (
     name,

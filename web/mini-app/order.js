@@ -4,7 +4,8 @@
 
 import { get, newKey, post } from "./api.js";
 import { date, Field, html, money, Notice, t, uid } from "./fields.js";
-import { haptic, setMain } from "./telegram.js";
+import { useMainButton, useSubmission } from "./submission.js";
+import { haptic } from "./telegram.js";
 import { useEffect, useMemo, useState } from "./vendor/hooks.mjs";
 
 export function OrderView({ id, me }) {
@@ -92,16 +93,13 @@ function StatusForm({ data, onDone }) {
   const [cash, setCash] = useState("");
   const [bank, setBank] = useState("");
   const [key, setKey] = useState(newKey);
-  const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState();
   const target = statuses.find((s) => s.id === statusId);
   const paying = target && target.pay !== false && registers.length > 0;
   const bad = (v) => v !== "" && !/^\d{1,9}([.,]\d{1,2})?$/.test(v.trim());
 
-  async function submit(event) {
-    event?.preventDefault();
-    if (!target || sending || bad(cash) || bad(bank)) return;
-    setSending(true);
+  const [submit, sending] = useSubmission(async () => {
+    if (!target || bad(cash) || bad(bank)) return;
     setOutcome(undefined);
     const payment =
       paying && (cash || bank)
@@ -122,14 +120,9 @@ function StatusForm({ data, onDone }) {
     } catch {
       // No answer: the same key goes again, so the bot checks before sending twice.
       setOutcome({ kind: "error", text: t("ma-unknown") });
-    } finally {
-      setSending(false);
     }
-  }
-  useEffect(() => {
-    setMain(target ? t("ma-save-status") : undefined, target ? submit : undefined, sending);
-    return () => setMain();
   });
+  useMainButton(target ? t("ma-save-status") : undefined, submit, sending);
 
   return html`<form class="panel" onSubmit=${submit} aria-labelledby=${`${ids.status}-h`}>
     <h2 id=${`${ids.status}-h`}>${t("ma-change-status")}</h2>
@@ -175,12 +168,9 @@ function CommentForm({ order, onDone }) {
   const id = useMemo(() => uid("comment"), []);
   const [text, setText] = useState("");
   const [key, setKey] = useState(newKey);
-  const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState();
-  async function submit(event) {
-    event.preventDefault();
-    if (!text.trim() || sending) return;
-    setSending(true);
+  const [submit, sending] = useSubmission(async () => {
+    if (!text.trim()) return;
     try {
       const answer = await post("comment", { key, orderId: order.id, text });
       if (answer.ok) {
@@ -191,10 +181,8 @@ function CommentForm({ order, onDone }) {
       } else setOutcome({ kind: "error", text: answer.message });
     } catch {
       setOutcome({ kind: "error", text: t("ma-unknown") });
-    } finally {
-      setSending(false);
     }
-  }
+  });
   return html`<form class="panel" onSubmit=${submit}>
     <${Field} id=${id} label=${t("ma-comment")}>
       <textarea id=${id} rows="3" maxlength="1000" value=${text} onInput=${(e) => setText(e.currentTarget.value)}></textarea>
@@ -206,20 +194,15 @@ function CommentForm({ order, onDone }) {
 
 /** 📷: the order's photos are Telegram's files: they go to the user's chat, where Telegram shows them. */
 function PhotosButton({ order, count }) {
-  const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState();
-  async function send() {
-    if (sending) return;
-    setSending(true);
+  const [send, sending] = useSubmission(async () => {
     try {
       const answer = await post("photos", { orderId: order.id });
       setOutcome({ kind: answer.ok ? "ok" : "error", text: answer.message });
     } catch {
       setOutcome({ kind: "error", text: t("ma-error") });
-    } finally {
-      setSending(false);
     }
-  }
+  });
   return html`<div class="photos">
     <button type="button" disabled=${sending} onClick=${send}>${t("ma-photos-send", { count })}</button>
     <${Notice} kind=${outcome?.kind}>${outcome?.text}<//>

@@ -26,6 +26,7 @@ const PAGE_FILES = [
   "app.js",
   "api.js",
   "telegram.js",
+  "submission.js",
   "board.js",
   "order.js",
   "intake.js",
