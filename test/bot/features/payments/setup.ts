@@ -6,11 +6,14 @@
  */
 import { pino } from "pino";
 import { checkPaymentSetup } from "../../../../src/bot/features/payments/index.ts";
+import type { Store } from "../../../../src/bot/store/storage.ts";
 import type { PaymentsConfig } from "../../../../src/config/index.ts";
 import { statusId as demoStatusId } from "../../../../src/sandbox/demo-reference.ts";
 import type { Order as SandboxOrder } from "../../../../src/sandbox/model.ts";
 import type { SentInvoice } from "../../../e2e/fake-telegram/payments.ts";
+import { createTestBot, type TestBot } from "../../../helpers/test-bot.ts";
 import {
+  buttonsOf,
   type ClientBot,
   type ClientBotOptions,
   linked,
@@ -91,4 +94,32 @@ export function lastInvoice(t: ClientBot, chatId: number): SentInvoice {
 /** The PATCH requests of orders the sandbox served (the bot's payments among them). */
 export function bankPayments(t: ClientBot, orderId: string) {
   return t.sandbox.store.transactions.filter((tx) => tx.orderId === orderId && tx.isBankTransfer);
+}
+
+/** A ready order whose 💳 the client pressed: the invoice in their chat (0 requests). */
+export async function invoiced(t: ClientBot, userId: number, languageCode: "ru" | "en", price = "4900") {
+  const ready = await readyOrder(t, userId, languageCode, price);
+  const message = t.telegram.botMessages(ready.from.id).at(-1);
+  const press = buttonsOf(message).find((d) => d.startsWith("cpay"));
+  if (!press) throw new Error("the ready message offers no 💳");
+  await ready.user.pressData(press, message);
+  return { ...ready, press, message, invoice: lastInvoice(t, ready.from.id) };
+}
+
+/**
+ * Another bot process on the same sandbox, clock, settings and mirror: on `store` (default: the
+ * first one's, i.e. a restart), with the statuses and registers cached as at its start.
+ */
+export async function anotherInstance(t: ClientBot, store: Store = t.store): Promise<TestBot> {
+  const other = await createTestBot({
+    sandbox: t.sandbox,
+    store,
+    clock: t.clock,
+    config: t.config,
+    deps: { mirror: t.mirror },
+  });
+  await other.services.reference.shops();
+  await other.services.reference.statuses();
+  if (!(await checkPaymentSetup(other.services, silent))) throw new Error("payments' settings do not check");
+  return other;
 }
