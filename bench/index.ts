@@ -29,6 +29,7 @@ import { mirrorSync } from "./mirror-sync.ts";
 import { mirrorWrites } from "./mirror-writes.ts";
 import { mistypedLoad } from "./mistyped-load.ts";
 import { paperBench } from "./paper.ts";
+import { paymentsBench } from "./payments.ts";
 import { formatTable, jsonLine } from "./report.ts";
 import { requestsPerAction } from "./requests-per-action.ts";
 import { reserveLoad } from "./reserve-load.ts";
@@ -57,6 +58,7 @@ const MODULES: BenchModule[] = [
   mistypedLoad,
   deskRequests,
   clientSide,
+  paymentsBench,
   clientReadyQuiet,
   clientsBench,
   miniAppBench,

@@ -21,6 +21,10 @@ import type { Store } from "../store/storage.ts";
 
 const DAY = 24 * 60 * 60;
 
+/** Why an attempt did not land: the service down or not answering, the quota spent, the move refused, the store. */
+const PENDING_REASONS = ["down", "timeout", "quota", "refused", "store"] as const;
+export type PendingReason = (typeof PENDING_REASONS)[number];
+
 const target = z.object({
   registerId: z.string(),
   statusId: z.string(),
@@ -65,9 +69,11 @@ const paymentSchema = z.object({
   amount: z.number(),
   paidAt: z.number(),
   state: z.enum(["pending", "recorded", "held"]),
-  /** The last reason it is not in the CRM (pending), or why the bot records nothing (held). */
+  /** Pending: why the last attempt did not land (worded in each reader's language: payments/why.ts). */
+  reason: z.enum(PENDING_REASONS).optional(),
+  /** Pending, the service refused: its own words (the shop's language), for staff to act on. */
   why: z.string().optional(),
-  /** Held: the kind of reason (forged, replay, mismatch, closed). */
+  /** Held: why the bot records nothing (forged, replay, mismatch, payer, closed). */
   held: z.string().optional(),
   attempts: z.number().int().nonnegative(),
   /** Unix ms: not tried again before. */

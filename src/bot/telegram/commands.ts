@@ -32,8 +32,15 @@ export function isCancelCommand(text: string): boolean {
   return /^\/cancel(@\w+)?(\s|$)/i.test(text);
 }
 
-/** Operators' menu plus money and output (the desk's /cash and /report). */
-const OWNER = [...OPERATOR.slice(0, -3), "cash", "report", "deleted", ...OPERATOR.slice(-3)] as const;
+/** Operators' menu plus money and output (the desk's /cash and /report, the chat's /payments). */
+const OWNER = [
+  ...OPERATOR.slice(0, -3),
+  "cash",
+  "report",
+  "payments",
+  "deleted",
+  ...OPERATOR.slice(-3),
+] as const;
 
 export const MENUS: Record<Role, readonly string[]> = {
   owner: OWNER,

@@ -11,6 +11,7 @@ export { runOnce, type WriteActor } from "./actor.ts";
 export type { WriteReply } from "./kind.ts";
 export {
   findLanded,
+  type WriteFailure,
   type WriteRequest,
   writeIn,
 } from "./once.ts";

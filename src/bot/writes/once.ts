@@ -67,6 +67,8 @@ export type WriteFailure =
       retryable: boolean;
       /** The write may have landed (no clear answer, a 5xx): the next try checks first. */
       pending?: boolean;
+      /** The service's error kind, when the service call failed (a caller may word it its own way). */
+      error?: ServiceErrorKind;
     };
 
 export type WriteOutcome<R> =
@@ -259,6 +261,7 @@ function failed(outcome: ServiceOutcome<unknown> & { ok: false }): WriteFailure 
     message: outcome.message,
     retryable: outcome.retryable || unknown,
     pending: AMBIGUOUS.includes(error.kind),
+    error: error.kind,
   };
 }
 

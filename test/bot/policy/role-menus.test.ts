@@ -69,6 +69,12 @@ describe("command menus per role", () => {
     expect(menu(OPERATOR, "ru")).toEqual(expect.arrayContaining(["new", "status", "overdue", "cancel"]));
     expect(menu(OPERATOR, "ru")).not.toContain("cash");
     expect(menu(OPERATOR, "ru")).not.toContain("report");
+    // The payments in Telegram (/payments): the owners' only.
+    expect(menu(OWNER, "ru")).toContain("payments");
+    expect(menu(OPERATOR, "ru")).not.toContain("payments");
+    expect(menu(VIEWER, "en")).not.toContain("payments");
+    expect(menu(STRANGER, "ru")).not.toContain("payments");
+    expect(described(OWNER, "payments")).toBe("Оплаты в Telegram: не записанные в CRM и за сегодня");
     const viewer = menu(VIEWER, "en");
     expect(viewer).toEqual(expect.arrayContaining(["order", "overdue", "status", "my", "me"]));
     expect(viewer).not.toContain("new");
@@ -188,7 +194,7 @@ describe("command menus per role", () => {
     const commands = set.commands.map((c) => c.command);
     expect(commands).toContain("order");
     expect(commands).toContain("language");
-    for (const privateOnly of ["new", "find", "cancel", "me", "notify", "cash", "report"])
+    for (const privateOnly of ["new", "find", "cancel", "me", "notify", "cash", "report", "payments"])
       expect(commands, privateOnly).not.toContain(privateOnly);
     expect(set.commands.find((c) => c.command === "status")?.description).toBe(
       "The service and the request quota",

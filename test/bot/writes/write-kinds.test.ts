@@ -9,9 +9,14 @@
  *   reached the CRM;
  * - the resolved write is written through to that bot's mirror at once, and
  *   its own change is noted for the notifier (not echoed to its author).
+ * The kind "payment" has no chat: the same, resolved by the payments' retry of
+ * the restarted bot (features/payments/retry.ts) once the dead attempt's claim
+ * has lapsed.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Update } from "grammy/types";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { isOwnChange } from "../../../src/bot/state/own-changes.ts";
+import { paymentOf } from "../../../src/bot/state/payments.ts";
 import { createMemoryStore, type Store } from "../../../src/bot/store/storage.ts";
 import { type Sandbox, startSandbox } from "../../../src/sandbox/index.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
@@ -25,7 +30,17 @@ import {
 } from "../../helpers/dialog-driver.ts";
 import { ManualClock } from "../../helpers/manual-clock.ts";
 import { createMirrorBot, type MirrorBot } from "../../helpers/mirror-bot.ts";
+import { payInvoice } from "../../helpers/payments.ts";
 import type { TestUser } from "../../helpers/test-bot.ts";
+import type { ClientBot } from "../features/client-side/setup.ts";
+import {
+  anotherInstance,
+  bankPayments,
+  invoiced,
+  PAID,
+  retryOf,
+  startPaymentsBot,
+} from "../features/payments/setup.ts";
 
 const OP = 7;
 const clock = new ManualClock(new Date());
@@ -317,5 +332,86 @@ describe("a comment whose text the order already holds from earlier", () => {
     expect(said).toContain("did not reach the CRM: nothing was added");
     expect(said).not.toContain("was added before the bot was interrupted");
     expect(order.comments.filter((c) => c.text === text)).toHaveLength(1);
+  });
+});
+
+describe("kind payment (no chat: the retry resolves it)", () => {
+  let t: ClientBot | undefined;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await t?.close();
+    t = undefined;
+  });
+
+  /** A payments bot whose PATCH hangs for good at `point`; the payment delivered, the attempt dead. */
+  async function diedPaying(point: Point) {
+    let hit: () => void = () => {};
+    const died = new Promise<void>((resolve) => {
+      hit = resolve;
+    });
+    t = await startPaymentsBot({
+      clientOptions: {
+        fetch: async (input, init) => {
+          if (init?.method !== "PATCH") return fetch(input, init);
+          if (point === "service-did-it") await fetch(input, init);
+          hit();
+          return new Promise<never>(() => {});
+        },
+      },
+    });
+    const bot = t;
+    const { order, from, invoice } = await invoiced(bot, 7701, "en");
+    const paid = await payInvoice(
+      bot.telegram,
+      async (update: Update) => {
+        if (!update.message?.successful_payment) return bot.handle(update);
+        void bot.handle(update);
+        await died;
+      },
+      from,
+      invoice,
+    );
+    return { bot, order, charge: paid.chargeId ?? "" };
+  }
+
+  /** The restarted bot's retry, once the dead attempt's claim (5 minutes, the store's own time) lapsed. */
+  async function retryAfterRestart(bot: ClientBot) {
+    const again = await anotherInstance(bot);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 6 * 60_000 });
+    bot.mark();
+    const retry = retryOf(again);
+    await retry.kick();
+    await retry.kick();
+    await retry.stop();
+    return again;
+  }
+
+  it("the same successful_payment twice sends once", async () => {
+    t = await startPaymentsBot();
+    const { order, from, invoice } = await invoiced(t, 7702, "en");
+    const paid = await payInvoice(t.telegram, t.handle, from, invoice);
+    await t.handle(paid.update as Update);
+    expect(bankPayments(t, order.id)).toHaveLength(1);
+    expect(t.requests()).toBe(1);
+  });
+
+  it("killed after the service did it: the restarted bot's retry finds it (one read), never sends again", async () => {
+    const { bot, order, charge } = await diedPaying("service-did-it");
+    expect(bankPayments(bot, order.id)).toHaveLength(1);
+    const again = await retryAfterRestart(bot);
+    expect(bot.requests()).toBe(1);
+    expect(bankPayments(bot, order.id)).toHaveLength(1);
+    expect((await paymentOf(again.store, charge))?.state).toBe("recorded");
+    expect(bot.mirror.get(order.id)?.order.status?.name).toBe(PAID);
+  });
+
+  it("killed before the request left: the restarted bot's retry sends it once", async () => {
+    const { bot, order, charge } = await diedPaying("before-request");
+    expect(bankPayments(bot, order.id)).toEqual([]);
+    const again = await retryAfterRestart(bot);
+    // The read that finds it not landed, then the PATCH.
+    expect(bot.requests()).toBe(2);
+    expect(bankPayments(bot, order.id)).toHaveLength(1);
+    expect((await paymentOf(again.store, charge))?.state).toBe("recorded");
   });
 });

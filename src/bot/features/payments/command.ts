@@ -10,6 +10,7 @@ import { formatDateTime } from "../../ui/dates.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { dayOf } from "./record.ts";
+import { whyText } from "./why.ts";
 
 /** Lines a list shows at most (the newest). */
 const LISTED = 30;
@@ -36,7 +37,7 @@ export async function paymentsCommand(ctx: BotContext): Promise<void> {
       time: formatDateTime(new Date(p.paidAt), locale as "ru" | "en", services.config.timezone),
       number: escapeHtml(p.number || "?"),
       amount: amount(p),
-      state: ctx.t(`payments-state-${p.state}`, { why: p.why ?? "" }),
+      state: ctx.t(`payments-state-${p.state}`, { why: whyText(p, (key) => ctx.t(key)) }),
     });
   const recorded = today.filter((p) => p.state === "recorded");
   const total = recorded.reduce((sum, p) => sum + p.amount, 0);

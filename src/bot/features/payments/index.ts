@@ -34,7 +34,7 @@ export function paymentsPart(services: BotServices): Middleware<BotContext> {
       await ctx.answerPreCheckoutQuery(false, { error_message: ctx.t("payment-check-gone") });
       return;
     }
-    await answerPreCheckout(deps(ctx), ctx.api, ctx.preCheckoutQuery);
+    await answerPreCheckout(deps(ctx), ctx.api, ctx.preCheckoutQuery, await localeOf(ctx));
   });
   // Whatever the sender's role now and whatever the settings: money taken is always kept and told.
   part.on("message:successful_payment", async (ctx) => {
@@ -44,7 +44,7 @@ export function paymentsPart(services: BotServices): Middleware<BotContext> {
     if (ctx.role !== "stranger" || ctx.chat?.type !== "private" || !paymentsOn(services)) return next();
     const data = payPress.decode(ctx.callbackQuery.data);
     const order = data && services.mirror?.get(data.id)?.order;
-    const r = await clientReader(services, ctx.from.id);
+    const r = await clientReader(services, ctx.from.id, await localeOf(ctx));
     const sent = order ? await sendInvoice(services, ctx.api, ctx.from.id, order, r) : "nothing";
     if (sent === "sent") await ctx.answerCallbackQuery();
     else

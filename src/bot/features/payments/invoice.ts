@@ -9,6 +9,7 @@
  * Sent only to the linked client of the order's current counteragent.
  */
 import type { Api } from "grammy";
+import type { Locale } from "../../../config/index.ts";
 import type { Order } from "../../../service/index.ts";
 import type { BotServices } from "../../context.ts";
 import { majorUnits, minorUnits, type Payable, payableNow } from "../../money/payable.ts";
@@ -136,8 +137,12 @@ function receiptFields(services: BotServices, order: Order, payable: Payable, mi
   };
 }
 
-/** The reader of a client's language (the link's). */
-export async function clientReader(services: BotServices, userId: number): Promise<Reader> {
+/** The reader of a client's language (the link's; else the one they speak now, e.g. a stranger's). */
+export async function clientReader(
+  services: BotServices,
+  userId: number,
+  speaking: Locale = services.config.defaultLocale,
+): Promise<Reader> {
   const link = await clientLinksOf(services.store).read(userId);
-  return readerFor(services, link?.locale ?? services.config.defaultLocale);
+  return readerFor(services, link?.locale ?? speaking);
 }

@@ -11,6 +11,7 @@
  */
 import type { Api } from "grammy";
 import type { PreCheckoutQuery } from "grammy/types";
+import type { Locale } from "../../../config/index.ts";
 import type { Order } from "../../../service/index.ts";
 import { minorUnits } from "../../money/payable.ts";
 import { invoiceOf, openPaymentIds } from "../../state/payments.ts";
@@ -54,6 +55,7 @@ async function currentOrder(deps: PaymentDeps, orderId: string): Promise<Order |
 async function verdictOf(
   deps: PaymentDeps,
   query: PreCheckoutQuery,
+  speaking: Locale,
 ): Promise<{ refusal?: Refusal; order?: Order }> {
   const { services } = deps;
   const payments = services.config.payments;
@@ -73,7 +75,7 @@ async function verdictOf(
     return { refusal: "busy" };
   const order = await currentOrder(deps, invoice.orderId);
   if (!order || !(await isClientOf(services, query.from.id, order))) return { refusal: "gone" };
-  const r = await clientReader(services, query.from.id);
+  const r = await clientReader(services, query.from.id, speaking);
   const payable = await payableFor(services, order, r);
   if (!payable) return { refusal: "gone", order };
   if (payable.kind !== invoice.kind || minorUnits(payable.amount, payments.currency) !== invoice.minor)
@@ -82,10 +84,15 @@ async function verdictOf(
 }
 
 /** Answers the query (yes or no with the reason); a changed amount brings the new invoice. */
-export async function answerPreCheckout(deps: PaymentDeps, api: Api, query: PreCheckoutQuery): Promise<void> {
+export async function answerPreCheckout(
+  deps: PaymentDeps,
+  api: Api,
+  query: PreCheckoutQuery,
+  speaking: Locale,
+): Promise<void> {
   const { services } = deps;
   const started = Date.now();
-  const { refusal, order } = await verdictOf(deps, query).catch((error: unknown) => {
+  const { refusal, order } = await verdictOf(deps, query, speaking).catch((error: unknown) => {
     deps.logger.error({ err: String(error) }, "payments: pre-checkout not checked");
     return { refusal: "invalid" as const, order: undefined };
   });
@@ -94,7 +101,7 @@ export async function answerPreCheckout(deps: PaymentDeps, api: Api, query: PreC
     deps.logger.info({ ms: Date.now() - started }, "payments: pre-checkout yes");
     return;
   }
-  const r = await clientReader(services, query.from.id);
+  const r = await clientReader(services, query.from.id, speaking);
   await api.answerPreCheckoutQuery(query.id, false, { error_message: r.t(`payment-check-${refusal}`) });
   deps.logger.info({ refusal, from: query.from.id }, "payments: pre-checkout no");
   if (refusal === "changed" && order)

@@ -42,6 +42,7 @@ import { writeIn } from "../../writes/index.ts";
 import { orderPayment, paymentChecks } from "../../writes/kinds/order-payment.ts";
 import { payloadKey, readInvoice } from "./payload.ts";
 import { type PaymentDeps, tellStaff } from "./staff.ts";
+import { reasonOf } from "./why.ts";
 
 /** The outbox's audience of a paying client's messages: told whatever their link is now (they paid). */
 const PAYER = "client-payment";
@@ -147,7 +148,6 @@ export async function onPaid(
     paidAt: now,
     state: held ? "held" : "pending",
     held,
-    why: held ? services.i18n.t(shop, `payment-held-${held}`) : undefined,
     attempts: 0,
     next: now,
     target: place?.target && {
@@ -263,23 +263,21 @@ export async function attemptPayment(
       ...p,
       state: "recorded",
       recordedAt: now,
+      reason: undefined,
       why: undefined,
     }));
     deps.logger.info({ charge: chargeId, how: outcome.how }, "payments: recorded in the CRM");
     if (done?.toldLate) await tellStaff(deps, done, "recorded");
     return "recorded";
   }
-  const why =
-    outcome.kind === "refused"
-      ? services.i18n.t(services.config.defaultLocale, "payment-why-refused")
-      : outcome.message;
+  const { reason, why } = reasonOf(outcome);
   const failed = await changePayment(services.store, chargeId, (p) => {
     const attempts = p.attempts + 1;
     const pause = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (attempts - 1));
-    return { ...p, attempts, next: now + pause, why, toldLate: true };
+    return { ...p, attempts, next: now + pause, reason, why, toldLate: true };
   });
   deps.logger.warn(
-    { charge: chargeId, attempts: failed?.attempts },
+    { charge: chargeId, attempts: failed?.attempts, reason, why },
     "payments: not in the CRM yet; tried again later",
   );
   if (failed && !payment.toldLate) await tellStaff(deps, failed, "late");

@@ -15,6 +15,7 @@ import { sendToUser } from "../../notify/send.ts";
 import type { PaymentRecord } from "../../state/payments.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { escapeHtml } from "../../ui/text.ts";
+import { whyText } from "./why.ts";
 
 export interface PaymentDeps {
   services: BotServices;
@@ -45,8 +46,7 @@ export async function tellStaff(deps: PaymentDeps, payment: PaymentRecord, news:
         amount: withCurrency(formatAmount(payment.amount, locale), payment.currency),
         number: escapeHtml(payment.number || "?"),
         charge: escapeHtml(payment.chargeId),
-        // Already HTML-safe: the service call's localized sentence, or the locale's.
-        why: payment.why ?? "",
+        why: whyText(payment, t),
       };
       const key =
         news === "held" ? `payment-staff-held-${payment.held ?? "forged"}` : `payment-staff-${news}`;
