@@ -3,15 +3,17 @@
  * a lean fake Telegram, an in-memory store and no outgoing throttling (the
  * throttler spaces messages per Telegram's limits; here we measure the bot).
  */
+import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { pino } from "pino";
 import { createBot } from "../src/bot/index.ts";
 import { createMemoryStore, type Store } from "../src/bot/store/storage.ts";
-import type { OrderMirror } from "../src/mirror/index.ts";
+import { DEFAULT_BUDGET, Mirror, type OrderMirror } from "../src/mirror/index.ts";
 import { createServiceClient, type RequestEvent } from "../src/service/index.ts";
 import { BOT_INFO } from "../test/helpers/fake-telegram.ts";
 import { testConfig } from "../test/helpers/test-config.ts";
 import { messageUpdate, telegramUser } from "../test/helpers/updates.ts";
+import { syncUntilDone } from "../test/mirror/sandbox-mirror.ts";
 import { leanTelegramFetch, type OnTelegramCall } from "./lean-telegram.ts";
 import type { SandboxProcess } from "./sandbox-process.ts";
 
@@ -62,12 +64,42 @@ export function remoteBot(sandbox: SandboxProcess, options: RemoteBotOptions): R
         : { fetch: options.telegramFetch ?? leanTelegramFetch(options.onTelegramCall) },
     },
   });
+  // Over HTTP the calls are told by a transformer (the fake Telegram is in another process).
+  const onCall = options.onTelegramCall;
+  if (options.apiRoot && onCall) bot.api.config.use(tellCalls(onCall));
   let messageId = 0;
   return {
     handleUpdate: (update) => bot.handleUpdate(update),
     lookupUpdate: (userId, num) =>
       messageUpdate(telegramUser(userId, { languageCode: "en" }), String(num), ++messageId),
   };
+}
+
+/** An API transformer that tells each call of a bot to `onCall` before it is sent. */
+export function tellCalls(onCall: OnTelegramCall): Transformer {
+  return (prev, method, payload, signal) => {
+    onCall(method, payload as Record<string, unknown>);
+    return prev(method, payload, signal);
+  };
+}
+
+/**
+ * A warm order mirror of the sandbox's workshop, as the bot runs in production
+ * (MIRROR=on): synced until complete, then left alone (it does not sync while a bench runs).
+ */
+export async function warmMirror(sandbox: SandboxProcess): Promise<Mirror> {
+  const client = createServiceClient({ baseUrl: sandbox.url, token: sandbox.token });
+  const mirror = new Mirror({
+    client,
+    path: ":memory:",
+    shopIds: [sandbox.shopId],
+    budget: { ...DEFAULT_BUDGET, perWindow: 1000, reserve: 0, baseIntervalMs: 10_000 },
+    overlapMs: 30_000,
+    backfillDays: 30,
+  });
+  await mirror.open();
+  await syncUntilDone(mirror);
+  return mirror;
 }
 
 /** A visible order's number in the workshop, read once with a plain request. */

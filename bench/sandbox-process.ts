@@ -23,7 +23,8 @@ function isReady(value: unknown): value is ReadyLine {
   return typeof value === "object" && value !== null && "sandbox" in value && value.sandbox === "ready";
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** Ends a bench's child process and waits until it has exited. */
+export function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
@@ -48,19 +49,37 @@ export async function startSandboxProcess(faults?: string): Promise<SandboxProce
     env: { ...process.env, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const ready = await readyLine(child, (parsed) => (isReady(parsed) ? parsed : undefined));
+  if (!ready)
+    throw new Error(`bench: the sandbox process ended before it was ready (exit ${child.exitCode})`);
+  const shopId = ready.shops[0]?.id;
+  if (!shopId) {
+    await stopProcess(child);
+    throw new Error("bench: the sandbox lists no workshop");
+  }
+  return { url: ready.url, token: ready.token, shopId, close: () => stopProcess(child) };
+}
+
+/**
+ * The first JSON line on a child's stdout that `pick` accepts; undefined when the child
+ * ends first. The child is stopped when its output is not JSON.
+ */
+export async function readyLine<T>(
+  child: ChildProcess,
+  pick: (parsed: unknown) => T | undefined,
+): Promise<T | undefined> {
+  if (!child.stdout) throw new Error("bench: the child process has no stdout pipe");
   const lines = createInterface({ input: child.stdout });
   try {
     for await (const line of lines) {
-      const parsed: unknown = JSON.parse(line);
-      if (!isReady(parsed)) continue;
-      lines.close();
-      const shopId = parsed.shops[0]?.id;
-      if (!shopId) throw new Error("bench: the sandbox lists no workshop");
-      return { url: parsed.url, token: parsed.token, shopId, close: () => stop(child) };
+      const picked = pick(JSON.parse(line));
+      if (picked !== undefined) return picked;
     }
   } catch (error) {
-    await stop(child);
+    await stopProcess(child);
     throw error;
+  } finally {
+    lines.close();
   }
-  throw new Error(`bench: the sandbox process ended before it was ready (exit ${child.exitCode})`);
+  return undefined;
 }
