@@ -13,10 +13,12 @@
 import { z } from "zod";
 import type { Counteragent } from "../../service/index.ts";
 import { clientReader } from "../clients/reader.ts";
+import { endDialogOutside } from "../dialog-kit/end-outside.ts";
 import { phoneQuery } from "../dialog-kit/parse.ts";
 import { afterIntake } from "../features/client-receipt/index.ts";
 import { createdReply, createOnce, keepIntakeRecord } from "../features/order-create/confirm.ts";
 import { rememberChoice } from "../features/order-create/memory.ts";
+import { CREATE_ORDER } from "../features/order-create/take-in.ts";
 import type { TranslateFunction } from "../i18n.ts";
 import { createIntakeRecords } from "../state/intake-records.ts";
 import { learnedOf } from "../state/learned.ts";
@@ -125,6 +127,8 @@ export async function createIntake(r: ApiRequest): Promise<ApiAnswer> {
     );
     if (result.kind === "created")
       await after("record not kept", () => keepIntakeRecord(services, from, result.order));
+    // The chat's /new this form was opened from (🧾 Form) is done: its next question would wait for good.
+    await after("chat's intake not ended", () => endDialogOutside(services.store, user.id, CREATE_ORDER));
     const reply = createdReply(t, result);
     // A chat the clerk never opened (403) is no failure of the create: the page says the number.
     await after("card not sent", () =>

@@ -7,6 +7,8 @@
  * card in the clerk's chat, and nothing for a forged initData or a viewer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dialogStates } from "../../../src/bot/dialog-kit/plugins.ts";
+import { CREATE_ORDER } from "../../../src/bot/features/order-create/take-in.ts";
 import { createIntakeRecords } from "../../../src/bot/state/intake-records.ts";
 import type { Sandbox } from "../../../src/sandbox/index.ts";
 import { createMiniAppBot, type MiniAppBot } from "../../helpers/mini-app.ts";
@@ -216,6 +218,53 @@ describe("the create", () => {
     expect(created?.counteragentId).toBe(holder?.id);
     expect(created?.isUrgent).toBe(true);
     expect(Number(created?.approximatePrice)).toBe(2500);
+  });
+});
+
+describe("the chat's /new the form was opened from", () => {
+  it("ends once the form creates the order, so the chat's next text is no answer to its question", async () => {
+    const o = await options();
+    const op = t.user(OPERATOR, { languageCode: "en" });
+    await op.send("/new");
+    // The workshop is remembered from the creates above: the chat asks for the type.
+    expect(
+      t.telegram
+        .botMessages(OPERATOR)
+        .at(-1)
+        ?.replyMarkup?.inline_keyboard.flat()
+        .map((b) => b.text),
+    ).toContain("Платный ремонт");
+    const dialogs = () => t.store.open(dialogStates).read(String(OPERATOR));
+    expect(Object.keys((await dialogs())?.state ?? {})).toEqual([CREATE_ORDER]);
+    const answer = await t.call("intake", t.initDataFor(OPERATOR), {
+      key: "intake-from-chat-0001",
+      draft: draftOf(o, { name: "Форма Клиент", phone: "+7 912 000-88-02" }),
+    });
+    expect(answer.body.ok).toBe(true);
+    expect(await dialogs()).toBeUndefined();
+    // The type the chat was asking for, typed now, is no intake's answer: no second order.
+    const count = sandbox.store.orders.length;
+    await op.send("Платный ремонт");
+    expect(sandbox.store.orders.length).toBe(count);
+    // A search, as any text outside a dialog.
+    expect(t.telegram.botMessages(OPERATOR).at(-1)?.text).toContain("Nothing found");
+  });
+
+  it("leaves a dialog the clerk started since (another than the intake)", async () => {
+    await t.store.open(dialogStates).write(String(OPERATOR), {
+      version: [1, 1],
+      state: { "status-change": [{ replay: { send: [], receive: [] }, interrupts: [] }] },
+    } as never);
+    const o = await options();
+    const answer = await t.call("intake", t.initDataFor(OPERATOR), {
+      key: "intake-from-chat-0002",
+      draft: draftOf(o, { name: "Форма Клиент", phone: "+7 912 000-88-03" }),
+    });
+    expect(answer.body.ok).toBe(true);
+    expect(Object.keys((await t.store.open(dialogStates).read(String(OPERATOR)))?.state ?? {})).toEqual([
+      "status-change",
+    ]);
+    await t.store.open(dialogStates).delete(String(OPERATOR));
   });
 });
 
