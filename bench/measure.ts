@@ -74,6 +74,22 @@ export function medianRoundMean(samples: number[], perRound: number): number {
   return means[Math.floor(means.length / 2)] ?? 0;
 }
 
+/**
+ * The median over rounds of a's round mean ÷ b's (compareInterleaved's rounds, the two
+ * of a pair run back to back): a machine that speeds up or slows down between pairs
+ * moves both sides of a pair, so the ratio keeps what the two medians apart lose.
+ */
+export function medianPairedRatio(a: number[], b: number[], perRound: number): number {
+  const mean = (samples: number[], from: number) =>
+    samples.slice(from, from + perRound).reduce((sum, ms) => sum + ms, 0) / perRound;
+  const ratios: number[] = [];
+  for (let i = 0; i + perRound <= Math.min(a.length, b.length); i += perRound) {
+    ratios.push(mean(a, i) / mean(b, i));
+  }
+  ratios.sort((x, y) => x - y);
+  return ratios[Math.floor(ratios.length / 2)] ?? Number.NaN;
+}
+
 /** Runs `fn` from `concurrency` loops for `durationMs` after a warm-up; requests per second. */
 export async function throughput(
   fn: () => Promise<unknown>,

@@ -7,6 +7,7 @@ import { purposeOf, type RequestPurpose, type RequestUse, useOf } from "./purpos
 import { type ArrayFormat, type QueryParams, withQuery } from "./query.ts";
 import type { QuotaSignal, QuotaTracker } from "./quota.ts";
 import { isObject, type JsonObject, toMillis } from "./schemas/common.ts";
+import { readOwned } from "./schemas/fast-path.ts";
 
 type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -265,7 +266,8 @@ export function createTransport(options: TransportOptions): Transport {
       });
       return { ok: false, error };
     }
-    const checked = spec.schema.safeParse(answer);
+    // Parsed here from the text, held by nothing else: read in place.
+    const checked = readOwned(answer, () => spec.schema.safeParse(answer));
     if (checked.success) return { ok: true, value: checked.data };
     const detail = shapeProblem(checked.error);
     const error = new ServiceError("bad_response", `${method} ${path}: unexpected answer (${detail})`, {

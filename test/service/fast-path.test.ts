@@ -5,10 +5,14 @@
  * reading; a record zod refuses is refused with the same path and message.
  */
 import { describe, expect, it } from "vitest";
-import { withoutNulls } from "../../src/service/schemas/common.ts";
+import { toMillis, withoutNulls } from "../../src/service/schemas/common.ts";
 import { listEnvelope, oneEnvelope } from "../../src/service/schemas/envelope.ts";
-import { fastReader, SLOW } from "../../src/service/schemas/fast-path.ts";
-import { anyOrder, order, orderShape } from "../../src/service/schemas/order.ts";
+import { fastReader, readOwned, SLOW } from "../../src/service/schemas/fast-path.ts";
+import { anyOrder, fastOrderOf, order, orderShape } from "../../src/service/schemas/order.ts";
+
+/** The envelopes as the orders resource builds them: the order's own fast reader first. */
+const orderList = listEnvelope(order, fastOrderOf);
+const oneOrder = oneEnvelope(order, fastOrderOf);
 
 const usual = {
   id: "o1",
@@ -96,10 +100,10 @@ describe("the fast order reader", () => {
 
   it("a bad record inside a list is named by its place in the answer", () => {
     const answer = { data: [usual, { ...usual, id: { x: 1 } }], total: 2 };
-    const result = listEnvelope(order).safeParse(answer);
+    const result = orderList.safeParse(answer);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(["data", 1, "id"]);
-    expect(oneEnvelope(order).safeParse({ data: usual }).success).toBe(true);
+    expect(oneOrder.safeParse({ data: usual }).success).toBe(true);
   });
 
   it("reads the nulls the service sends as absent, the fast way, as answer() and zod read them", () => {
@@ -116,16 +120,13 @@ describe("the fast order reader", () => {
     expect(fastReader(orderShape)(raw)).not.toBe(SLOW);
     const zod = anyOrder.safeParse(withoutNulls(structuredClone(raw)));
     expect(zod.success).toBe(true);
-    const fast = listEnvelope(order).safeParse({ data: [raw], total: 1, page: null });
+    const fast = orderList.safeParse({ data: [raw], total: 1, page: null });
     expect(fast.data).toEqual({ data: [zod.data], total: 1 });
     expect(fast.data?.data[0]).not.toHaveProperty("master");
     expect(fast.data?.data[0]?.counteragent).toEqual({ id: "c1", phones: ["+7 912"] });
     // A required field that is null is left to zod, which names it.
     expect(fastReader(orderShape)({ ...raw, id: null })).toBe(SLOW);
-    expect(oneEnvelope(order).safeParse({ data: { ...raw, id: null } }).error?.issues[0]?.path).toEqual([
-      "data",
-      "id",
-    ]);
+    expect(oneOrder.safeParse({ data: { ...raw, id: null } }).error?.issues[0]?.path).toEqual(["data", "id"]);
   });
 
   it("a __proto__ key is left to zod, which does not let it reach the prototype", () => {
@@ -140,15 +141,62 @@ describe("the fast order reader", () => {
     for (const [name, record] of Object.entries(cases)) {
       const input = withoutNulls(JSON.parse(JSON.stringify(record)));
       const before = structuredClone(input);
-      const result = listEnvelope(order).safeParse({ data: [input], total: 1 });
+      const result = orderList.safeParse({ data: [input], total: 1 });
       expect(result.success, name).toBe(true);
       expect(input, name).toEqual(before);
     }
-    const read = listEnvelope(order).safeParse({ data: [usual] });
+    const read = orderList.safeParse({ data: [usual] });
     expect(read.data?.data[0]).toMatchObject({
       dateCreate: new Date("2026-11-20T09:00:00.000Z"),
       device: "iPhone 12",
     });
     expect(usual.dateCreate).toBe("2026-11-20T09:00:00.000Z");
+  });
+
+  it("reads an owned answer in place, as it reads a copy, even when a later record goes to zod", () => {
+    const records = Object.values(cases);
+    const fresh = () => JSON.parse(JSON.stringify({ data: records, total: records.length, page: null }));
+    const copied = orderList.safeParse(fresh());
+    const ownedBody = fresh();
+    const inPlace = readOwned(ownedBody, () => orderList.safeParse(ownedBody));
+    expect(copied.success).toBe(true);
+    expect(inPlace).toEqual(copied);
+    // The usual record was written over (its date is now a Date), not copied.
+    expect(ownedBody.data[0].dateCreate).toBeInstanceOf(Date);
+    expect(inPlace.data?.data[0]?.counteragent).toBe(ownedBody.data[0].counteragent);
+    // Nulls in an owned record still make a copy without them.
+    const withNull = JSON.parse(JSON.stringify({ data: [{ ...usual, sn: null }] }));
+    const read = readOwned(withNull, () => orderList.safeParse(withNull)).data?.data[0];
+    expect(read).not.toHaveProperty("sn");
+    expect(read?.dateCreate).toEqual(new Date(usual.dateCreate));
+    // Outside the transport's reading, a body is never written over.
+    const after = fresh();
+    orderList.safeParse(after);
+    expect(after.data[0].dateCreate).toBe(usual.dateCreate);
+  });
+});
+
+describe("the service's dates", () => {
+  it("read by hand exactly as Date.parse reads them, roll-overs and refusals included", () => {
+    const dates = [
+      "2026-11-20T09:00:00.000Z",
+      "2026-11-20T09:00:00Z",
+      "2026-02-30T23:59:59.999Z", // V8 rolls a day up to 31 over into the next month
+      "2026-04-31T10:00:00.000Z",
+      "2026-02-32T00:00:00.000Z",
+      "2026-13-01T00:00:00.000Z",
+      "2026-12-04T24:00:00.000Z",
+      "2026-12-04T23:60:00.000Z",
+      "2026-12-04T23:59:60.000Z",
+      "0050-12-04T10:00:00.000Z",
+      "2026-12-04T10:00:00.000+03:00",
+      "2026-12-04T1a:00:00.000Z",
+      "2026-12-04 10:00:00.000Z",
+      "2026-12-04T10:00:00,000Z",
+    ];
+    for (const text of dates) {
+      const parsed = Date.parse(text);
+      expect(toMillis(text), text).toBe(Number.isNaN(parsed) ? undefined : parsed);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { answer, isObject, type JsonObject, num, record, withoutNulls } from "./common.ts";
-import { type FastReader, fastReader, SLOW } from "./fast-path.ts";
+import { type FastReader, fastReader, isOwned, SLOW } from "./fast-path.ts";
 
 /**
  * The envelope's usual form read without zod: `{data, ...}` with `total`, `page`,
@@ -8,14 +8,15 @@ import { type FastReader, fastReader, SLOW } from "./fast-path.ts";
  * checks what the schema checks, fast-path.ts), nulls dropped as `answer()` does.
  * Anything else is SLOW: zod reads it, or names the problem.
  */
-function fastEnvelope(body: unknown, readData: (data: unknown) => unknown): unknown {
+function fastEnvelope(body: unknown, readData: (data: unknown, owned: boolean) => unknown): unknown {
   if (!isObject(body) || Object.hasOwn(body, "__proto__")) return SLOW;
+  const owned = isOwned(body);
   const out: JsonObject = {};
   for (const key in body) {
     const value = body[key];
     if (value === null) continue;
     if (key === "data") {
-      const data = readData(value);
+      const data = readData(value, owned);
       if (data === SLOW) return SLOW;
       out.data = data;
     } else if (key === "total" || key === "page" || key === "pageSize") {
@@ -60,11 +61,11 @@ export function listEnvelope<T extends z.ZodType>(item: T, fast?: FastReader) {
   );
   const read = itemReader(item, fast);
   return withFastPath(full, (body) =>
-    fastEnvelope(body, (data) => {
+    fastEnvelope(body, (data, owned) => {
       if (!Array.isArray(data)) return SLOW;
       const items: unknown[] = new Array(data.length);
       for (let i = 0; i < data.length; i++) {
-        const value = read(data[i]);
+        const value = read(data[i], owned);
         if (value === SLOW) return SLOW;
         items[i] = value;
       }

@@ -4,6 +4,7 @@ import {
   bool,
   customFieldValue,
   date,
+  flatKeysOf,
   id,
   isObject,
   liftRefs,
@@ -114,24 +115,34 @@ const money = (value: number): number => Math.round(value * 100) / 100;
 function withMoney<
   T extends { cash?: CashSums | undefined; summ?: PriceSums | undefined; positions?: Position[] | undefined },
 >(order: T): T {
-  let out = order;
   const cash = order.cash;
+  let paid: number | undefined;
   if (cash && cash.summ === undefined) {
     // A refund is an element too (type "outcome", a positive amount): it takes back what was paid.
-    const signed = (p: OrderPayment) => (p.type === "outcome" ? -(p.money ?? 0) : (p.money ?? 0));
-    const paid = cash.order ?? (cash.elements ? sumOf(cash.elements.map(signed)) : undefined);
-    if (paid !== undefined) out = { ...out, cash: { ...cash, summ: paid } };
+    paid = cash.order;
+    if (paid === undefined && cash.elements) {
+      let sum = 0;
+      for (const p of cash.elements) sum += p.type === "outcome" ? -(p.money ?? 0) : (p.money ?? 0);
+      paid = money(sum);
+    }
   }
-  const positions = order.positions;
-  if (order.summ === undefined && positions && positions.length > 0) {
-    const price = sumOf(positions.map((p) => (p.price ?? 0) * (p.count ?? 1)));
-    const soldPrice = sumOf(positions.map((p) => (p.soldPrice ?? p.price ?? 0) * (p.count ?? 1)));
-    out = { ...out, summ: { price, soldPrice } };
+  const positions = order.summ === undefined ? order.positions : undefined;
+  const priced = positions !== undefined && positions.length > 0;
+  if (paid === undefined && !priced) return order;
+  // One copy of the record, however many sums it gains.
+  const out = { ...order };
+  if (paid !== undefined) out.cash = { ...cash, summ: paid };
+  if (priced) {
+    let price = 0;
+    let soldPrice = 0;
+    for (const p of positions) {
+      price += (p.price ?? 0) * (p.count ?? 1);
+      soldPrice += (p.soldPrice ?? p.price ?? 0) * (p.count ?? 1);
+    }
+    out.summ = { price: money(price), soldPrice: money(soldPrice) };
   }
   return out;
 }
-
-const sumOf = (values: number[]): number => money(values.reduce((sum, value) => sum + value, 0));
 
 type CashSums = z.output<typeof cashSums>;
 type PriceSums = z.output<typeof priceSums>;
@@ -184,12 +195,15 @@ export const orderShape = record({
 /** Every shape the service answers with, read by zod alone: flat fields lifted, then checked. */
 export const anyOrder = z.preprocess(normalizeOrder, orderShape.transform(withMoney));
 export type Order = z.output<typeof anyOrder>;
-const fastOrder = fastReader(orderShape);
+/**
+ * A flat field sends the record to zod; so does a plain-number `cash` or `summ`, or a
+ * string `manager`, which are no objects to the reader: what normalizeOrder would change.
+ */
+const fastOrder = fastReader(orderShape, flatKeysOf(REFS));
 
 /** The fast reading of an order in the usual nested shape; SLOW for anything else (zod reads it). */
-export function fastOrderOf(raw: unknown): Order | typeof SLOW {
-  if (!isObject(raw) || normalizeOrder(raw) !== raw) return SLOW;
-  const read = fastOrder(raw);
+export function fastOrderOf(raw: unknown, owned?: boolean): Order | typeof SLOW {
+  const read = fastOrder(raw, owned);
   return read === SLOW ? SLOW : withMoney(read as Order);
 }
 
