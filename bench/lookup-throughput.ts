@@ -48,10 +48,23 @@ function driver(bot: { handleUpdate: RemoteBot["handleUpdate"] }, updates: Remot
   return () => bot.handleUpdate(updates.lookupUpdate(USERS[next++ % CHATS] ?? 0, num));
 }
 
-/** Fails the bench when the bot's first lookup did not answer with the order's card. */
-function expectCard(num: number, lastAnswer: string): void {
-  if (!lastAnswer.includes(String(num)))
-    throw new Error(`bench: the lookup of ${num} did not answer with its card: ${lastAnswer.slice(0, 200)}`);
+/** The bot's answers (sendMessage calls) as they go out, and the last one's text. */
+function answerCounter() {
+  let lastAnswer = "";
+  const counter = {
+    count: 0,
+    onCall(method: string, payload: Record<string, unknown>) {
+      if (method !== "sendMessage") return;
+      counter.count++;
+      lastAnswer = String(payload.text);
+    },
+    /** Fails the bench when the bot's last answer was not the order's card. */
+    expectCard(num: number): void {
+      if (!lastAnswer.includes(String(num)))
+        throw new Error(`bench: the lookup of ${num} did not answer with its card: ${lastAnswer.slice(0, 200)}`);
+    },
+  };
+  return counter;
 }
 
 interface Figures {
@@ -64,8 +77,7 @@ async function compare(sandbox: SandboxProcess, withBare: boolean): Promise<Figu
   const num = await someOrderNum(sandbox);
   let lookupUrl = "";
   let failures = 0;
-  let answers = 0;
-  let lastAnswer = "";
+  const answers = answerCounter();
   const bot = remoteBot(sandbox, {
     operators: USERS,
     onFetch: (url) => {
@@ -74,15 +86,11 @@ async function compare(sandbox: SandboxProcess, withBare: boolean): Promise<Figu
     onRequest: (event) => {
       if (event.status !== 200) failures++;
     },
-    onTelegramCall: (method, payload) => {
-      if (method !== "sendMessage") return;
-      answers++;
-      lastAnswer = String(payload.text);
-    },
+    onTelegramCall: answers.onCall,
   });
   const botLookup = driver(bot, bot, num);
   await botLookup();
-  expectCard(num, lastAnswer);
+  answers.expectCard(num);
   if (lookupUrl === "") throw new Error("bench: the lookup asked the service nothing");
   const raw = ofetch.create({ headers: { authorization: sandbox.token, accept: "application/json" } });
   const rawLookup = () => raw(lookupUrl);
@@ -93,12 +101,12 @@ async function compare(sandbox: SandboxProcess, withBare: boolean): Promise<Figu
 
   const rawA = await throughput(rawLookup, OPTIONS);
   const bareA = withBare ? await throughput(bareAnswer, OPTIONS) : 0;
-  answers = 0;
+  answers.count = 0;
   const botA = await throughput(botLookup, OPTIONS);
   const botB = await throughput(botLookup, OPTIONS);
   const bareB = withBare ? await throughput(bareAnswer, OPTIONS) : 0;
   const rawB = await throughput(rawLookup, OPTIONS);
-  if (failures > 0 || answers === 0) throw new Error(`bench: ${failures} failed service requests`);
+  if (failures > 0 || answers.count === 0) throw new Error(`bench: ${failures} failed service requests`);
   if (withBare && bareAnswers === 0) throw new Error("bench: the bare grammY bot never answered");
   return {
     bot: (botA + botB) / 2,
@@ -115,22 +123,17 @@ async function anchor(sandbox: SandboxProcess): Promise<{ bot: number; bare: num
     const num = Number(held?.order.number?.replace(/\D/g, ""));
     if (!Number.isSafeInteger(num) || num <= 0) throw new Error("bench: the warm mirror holds no order");
     let requests = 0;
-    let answers = 0;
-    let lastAnswer = "";
+    const answers = answerCounter();
     const bot = remoteBot(sandbox, {
       operators: USERS,
       mirror,
       apiRoot: telegram.apiRoot,
       onRequest: () => requests++,
-      onTelegramCall: (method, payload) => {
-        if (method !== "sendMessage") return;
-        answers++;
-        lastAnswer = String(payload.text);
-      },
+      onTelegramCall: answers.onCall,
     });
     const botLookup = driver(bot, bot, num);
     await botLookup();
-    expectCard(num, lastAnswer);
+    answers.expectCard(num);
     let bareAnswers = 0;
     const bare = bareBot({ apiRoot: telegram.apiRoot });
     // The same transformer as the bot's, so that both pay alike for being counted.
@@ -138,14 +141,14 @@ async function anchor(sandbox: SandboxProcess): Promise<{ bot: number; bare: num
     const bareAnswer = driver(bare, bot, num);
 
     requests = 0;
-    answers = 0;
+    answers.count = 0;
     const bareA = await throughput(bareAnswer, OPTIONS);
     const botA = await throughput(botLookup, OPTIONS);
     const botB = await throughput(botLookup, OPTIONS);
     const bareB = await throughput(bareAnswer, OPTIONS);
     if (requests > 0)
       throw new Error(`bench: lookups from the warm mirror asked the service ${requests} times`);
-    if (answers === 0 || bareAnswers === 0) throw new Error("bench: a bot never answered over HTTP");
+    if (answers.count === 0 || bareAnswers === 0) throw new Error("bench: a bot never answered over HTTP");
     return { bot: (botA + botB) / 2, bare: (bareA + bareB) / 2 };
   } finally {
     await mirror.stop();
@@ -153,17 +156,22 @@ async function anchor(sandbox: SandboxProcess): Promise<{ bot: number; bare: num
   }
 }
 
-function serviceRows(label: string, { bot, raw }: Figures): BenchRow[] {
+/**
+ * On bare loopback the ratio is told without a target (issue 34: "a ratio that says
+ * little": raw ofetch does nothing but the request, so it is the bot's CPU per lookup
+ * against none); the anchor above is what the bot's CPU is held to. With the service
+ * 20 ms away, as a real one is, the bot keeps up with raw requests: that keeps its target.
+ */
+function serviceRows(label: string, { bot, raw }: Figures, targeted: boolean): BenchRow[] {
   const ratio = bot / raw;
   return [
     { name: `bot lookups/s, ${label} (${CHATS} chats)`, value: round(bot, 0), unit: "1/s" },
     { name: `raw ofetch req/s, same request, ${label} (c=${CHATS})`, value: round(raw, 0), unit: "1/s" },
     {
-      name: `bot lookups/s ÷ raw req/s, ${label}`,
+      name: `bot lookups/s ÷ raw req/s, ${label}${targeted ? "" : " (info)"}`,
       value: round(ratio, 3),
       unit: "x",
-      target: `>= ${TARGET}`,
-      ok: ratio >= TARGET,
+      ...(targeted ? { target: `>= ${TARGET}`, ok: ratio >= TARGET } : {}),
     },
   ];
 }
@@ -208,14 +216,14 @@ export const lookupThroughput: BenchModule = {
       const inProcess = await compare(loopback, true);
       rows = [
         ...anchorRows(http, { bot: inProcess.bot, bare: inProcess.bare ?? 0 }),
-        ...serviceRows("loopback", inProcess),
+        ...serviceRows("loopback", inProcess, false),
       ];
     } finally {
       await loopback.close();
     }
     const far = await startSandboxProcess("latency=20");
     try {
-      return [...rows, ...serviceRows("service +20 ms", await compare(far, false))];
+      return [...rows, ...serviceRows("service +20 ms", await compare(far, false), true)];
     } finally {
       await far.close();
     }

@@ -112,6 +112,7 @@ function checkNamespace(namespace: string): void {
  */
 function opener(open: <T>(record: Persisted<T>) => RecordAdapter<T>) {
   const opened = new WeakMap<Persisted<unknown>, RecordAdapter<unknown>>();
+  const adapters = new Map<string, StorageAdapter<unknown>>();
   return {
     open<T>(record: Persisted<T>): RecordAdapter<T> {
       const known = opened.get(record as Persisted<unknown>);
@@ -122,8 +123,14 @@ function opener(open: <T>(record: Persisted<T>) => RecordAdapter<T>) {
       return entries;
     },
     adapter<T>(namespace: string, options: AdapterOptions = {}): StorageAdapter<T> {
+      // Opened once per namespace and options too: the write markers' adapter is asked for on every update.
+      const key = `${namespace}\n${JSON.stringify(options)}`;
+      const known = adapters.get(key);
+      if (known) return known as StorageAdapter<T>;
       checkNamespace(namespace);
-      return open(uncheckedRecord<T>(namespace, options));
+      const entries = open(uncheckedRecord<T>(namespace, options));
+      adapters.set(key, entries as StorageAdapter<unknown>);
+      return entries;
     },
   };
 }
