@@ -61,7 +61,9 @@ function answerCounter() {
     /** Fails the bench when the bot's last answer was not the order's card. */
     expectCard(num: number): void {
       if (!lastAnswer.includes(String(num)))
-        throw new Error(`bench: the lookup of ${num} did not answer with its card: ${lastAnswer.slice(0, 200)}`);
+        throw new Error(
+          `bench: the lookup of ${num} did not answer with its card: ${lastAnswer.slice(0, 200)}`,
+        );
     },
   };
   return counter;
