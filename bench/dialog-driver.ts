@@ -58,13 +58,27 @@ export async function minimalOrderExistingClient(op: TestUser, phone: string, la
   await confirmOrder(op);
 }
 
-/** Every field the form has, through "📝 Every detail". */
-export async function fullOrder(op: TestUser, clientName: string): Promise<void> {
-  await mainPathNewClient(op, clientName);
-  await op.press("📝 Every detail");
-  for (const text of ["+7 900 111-22-33", "full@example.com", "Ленина, 1", "Apple", "iPhone 12", "SN1"]) {
-    await op.send(text);
+/**
+ * Every field the form has, through "📝 Every detail". `phone`: the clerk starts with the
+ * client's phone, as at the counter (nobody has it: the name is typed at "nobody found");
+ * without it, the client is named in the search and the phone typed with the details.
+ */
+export async function fullOrder(op: TestUser, clientName: string, phone?: string): Promise<void> {
+  if (phone === undefined) await mainPathNewClient(op, clientName);
+  else {
+    await openNewDialog(op);
+    await op.send(phone);
+    expectText(op, "Nobody found with the phone");
+    await op.send(clientName);
+    await op.send("Smartphone");
+    await op.send("Не включается");
+    expectText(op, "Check the order");
   }
+  await op.press("📝 Every detail");
+  // The details begin with the phone: typed now, or kept as given (⏭ keeps it).
+  if (phone === undefined) await op.send("+7 900 111-22-33");
+  else await op.press(SKIP);
+  for (const text of ["full@example.com", "Ленина, 1", "Apple", "iPhone 12", "SN1"]) await op.send(text);
   for (const text of ["Чехол", "Царапины", "Чёрный", "3000"]) await op.send(text);
   await pressFirstDeadline(op);
   await pressMatching(op, /Орлов/); // master

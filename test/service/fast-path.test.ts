@@ -163,7 +163,11 @@ describe("the fast order reader", () => {
     expect(inPlace).toEqual(copied);
     // The usual record was written over (its date is now a Date), not copied.
     expect(ownedBody.data[0].dateCreate).toBeInstanceOf(Date);
-    expect(inPlace.data?.data[0]?.counteragent).toBe(ownedBody.data[0].counteragent);
+    // A list read the fast way throughout gives the owned records themselves.
+    const fastBody = JSON.parse(JSON.stringify({ data: [usual, usual] }));
+    const fastRead = readOwned(fastBody, () => orderList.safeParse(fastBody));
+    expect(fastRead.data?.data[1]).toBe(fastBody.data[1]);
+    expect(fastRead.data?.data[1]?.dateCreate).toEqual(new Date(usual.dateCreate));
     // Nulls in an owned record still make a copy without them.
     const withNull = JSON.parse(JSON.stringify({ data: [{ ...usual, sn: null }] }));
     const read = readOwned(withNull, () => orderList.safeParse(withNull)).data?.data[0];
@@ -176,7 +180,54 @@ describe("the fast order reader", () => {
   });
 });
 
+describe("what the older shape would change goes to zod, one cause at a time", () => {
+  const refs = ["status", "typeOrder", "counteragent", "shop", "manager", "master", "howKnow"];
+  const causes: Record<string, unknown> = {
+    ...Object.fromEntries(refs.map((ref) => [`a flat ${ref}Id`, { ...usual, [`${ref}Id`]: "x1" }])),
+    ...Object.fromEntries(refs.map((ref) => [`a flat ${ref}Name`, { ...usual, [`${ref}Name`]: "Имя" }])),
+    "a flat createManagerId": { ...usual, createManagerId: "e9" },
+    "a flat closeManagerName": { ...usual, closeManagerName: "Орлов" },
+    "a string status": { ...usual, status: "Новый" },
+    "a string cash": { ...usual, cash: "250" },
+    "a number summ": { ...usual, summ: 3000 },
+  };
+  for (const [name, record] of Object.entries(causes)) {
+    it(`${name}: zod's reading, not the fast one`, () => {
+      const input = JSON.parse(JSON.stringify(record));
+      expect(fastOrderOf(input)).toBe(SLOW);
+      const zod = anyOrder.safeParse(withoutNulls(structuredClone(input)));
+      expect(zod.success).toBe(true);
+      expect(order.safeParse(input)).toEqual(zod);
+    });
+  }
+
+  it("a null flat field is no flat field: read the fast way, dropped", () => {
+    const input = JSON.parse(JSON.stringify({ ...usual, statusId: null, managerName: null }));
+    const fast = fastOrderOf(input);
+    expect(fast).not.toBe(SLOW);
+    expect(fast).not.toHaveProperty("statusId");
+    expect(fast).toEqual(anyOrder.parse(withoutNulls(structuredClone(input))));
+  });
+});
+
 describe("the service's dates", () => {
+  it("read by hand as Date.parse reads every month, day and hour at the edges, both lengths", () => {
+    const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+    for (const year of ["2026", "2028", "2100", "0099", "0100", "9999"]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          for (const hour of [0, 23, 24, 25]) {
+            const stem = `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:59:59`;
+            for (const text of [`${stem}.999Z`, `${stem}Z`]) {
+              const parsed = Date.parse(text);
+              expect(toMillis(text), text).toBe(Number.isNaN(parsed) ? undefined : parsed);
+            }
+          }
+        }
+      }
+    }
+  });
+
   it("read by hand exactly as Date.parse reads them, roll-overs and refusals included", () => {
     const dates = [
       "2026-11-20T09:00:00.000Z",

@@ -124,7 +124,17 @@ function opener(open: <T>(record: Persisted<T>) => RecordAdapter<T>) {
     },
     adapter<T>(namespace: string, options: AdapterOptions = {}): StorageAdapter<T> {
       // Opened once per namespace and options too: the write markers' adapter is asked for on every update.
-      const key = `${namespace}\n${JSON.stringify(options)}`;
+      // Every option, in a fixed order (a new option that is left out fails to compile).
+      const { ttlSeconds, failures, corrupt, keep, secret, durable } = options;
+      const parts: { [K in keyof Required<AdapterOptions>]: unknown } = {
+        ttlSeconds,
+        failures,
+        corrupt,
+        keep,
+        secret,
+        durable,
+      };
+      const key = [namespace, ...Object.values(parts)].map(String).join("\n");
       const known = adapters.get(key);
       if (known) return known as StorageAdapter<T>;
       checkNamespace(namespace);

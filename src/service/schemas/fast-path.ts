@@ -31,11 +31,14 @@ let ownedNow: unknown;
  * was a measurable share of a small answer's reading.
  */
 export function readOwned<T>(body: unknown, read: () => T): T {
+  // `read` must read `body` once: a schema that tried it twice (a union's second branch)
+  // would see the first try's dates. Every envelope the transport is given reads it once.
+  const before = ownedNow;
   ownedNow = body;
   try {
     return read();
   } finally {
-    ownedNow = undefined;
+    ownedNow = before;
   }
 }
 export const isOwned = (body: unknown): boolean => body !== undefined && body === ownedNow;

@@ -196,8 +196,9 @@ export const orderShape = record({
 export const anyOrder = z.preprocess(normalizeOrder, orderShape.transform(withMoney));
 export type Order = z.output<typeof anyOrder>;
 /**
- * A flat field sends the record to zod; so does a plain-number `cash` or `summ`, or a
- * string `manager`, which are no objects to the reader: what normalizeOrder would change.
+ * A flat field sends the record to zod; so does a number or string `cash` or `summ`, or a
+ * string in any reference field (`manager: "Соколов"`), which are no objects to the reader:
+ * everything normalizeOrder would change.
  */
 const fastOrder = fastReader(orderShape, flatKeysOf(REFS));
 
