@@ -7,7 +7,7 @@ import type { StatementSync } from "node:sqlite";
 import { DONE_GROUPS } from "../contract/status-groups.ts";
 import { type FtsMatch, ftsExpression } from "./db-schema.ts";
 import { fuzzyExpression, type VocabularyReader } from "./fuzzy.ts";
-import { decodeOrder } from "./records.ts";
+import { decodeHeldOrder, decodeOrder } from "./records.ts";
 import { parseNumberKey } from "./text.ts";
 import type { MirroredOrder, MirrorPage, MirrorQuery, StatusCount, StatusCountFilter } from "./types.ts";
 
@@ -30,7 +30,7 @@ export interface Row {
 }
 
 export function toMirrored(row: Row): MirroredOrder {
-  const held: MirroredOrder = { order: decodeOrder(row.record), syncedAt: new Date(row.synced_at) };
+  const held: MirroredOrder = { order: decodeHeldOrder(row.record), syncedAt: new Date(row.synced_at) };
   if (typeof row.changed_at === "number") held.changedAt = new Date(row.changed_at);
   return held;
 }

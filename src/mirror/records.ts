@@ -13,6 +13,33 @@ export function decodeOrder(json: string): Order {
   return decodeRecord<Order>(json);
 }
 
+/** Records read lately, by their JSON: a lookup reads the same order twice (its number, then its card). */
+const recentlyRead = new Map<string, Order>();
+const RECENTLY_READ = 512;
+
+/**
+ * decodeOrder for the mirror's reads, which hand the same records out again and again:
+ * a record whose JSON is one read lately is that reading, not parsed afresh. Readings are
+ * frozen all the way down, since every reader shares them: a change made to one throws.
+ */
+export function decodeHeldOrder(json: string): Order {
+  const known = recentlyRead.get(json);
+  if (known) return known;
+  const order = deepFreeze(decodeOrder(json));
+  if (recentlyRead.size >= RECENTLY_READ) {
+    const oldest = recentlyRead.keys().next();
+    if (!oldest.done) recentlyRead.delete(oldest.value);
+  }
+  recentlyRead.set(json, order);
+  return order;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  for (const item of Object.values(value)) deepFreeze(item);
+  return Object.freeze(value);
+}
+
 /** Any record (an order, a counteragent) as JSON with its dates kept as dates. */
 export function encodeRecord(record: object): string {
   return JSON.stringify(record, function (this: Record<string, unknown>, key, value: unknown) {

@@ -1,6 +1,7 @@
 /** A record through the database's JSON: dates come back as dates, everything else as it was. */
 import { describe, expect, it } from "vitest";
-import { decodeRecord, encodeRecord } from "../../src/mirror/records.ts";
+import { decodeHeldOrder, decodeRecord, encodeRecord } from "../../src/mirror/records.ts";
+import type { Order } from "../../src/service/index.ts";
 
 describe("mirror records", () => {
   it("keeps dates, nested and in lists, and plain values", () => {
@@ -24,5 +25,36 @@ describe("mirror records", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
     expect(back.id).toBe("o9");
+  });
+
+  it("a record read again is the reading made before, frozen all the way down", () => {
+    const record = {
+      id: "o-held-1",
+      dateCreate: new Date("2026-11-20T09:00:00.000Z"),
+      cash: { summ: 500, elements: [{ money: 500 }] },
+    } as unknown as Order;
+    const json = encodeRecord(record);
+    const first = decodeHeldOrder(json);
+    expect(first).toEqual(record);
+    // The same JSON (another string with the same text, as the database gives it) is the same reading.
+    expect(decodeHeldOrder(`${json.slice(0, 5)}${json.slice(5)}`)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.cash?.elements?.[0])).toBe(true);
+    expect(() => {
+      (first as { number?: string }).number = "changed";
+    }).toThrow(TypeError);
+    // A changed record is read afresh.
+    const changed = decodeHeldOrder(encodeRecord({ ...record, number: "А1" }));
+    expect(changed).not.toBe(first);
+    expect(changed.number).toBe("А1");
+  });
+
+  it("keeps a bounded number of readings: an old one is read afresh, equal", () => {
+    const json = (i: number) => encodeRecord({ id: `o-bound-${i}` });
+    const oldest = decodeHeldOrder(json(0));
+    for (let i = 1; i <= 600; i++) decodeHeldOrder(json(i));
+    const again = decodeHeldOrder(json(0));
+    expect(again).not.toBe(oldest);
+    expect(again).toEqual(oldest);
   });
 });
