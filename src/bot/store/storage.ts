@@ -106,13 +106,26 @@ function checkNamespace(namespace: string): void {
   if (!NAMESPACE.test(namespace)) throw new Error(`Invalid storage namespace "${namespace}"`);
 }
 
+/** Every option the same (a new option left out here fails to compile). */
+function sameOptions(a: AdapterOptions, b: AdapterOptions): boolean {
+  const fields: { [K in keyof Required<AdapterOptions>]: boolean } = {
+    ttlSeconds: Object.is(a.ttlSeconds, b.ttlSeconds),
+    failures: a.failures === b.failures,
+    corrupt: a.corrupt === b.corrupt,
+    keep: Object.is(a.keep, b.keep),
+    secret: a.secret === b.secret,
+    durable: a.durable === b.durable,
+  };
+  return Object.values(fields).every(Boolean);
+}
+
 /**
  * `open` and `adapter` of a store, from the one function that opens a record. A record
  * is opened once per store: what it keeps in memory is shared by every caller.
  */
 function opener(open: <T>(record: Persisted<T>) => RecordAdapter<T>) {
   const opened = new WeakMap<Persisted<unknown>, RecordAdapter<unknown>>();
-  const adapters = new Map<string, StorageAdapter<unknown>>();
+  const adapters = new Map<string, { options: AdapterOptions; entries: StorageAdapter<unknown> }[]>();
   return {
     open<T>(record: Persisted<T>): RecordAdapter<T> {
       const known = opened.get(record as Persisted<unknown>);
@@ -124,22 +137,13 @@ function opener(open: <T>(record: Persisted<T>) => RecordAdapter<T>) {
     },
     adapter<T>(namespace: string, options: AdapterOptions = {}): StorageAdapter<T> {
       // Opened once per namespace and options too: the write markers' adapter is asked for on every update.
-      // Every option, in a fixed order (a new option that is left out fails to compile).
-      const { ttlSeconds, failures, corrupt, keep, secret, durable } = options;
-      const parts: { [K in keyof Required<AdapterOptions>]: unknown } = {
-        ttlSeconds,
-        failures,
-        corrupt,
-        keep,
-        secret,
-        durable,
-      };
-      const key = [namespace, ...Object.values(parts)].map(String).join("\n");
-      const known = adapters.get(key);
-      if (known) return known as StorageAdapter<T>;
+      const known = adapters.get(namespace)?.find((opened) => sameOptions(opened.options, options));
+      if (known) return known.entries as StorageAdapter<T>;
       checkNamespace(namespace);
       const entries = open(uncheckedRecord<T>(namespace, options));
-      adapters.set(key, entries as StorageAdapter<unknown>);
+      const opened = adapters.get(namespace) ?? [];
+      opened.push({ options: { ...options }, entries: entries as StorageAdapter<unknown> });
+      adapters.set(namespace, opened);
       return entries;
     },
   };
