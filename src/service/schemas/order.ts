@@ -114,7 +114,7 @@ const money = (value: number): number => Math.round(value * 100) / 100;
  */
 function withMoney<
   T extends { cash?: CashSums | undefined; summ?: PriceSums | undefined; positions?: Position[] | undefined },
->(order: T): T {
+>(order: T, mutable = false): T {
   const cash = order.cash;
   let paid: number | undefined;
   if (cash && cash.summ === undefined) {
@@ -129,8 +129,8 @@ function withMoney<
   const positions = order.summ === undefined ? order.positions : undefined;
   const priced = positions !== undefined && positions.length > 0;
   if (paid === undefined && !priced) return order;
-  // One copy of the record, however many sums it gains.
-  const out = { ...order };
+  // One copy of the record, however many sums it gains; none when the record is the reader's own.
+  const out = mutable ? order : { ...order };
   if (paid !== undefined) out.cash = { ...cash, summ: paid };
   if (priced) {
     let price = 0;
@@ -193,7 +193,10 @@ export const orderShape = record({
 });
 
 /** Every shape the service answers with, read by zod alone: flat fields lifted, then checked. */
-export const anyOrder = z.preprocess(normalizeOrder, orderShape.transform(withMoney));
+export const anyOrder = z.preprocess(
+  normalizeOrder,
+  orderShape.transform((order) => withMoney(order)),
+);
 export type Order = z.output<typeof anyOrder>;
 /**
  * A flat field sends the record to zod; so does a number or string `cash` or `summ`, or a
@@ -205,7 +208,8 @@ const fastOrder = fastReader(orderShape, flatKeysOf(REFS));
 /** The fast reading of an order in the usual nested shape; SLOW for anything else (zod reads it). */
 export function fastOrderOf(raw: unknown, owned?: boolean): Order | typeof SLOW {
   const read = fastOrder(raw, owned);
-  return read === SLOW ? SLOW : withMoney(read as Order);
+  // The reading is ours to complete when it is a copy, or the owned record itself.
+  return read === SLOW ? SLOW : withMoney(read as Order, owned === true || read !== raw);
 }
 
 /**
