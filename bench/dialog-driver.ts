@@ -37,14 +37,20 @@ export async function fillOrder(op: TestUser, clientName: string): Promise<void>
   expectText(op, "Check the order");
 }
 
-/** The shortest intake: a walk-in with a phone nobody has; the clerk types the name at "nobody found". */
-export async function minimalOrderNewClient(op: TestUser, phone: string, clientName: string): Promise<void> {
+/** A walk-in with a phone nobody has: the clerk types the name at "nobody found"; then the summary. */
+async function mainPathByPhone(op: TestUser, phone: string, clientName: string): Promise<void> {
   await openNewDialog(op);
   await op.send(phone);
   expectText(op, "Nobody found with the phone");
   await op.send(clientName);
   await op.send("Smartphone");
   await op.send("Не включается");
+  expectText(op, "Check the order");
+}
+
+/** The shortest intake: the main path by phone, created from the summary. */
+export async function minimalOrderNewClient(op: TestUser, phone: string, clientName: string): Promise<void> {
+  await mainPathByPhone(op, phone, clientName);
   await confirmOrder(op);
 }
 
@@ -65,15 +71,7 @@ export async function minimalOrderExistingClient(op: TestUser, phone: string, la
  */
 export async function fullOrder(op: TestUser, clientName: string, phone?: string): Promise<void> {
   if (phone === undefined) await mainPathNewClient(op, clientName);
-  else {
-    await openNewDialog(op);
-    await op.send(phone);
-    expectText(op, "Nobody found with the phone");
-    await op.send(clientName);
-    await op.send("Smartphone");
-    await op.send("Не включается");
-    expectText(op, "Check the order");
-  }
+  else await mainPathByPhone(op, phone, clientName);
   await op.press("📝 Every detail");
   // The details begin with the phone: typed now, or kept as given (⏭ keeps it).
   if (phone === undefined) await op.send("+7 900 111-22-33");
