@@ -29,8 +29,10 @@ export interface Row {
   changed_at?: number | null;
 }
 
-export function toMirrored(row: Row): MirroredOrder {
-  const held: MirroredOrder = { order: decodeHeldOrder(row.record), syncedAt: new Date(row.synced_at) };
+/** `shared`: a record read lately is that reading (decodeHeldOrder); else parsed afresh, kept nowhere. */
+export function toMirrored(row: Row, shared = true): MirroredOrder {
+  const order = shared ? decodeHeldOrder(row.record) : decodeOrder(row.record);
+  const held: MirroredOrder = { order, syncedAt: new Date(row.synced_at) };
   if (typeof row.changed_at === "number") held.changedAt = new Date(row.changed_at);
   return held;
 }
@@ -98,7 +100,7 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
         )
         .get(rid) as unknown as Row,
   );
-  return { items: rows.map(toMirrored), total, page, pageSize };
+  return { items: rows.map((row) => toMirrored(row)), total, page, pageSize };
 }
 
 /** A search; when it finds nothing, once more with its words' one-letter typos (fuzzy.ts). */

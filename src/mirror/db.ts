@@ -153,11 +153,12 @@ export class MirrorDb {
     this.clients.seen(order.counteragent);
   }
 
-  get(id: string): MirroredOrder | undefined {
+  /** `shared`: the reading may be one handed out before (decodeHeldOrder); false for the sync's own reads. */
+  get(id: string, shared = true): MirroredOrder | undefined {
     const row = this.sql(
       "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.id = ?",
     ).get(id) as Row | undefined;
-    return row ? toMirrored(row) : undefined;
+    return row ? toMirrored(row, shared) : undefined;
   }
 
   /** The stored records of these ids (for comparing with what the service now says). */
@@ -186,7 +187,7 @@ export class MirrorDb {
       : this.sql(
           "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.number_key = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
         ).all(`${key.prefix}${key.num}`, visible)) as unknown as Row[];
-    return rows.map(toMirrored);
+    return rows.map((row) => toMirrored(row));
   }
 
   /** A client's held orders (deleted ones left out): open first, newest first. */
@@ -195,7 +196,7 @@ export class MirrorDb {
       `SELECT r.record, o.synced_at, o.changed_at FROM orders o INDEXED BY orders_client JOIN records r ON r.rid = o.rid
        WHERE o.client_id = ? AND o.is_visible = 1 ORDER BY o.is_open DESC, o.date_create DESC LIMIT ?`,
     ).all(clientId, limit) as unknown as Row[];
-    return rows.map(toMirrored);
+    return rows.map((row) => toMirrored(row));
   }
 
   /** Held orders of a client (deleted ones left out). */
@@ -213,7 +214,7 @@ export class MirrorDb {
       `SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid
        WHERE o.is_visible = 0 ORDER BY o.synced_at DESC, o.rid DESC LIMIT ?`,
     ).all(limit) as unknown as Row[];
-    return rows.map(toMirrored);
+    return rows.map((row) => toMirrored(row));
   }
 
   /** A page of a list (see MirrorQuery), with the total. */

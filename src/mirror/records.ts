@@ -19,12 +19,17 @@ const RECENTLY_READ = 512;
 
 /**
  * decodeOrder for the mirror's reads, which hand the same records out again and again:
- * a record whose JSON is one read lately is that reading, not parsed afresh. Readings are
- * frozen all the way down, since every reader shares them: a change made to one throws.
+ * a record whose JSON is one read lately is that reading, not parsed afresh (the least
+ * recently used go first). Readings are frozen all the way down, since every reader shares
+ * them: a change made to one throws (a Date's setters aside: freezing does not reach them).
  */
 export function decodeHeldOrder(json: string): Order {
   const known = recentlyRead.get(json);
-  if (known) return known;
+  if (known) {
+    recentlyRead.delete(json);
+    recentlyRead.set(json, known);
+    return known;
+  }
   const order = deepFreeze(decodeOrder(json));
   if (recentlyRead.size >= RECENTLY_READ) {
     const oldest = recentlyRead.keys().next();

@@ -1,5 +1,6 @@
 /** A record through the database's JSON: dates come back as dates, everything else as it was. */
 import { describe, expect, it } from "vitest";
+import { toMirrored } from "../../src/mirror/db-search.ts";
 import { decodeHeldOrder, decodeRecord, encodeRecord } from "../../src/mirror/records.ts";
 import type { Order } from "../../src/service/index.ts";
 
@@ -56,5 +57,20 @@ describe("mirror records", () => {
     const again = decodeHeldOrder(json(0));
     expect(again).not.toBe(oldest);
     expect(again).toEqual(oldest);
+    // A reading used again goes to the back: 511 others later it is still the same one.
+    for (let i = 1; i <= 511; i++) decodeHeldOrder(json(1000 + i));
+    expect(decodeHeldOrder(json(0))).toBe(again);
+    for (let i = 1; i <= 511; i++) decodeHeldOrder(json(2000 + i));
+    expect(decodeHeldOrder(json(0))).toBe(again);
+  });
+
+  it("the sync's own reads are parsed afresh and kept nowhere", () => {
+    const json = encodeRecord({ id: "o-sync-1", number: "А7" });
+    const shared = decodeHeldOrder(json);
+    const fresh = toMirrored({ record: json, synced_at: 1 }, false).order;
+    expect(fresh).not.toBe(shared);
+    expect(Object.isFrozen(fresh)).toBe(false);
+    expect(fresh).toEqual(shared);
+    expect(toMirrored({ record: json, synced_at: 1 }).order).toBe(shared);
   });
 });

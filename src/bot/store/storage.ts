@@ -106,17 +106,23 @@ function checkNamespace(namespace: string): void {
   if (!NAMESPACE.test(namespace)) throw new Error(`Invalid storage namespace "${namespace}"`);
 }
 
-/** Every option the same (a new option left out here fails to compile). */
+/** Every option of an adapter (a new option left out here fails to compile). */
+const ADAPTER_OPTIONS = {
+  ttlSeconds: true,
+  failures: true,
+  corrupt: true,
+  keep: true,
+  secret: true,
+  durable: true,
+} satisfies Record<keyof Required<AdapterOptions>, true>;
+
+/** Every option the same. */
 function sameOptions(a: AdapterOptions, b: AdapterOptions): boolean {
-  const fields: { [K in keyof Required<AdapterOptions>]: boolean } = {
-    ttlSeconds: Object.is(a.ttlSeconds, b.ttlSeconds),
-    failures: a.failures === b.failures,
-    corrupt: a.corrupt === b.corrupt,
-    keep: Object.is(a.keep, b.keep),
-    secret: a.secret === b.secret,
-    durable: a.durable === b.durable,
-  };
-  return Object.values(fields).every(Boolean);
+  for (const key in ADAPTER_OPTIONS) {
+    const option = key as keyof AdapterOptions;
+    if (!Object.is(a[option], b[option])) return false;
+  }
+  return true;
 }
 
 /**
