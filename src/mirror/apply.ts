@@ -65,7 +65,7 @@ export class ChangeApplier {
       const found: MirrorChange[] = [];
       for (const record of kept) {
         // Read for the merge and replaced at once: not kept among the readings handed out.
-        const held = db.get(record.id, false);
+        const held = db.getFresh(record.id);
         // A bot write newer than this read wins; the next sync brings anything later.
         if (held && held.syncedAt.getTime() > readAt) continue;
         const merged = mergeRecords(held?.order, record);
@@ -118,7 +118,7 @@ export class ChangeApplier {
         db.clients.put(decodeRecord<Counteragent>(json), batch.syncedAt);
       batch.records.forEach((json, i) => {
         const order = decodeOrder(json);
-        const held = db.get(order.id, false);
+        const held = db.getFresh(order.id);
         if (held && held.syncedAt.getTime() > batch.syncedAt) return;
         db.put(order, batch.syncedAt, batch.changedAt?.[i] ?? undefined);
       });

@@ -5,6 +5,7 @@
  */
 import type { StatementSync } from "node:sqlite";
 import { DONE_GROUPS } from "../contract/status-groups.ts";
+import type { Order } from "../service/index.ts";
 import { type FtsMatch, ftsExpression } from "./db-schema.ts";
 import { fuzzyExpression, type VocabularyReader } from "./fuzzy.ts";
 import { decodeHeldOrder, decodeOrder } from "./records.ts";
@@ -29,13 +30,17 @@ export interface Row {
   changed_at?: number | null;
 }
 
-/** `shared`: a record read lately is that reading (decodeHeldOrder); else parsed afresh, kept nowhere. */
-export function toMirrored(row: Row, shared = true): MirroredOrder {
-  const order = shared ? decodeHeldOrder(row.record) : decodeOrder(row.record);
+function mirroredOf(row: Row, order: Order): MirroredOrder {
   const held: MirroredOrder = { order, syncedAt: new Date(row.synced_at) };
   if (typeof row.changed_at === "number") held.changedAt = new Date(row.changed_at);
   return held;
 }
+
+/** A row as handed out: a record read lately is that reading (decodeHeldOrder). */
+export const toMirrored = (row: Row): MirroredOrder => mirroredOf(row, decodeHeldOrder(row.record));
+
+/** A row parsed afresh and kept nowhere: the sync's reads for a merge, replaced at once. */
+export const toFreshMirrored = (row: Row): MirroredOrder => mirroredOf(row, decodeOrder(row.record));
 
 /** A page of a list (see MirrorQuery), with the total. */
 export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): MirrorPage {
@@ -100,7 +105,7 @@ export function queryOrders(h: SqlHandle, query: MirrorQuery, now: number): Mirr
         )
         .get(rid) as unknown as Row,
   );
-  return { items: rows.map((row) => toMirrored(row)), total, page, pageSize };
+  return { items: rows.map(toMirrored), total, page, pageSize };
 }
 
 /** A search; when it finds nothing, once more with its words' one-letter typos (fuzzy.ts). */

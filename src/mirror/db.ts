@@ -10,7 +10,14 @@ import type { Order } from "../service/index.ts";
 import { ClientRows } from "./clients-db.ts";
 import { BASELINE_KEY, type OpenOptions, openMirrorFile } from "./db-open.ts";
 import { ftsColumns } from "./db-schema.ts";
-import { countByStatus, queryOrders, type Row, type SqlHandle, toMirrored } from "./db-search.ts";
+import {
+  countByStatus,
+  queryOrders,
+  type Row,
+  type SqlHandle,
+  toFreshMirrored,
+  toMirrored,
+} from "./db-search.ts";
 import { decodeChange, decodeOrder, encodeChange, encodeOrder, numOf } from "./records.ts";
 import { numberKey, parseNumberKey } from "./text.ts";
 import type {
@@ -153,12 +160,22 @@ export class MirrorDb {
     this.clients.seen(order.counteragent);
   }
 
-  /** `shared`: the reading may be one handed out before (decodeHeldOrder); false for the sync's own reads. */
-  get(id: string, shared = true): MirroredOrder | undefined {
-    const row = this.sql(
+  /** The order as handed out to readers: a reading shared with them (decodeHeldOrder). */
+  get(id: string): MirroredOrder | undefined {
+    const row = this.rowOf(id);
+    return row ? toMirrored(row) : undefined;
+  }
+
+  /** The order parsed afresh and kept nowhere: the sync's read for a merge, replaced at once. */
+  getFresh(id: string): MirroredOrder | undefined {
+    const row = this.rowOf(id);
+    return row ? toFreshMirrored(row) : undefined;
+  }
+
+  private rowOf(id: string): Row | undefined {
+    return this.sql(
       "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.id = ?",
     ).get(id) as Row | undefined;
-    return row ? toMirrored(row, shared) : undefined;
   }
 
   /** The stored records of these ids (for comparing with what the service now says). */
@@ -187,7 +204,7 @@ export class MirrorDb {
       : this.sql(
           "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.number_key = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
         ).all(`${key.prefix}${key.num}`, visible)) as unknown as Row[];
-    return rows.map((row) => toMirrored(row));
+    return rows.map(toMirrored);
   }
 
   /** A client's held orders (deleted ones left out): open first, newest first. */
@@ -196,7 +213,7 @@ export class MirrorDb {
       `SELECT r.record, o.synced_at, o.changed_at FROM orders o INDEXED BY orders_client JOIN records r ON r.rid = o.rid
        WHERE o.client_id = ? AND o.is_visible = 1 ORDER BY o.is_open DESC, o.date_create DESC LIMIT ?`,
     ).all(clientId, limit) as unknown as Row[];
-    return rows.map((row) => toMirrored(row));
+    return rows.map(toMirrored);
   }
 
   /** Held orders of a client (deleted ones left out). */
@@ -214,7 +231,7 @@ export class MirrorDb {
       `SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid
        WHERE o.is_visible = 0 ORDER BY o.synced_at DESC, o.rid DESC LIMIT ?`,
     ).all(limit) as unknown as Row[];
-    return rows.map((row) => toMirrored(row));
+    return rows.map(toMirrored);
   }
 
   /** A page of a list (see MirrorQuery), with the total. */

@@ -27,7 +27,6 @@ function then<T, R>(value: Awaitable<T>, next: (value: T) => R): Awaitable<R> {
 
 /** When neither the error nor an earlier answer says when the block ends. */
 const FALLBACK_BLOCK_MS = 60_000;
-/** The service's window when it has not said when this one ends. */
 
 export interface QuotaTracker {
   /** Last seen quota in this process; null before any answer. */

@@ -1,6 +1,6 @@
 /** A record through the database's JSON: dates come back as dates, everything else as it was. */
 import { describe, expect, it } from "vitest";
-import { toMirrored } from "../../src/mirror/db-search.ts";
+import { toFreshMirrored, toMirrored } from "../../src/mirror/db-search.ts";
 import { decodeHeldOrder, decodeRecord, encodeRecord } from "../../src/mirror/records.ts";
 import type { Order } from "../../src/service/index.ts";
 
@@ -67,7 +67,7 @@ describe("mirror records", () => {
   it("the sync's own reads are parsed afresh and kept nowhere", () => {
     const json = encodeRecord({ id: "o-sync-1", number: "А7" });
     const shared = decodeHeldOrder(json);
-    const fresh = toMirrored({ record: json, synced_at: 1 }, false).order;
+    const fresh = toFreshMirrored({ record: json, synced_at: 1 }).order;
     expect(fresh).not.toBe(shared);
     expect(Object.isFrozen(fresh)).toBe(false);
     expect(fresh).toEqual(shared);
