@@ -52,6 +52,7 @@ import { createI18n } from "./i18n.ts";
 import type { BotMetrics } from "./metrics/index.ts";
 import { chatKey } from "./middleware/chat-key.ts";
 import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
+import { Composer } from "./middleware/composer.ts";
 import { claimUpdate, skipRedelivered } from "./middleware/dedupe.ts";
 import { errorHandler, trackCallbackAnswers } from "./middleware/errors.ts";
 import { createOrderReader } from "./orders/index.ts";
@@ -181,20 +182,24 @@ export function createBot(deps: BotDeps): CreatedBot {
   const onError = errorHandler(i18n, config.defaultLocale, logger);
   bot.catch(onError);
 
+  // The whole stack in one flat composer (middleware/composer.ts): the bot itself has one middleware.
+  const root = new Composer<BotContext>();
+  bot.use(root);
   // 0. One delivery per update across instances: the first to claim it (dedupe.ts).
-  bot.use(claimUpdate(store, logger));
+  root.use(claimUpdate(store, logger));
   // 1. One chat's updates one after another (runner and webhook alike); chats in parallel.
   //    Across instances on a shared store, a Redis lock per chat as well; a no-op otherwise.
   //    Updates without a chat (inline queries) run freely.
-  bot.use(sequentialize(chatKey));
-  bot.use(
+  root.use(sequentialize(chatKey));
+  root.use(
     chatLock(store, logger, {
       // Waits a little longer than a slow step: a few service calls that each may time out.
       waitMs: 3 * config.serviceTimeoutMs + 5_000,
       ...deps.chatLock,
     }),
   );
-  const core = bot.errorBoundary(onError);
+  const core = new Composer<BotContext>();
+  root.errorBoundary(onError, core);
   // 2. Core properties: services, role, a logger bound to this update.
   core.use((ctx, next) => {
     ctx.services = services;

@@ -11,9 +11,9 @@
  *   };
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
 import { asWrite, type Order } from "../../service/index.ts";
 import type { BotContext, DialogContext, Role } from "../context.ts";
+import { Composer } from "../middleware/composer.ts";
 import { roleOf } from "../policy/access.ts";
 import { readPressedOrder } from "../telegram/pressed-order.ts";
 import { orderAction } from "../ui/callbacks.ts";

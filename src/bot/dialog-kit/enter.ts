@@ -4,9 +4,9 @@
  * is nothing to cancel (inside one, `ask` handles it).
  */
 import { conversations } from "@grammyjs/conversations";
-import { Composer } from "grammy";
 import type { Logger } from "../../logger.ts";
 import type { BotContext, BotServices, DialogContext } from "../context.ts";
+import { Composer } from "../middleware/composer.ts";
 import { ensureOperator } from "../policy/access.ts";
 import { StoreWriteError } from "../store/errors.ts";
 import { isCancelCommand } from "../telegram/commands.ts";

@@ -7,9 +7,10 @@
  * workshops of the open orders, when there are several). Without the mirror
  * there is nothing to count from: the board says so.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { StatusCount } from "../../mirror/index.ts";
 import type { BotContext } from "../context.ts";
+import { Composer } from "../middleware/composer.ts";
 import type { ListQuery } from "../orders/list-query.ts";
 import { boardStatus, boardView } from "../ui/callbacks.ts";
 import { editOrSame } from "../ui/messages.ts";

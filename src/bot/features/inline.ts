@@ -7,11 +7,12 @@
  * Results are personal (is_personal) and only for staff: the access gate has
  * already answered strangers with nothing.
  */
-import { Composer } from "grammy";
+
 import type { InlineQueryResultArticle } from "grammy/types";
 import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
+import { Composer } from "../middleware/composer.ts";
 import { type OrderQuery, parseOrderQuery, searchOrders } from "../orders/by-number.ts";
 import type { InlineGate } from "../orders/inline-gate.ts";
 import { learnedOf } from "../state/learned.ts";

@@ -5,9 +5,10 @@
  * and the chat's command menu (the user's role's; in a group what works there)
  * follows it.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.ts";
 import { LOCALES, supportedLocale } from "../i18n.ts";
+import { Composer } from "../middleware/composer.ts";
 import { setChatCommands } from "../telegram/commands.ts";
 import { languagePick } from "../ui/callbacks.ts";
 import { editOrSame } from "../ui/messages.ts";

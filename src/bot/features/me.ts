@@ -7,10 +7,11 @@
  * `/my` lists their open orders as master or manager, overdue first, in the
  * shared order list (from the mirror, else two requests: as master, as manager).
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Employee } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
+import { Composer } from "../middleware/composer.ts";
 import { recipients } from "../notify/recipients.ts";
 import type { ListQuery } from "../orders/list-query.ts";
 import { canWrite, ensureOperator } from "../policy/access.ts";

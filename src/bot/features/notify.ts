@@ -4,8 +4,9 @@
  * 🔔 button of a card that watches an order's status changes. Anything the
  * user sends also lifts a "blocked" mark (they are back: notifications resume).
  */
-import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
+import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.ts";
+import { Composer } from "../middleware/composer.ts";
 import { ensureOwner, seesMoney } from "../policy/access.ts";
 import { MAX_WATCHED, NOTIFY_KINDS, type NotifyKind, type UserSettings } from "../state/user-settings.ts";
 import { notifyToggle, watchToggle } from "../ui/callbacks.ts";

@@ -17,11 +17,12 @@
  * it cost nothing; the next 48 one read more; an expired list's page 1 one
  * read, opening from it one (none when the mirror holds the order).
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
 import { localeOf } from "../i18n.ts";
+import { Composer } from "../middleware/composer.ts";
 import { asListQuery, type ListKind, type ListQuery } from "../orders/list-query.ts";
 import { RESULT_TTL_MS, type SavedResult } from "../orders/saved-searches.ts";
 import { ensureOperator } from "../policy/access.ts";

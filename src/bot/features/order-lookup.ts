@@ -7,9 +7,10 @@
  * number search the clients' phones too, in the same answer (the reader's
  * `phone` fallback).
  */
-import { Composer } from "grammy";
+
 import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
+import { Composer } from "../middleware/composer.ts";
 import { type OrderQuery, parseOrderQuery } from "../orders/by-number.ts";
 import { isOfNum, phoneMatches, serialMatches } from "../orders/order-rules.ts";
 import { learnedOf } from "../state/learned.ts";

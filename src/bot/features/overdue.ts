@@ -5,9 +5,10 @@
  * `/overdue stuck`: the stuck orders instead (open, no change for STUCK_DAYS or
  * past their status's time norm; orders/stuck.ts).
  */
-import { Composer } from "grammy";
+
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
+import { Composer } from "../middleware/composer.ts";
 import type { ListQuery } from "../orders/list-query.ts";
 import { untouchedDays } from "../orders/stuck.ts";
 import { type OrderListKind, scopeText, showOrderList } from "./order-list.ts";

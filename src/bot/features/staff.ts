@@ -6,10 +6,11 @@
  * come from the reference cache (employee lists have no total: the cache pages
  * until a short page) and are filtered and paged here: paging costs no request.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Employee } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
+import { Composer } from "../middleware/composer.ts";
 import { asStaffFilter } from "../orders/list-query.ts";
 import { pageNumber } from "../ui/callback-data.ts";
 import { staffPage, staffShop } from "../ui/callbacks.ts";

@@ -6,9 +6,10 @@
  * code) opens that order's card: the staff's table of routes for the one
  * /start command (telegram/start-router.ts); the client's side has its own.
  */
-import { Composer } from "grammy";
+
 import type { BotContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";
+import { Composer } from "../middleware/composer.ts";
 import { canWrite, seesMoney } from "../policy/access.ts";
 import { setChatCommands } from "../telegram/commands.ts";
 import { replyOrderCard } from "../telegram/start-card.ts";

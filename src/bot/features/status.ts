@@ -3,10 +3,11 @@
  * request quota (all staff: it only reads); with an order number, that order's
  * status change (status-change/, a dialog: operators only, the dialog checks).
  */
-import { Composer } from "grammy";
+
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
 import { localeOf } from "../i18n.ts";
+import { Composer } from "../middleware/composer.ts";
 import { resetTime } from "../ui/reset-time.ts";
 import { escapeHtml } from "../ui/text.ts";
 import { mirrorStatusLines } from "./mirror-status.ts";

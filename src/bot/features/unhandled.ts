@@ -1,6 +1,7 @@
 /** Mounted last: whatever no feature took gets a short hint, and a pressed button always gets an answer. */
-import { Composer } from "grammy";
+
 import type { BotContext } from "../context.ts";
+import { Composer } from "../middleware/composer.ts";
 import { addressedToMe, roleOf } from "../policy/access.ts";
 import { GROUP_MENU, MENUS } from "../telegram/commands.ts";
 import { nearest } from "../ui/edit-distance.ts";

@@ -7,8 +7,9 @@
  * sent it, so the same middleware serves both chains (index.ts mounts it in
  * the client side and among the staff's features).
  */
-import { Composer } from "grammy";
+
 import type { BotContext } from "../context.ts";
+import { Composer } from "../middleware/composer.ts";
 import { readStartPayload, type StartPayload } from "../ui/start-payload.ts";
 
 type Route<K extends StartPayload["kind"]> = (

@@ -4,13 +4,14 @@
  * request a page. The register must be one of the configured workshops'
  * (from the reference cache): a forged id is refused before any request.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { CashRegister, CashTransaction } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
 import { indexItems, isIncome } from "../../desk/money.ts";
 import { cashBack, cashHistory, deskGate, deskShops } from "../../desk/scope.ts";
 import { localeOf } from "../../i18n.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { pageNumber } from "../../ui/callback-data.ts";
 import { formatDateTime } from "../../ui/dates.ts";
 import { tidyKeyboard } from "../../ui/keyboard.ts";

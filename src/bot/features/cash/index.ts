@@ -9,7 +9,7 @@
  * items from the reference cache. A button per register opens its latest
  * transactions (history.ts).
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../../config/index.ts";
 import type { CashRegister } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
@@ -19,6 +19,7 @@ import { periodOf } from "../../desk/period.ts";
 import { cashBack, cashHistory, deskGate, deskShops } from "../../desk/scope.ts";
 import { shopRegisters, transactionsOf } from "../../desk/till.ts";
 import { localeOf } from "../../i18n.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { formatDateTime, formatDay } from "../../ui/dates.ts";
 import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { editOrSame } from "../../ui/messages.ts";

@@ -11,11 +11,12 @@
  * They are told once a day that the shop got it and when it is open. 0 requests
  * (CLIENT_CHAT_COMMENTS=on: 1 PATCH per message about an order, comments.ts).
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { deviceText, orderTitle } from "../../ui/order-card.ts";
 import { cutText, escapeHtml } from "../../ui/text.ts";
 import { type ClientLink, clientLinksOf } from "../client-side/links.ts";

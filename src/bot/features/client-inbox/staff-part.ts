@@ -8,9 +8,10 @@
  * ↩️ whose data does not match the message it is on, is not the inbox's: nothing is
  * sent, 0 requests. Only staff who may write answer (the gate stops strangers).
  */
-import { Composer } from "grammy";
+
 import type { Message } from "grammy/types";
 import type { BotContext } from "../../context.ts";
+import { Composer } from "../../middleware/composer.ts";
 import type { OutboxPart, OutboxStatus } from "../../notify/outbox.ts";
 import { canWrite } from "../../policy/access.ts";
 import { commentAuthor } from "../../state/comment-author.ts";

@@ -6,9 +6,10 @@
  * receipt as a PDF with the terms and "✅ I accept the terms" (send.ts), once per
  * order (the outbox's key). The press writes the acceptance once (accept.ts).
  */
-import { Composer } from "grammy";
+
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { getOrder } from "../../orders/by-number.ts";
 import { createIntakeRecords } from "../../state/intake-records.ts";
 import type { ClientLink } from "../client-side/links.ts";

@@ -6,8 +6,9 @@
  * told the owner will call, and may add a few words (their next text, within two hours), which
  * follow to the owners. Nothing of it reaches the service.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.ts";
+import { Composer } from "../../middleware/composer.ts";
 import type { SendDeps } from "../../notify/send.ts";
 import { cutText } from "../../ui/text.ts";
 import { clientLinksOf } from "../client-side/links.ts";

@@ -10,9 +10,10 @@
  * follow the order are told as of any change. The checks read the mirror: 0 requests
  * (approval-answer.ts, shared with the Mini App's page).
  */
-import { Composer } from "grammy";
+
 import type { BotContext } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { formatAmount } from "../../ui/money.ts";
 import { orderTitle } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";

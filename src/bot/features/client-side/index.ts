@@ -17,11 +17,12 @@
  * A linked client's messages go to the shop's inbox (features/client-inbox, one of
  * `parts`); anything else a non-staff user sends gets the same short help.
  */
-import { Composer, InlineKeyboard, Keyboard, type Middleware } from "grammy";
+import { InlineKeyboard, Keyboard, type Middleware } from "grammy";
 import { contactPhoneKey } from "../../../contract/phone.ts";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { skipRedelivered } from "../../middleware/dedupe.ts";
 import type { StartTable } from "../../telegram/start-router.ts";
 import { callbackCodec } from "../../ui/callback-data.ts";

@@ -6,12 +6,13 @@
  * (`isVisible=false`, changed in the last DELETED_DAYS), with who deleted
  * each when the bot did.
  */
-import { Composer } from "grammy";
+
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
 import { ownersGate } from "../../desk/scope.ts";
 import { localeOf } from "../../i18n.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { ordersOfShops } from "../../orders/by-number.ts";
 import { type Deletion, deletionsOf } from "../../orders/deletions.ts";
 import type { DeletedOrder } from "../../orders/index.ts";

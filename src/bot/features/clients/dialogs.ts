@@ -9,12 +9,12 @@
  * The order is read through the order reader (none with the mirror holding it).
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
 import { asWrite, type Order } from "../../../service/index.ts";
 import { clientReader } from "../../clients/reader.ts";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
 import { canEnterDialog } from "../../dialog-kit/enter.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { readPressedOrder } from "../../telegram/pressed-order.ts";
 import { clientEdit, orderClientMove } from "../../ui/callbacks.ts";
 import { stripHtml } from "../../ui/messages.ts";

@@ -6,12 +6,13 @@
  * mirror (none); 📜 reads a client's older orders once (1 request, kept).
  * The same found clients are offered under /find's results (searchExtra).
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Counteragent } from "../../../service/index.ts";
 import { clientName } from "../../clients/card.ts";
 import { clientReader } from "../../clients/reader.ts";
 import type { BotContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { clientOlder, clientOpen, clientsByPhone } from "../../ui/callbacks.ts";
 import { tidyKeyboard } from "../../ui/keyboard.ts";
 import { editOrSame, stripHtml } from "../../ui/messages.ts";

@@ -5,10 +5,11 @@
  * card. Strangers never get here (the access gate answers them with their id
  * only); a forged or cut payload opens nothing.
  */
-import { Composer, InputFile } from "grammy";
+import { InputFile } from "grammy";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { readPressedOrder } from "../../telegram/pressed-order.ts";
 import { labelPrint } from "../../ui/callbacks.ts";
 import { formatDateTime } from "../../ui/dates.ts";

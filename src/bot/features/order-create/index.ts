@@ -9,7 +9,6 @@
  * linked client's receipt and the requester's "taken in" follow (after-create.ts).
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
 import type { BotContext, DialogContext } from "../../context.ts";
 import { type Dialog, type DialogRun, now, startRun } from "../../dialog-kit/ask.ts";
 import { askClient } from "../../dialog-kit/ask-client.ts";
@@ -17,6 +16,7 @@ import { enterDialog } from "../../dialog-kit/enter.ts";
 import { textLines } from "../../dialog-kit/parse.ts";
 import { writeFailureText } from "../../dialog-kit/save.ts";
 import { serviceCall } from "../../dialog-kit/service.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { miniAppButton } from "../../ui/mini-app-button.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { afterCreate } from "./after-create.ts";

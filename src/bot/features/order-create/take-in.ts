@@ -7,10 +7,11 @@
  * (dialogs run in private chats). A request taken in already says its order's
  * number; a forged or expired one is a stale button. 0 requests until the create.
  */
-import { Composer, GrammyError } from "grammy";
+import { GrammyError } from "grammy";
 import type { BotContext } from "../../context.ts";
 import type { ClientChoice } from "../../dialog-kit/ask-client.ts";
 import { enterDialog } from "../../dialog-kit/enter.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { ensureOperator } from "../../policy/access.ts";
 import { CALLBACK_ANSWER_LIMIT, cutText, escapeHtml } from "../../ui/text.ts";
 import {

@@ -8,10 +8,11 @@
  * document goes to the presser's private chat, never into the group.
  * /start with a receipt's payload (its QR code) opens the card for staff.
  */
-import { Composer, GrammyError, InputFile } from "grammy";
+import { GrammyError, InputFile } from "grammy";
 import { isDone } from "../../../contract/status-groups.ts";
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { moneyOf, moneySettings } from "../../money/order-money.ts";
 import { paperPrint } from "../../ui/callbacks.ts";
 import { orderTitle } from "../../ui/order-card.ts";

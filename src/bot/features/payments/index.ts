@@ -11,10 +11,11 @@
  * `paymentsPart` is mounted before the client's side (index.ts): a payment is never
  * rate-limited or taken for a question, and a pre-checkout query has no chat.
  */
-import { Composer, type Middleware } from "grammy";
+import type { Middleware } from "grammy";
 import type { BotContext, BotServices } from "../../context.ts";
 import { ownersGate } from "../../desk/scope.ts";
 import { localeOf } from "../../i18n.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { payPress } from "../client-side/pay-button.ts";
 import { paymentsCommand } from "./command.ts";
 import { clientReader, sendInvoice } from "./invoice.ts";

@@ -7,9 +7,10 @@
  * ten at a time); a viewer's photo is not kept. Strangers never get here (the
  * access gate). Nothing goes to the service unless PHOTO_COMMENT=on.
  */
-import { type Api, Composer } from "grammy";
+import type { Api } from "grammy";
 import type { InputMediaPhoto } from "grammy/types";
 import type { BotContext } from "../../context.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { canWrite } from "../../policy/access.ts";
 import { commentAuthor, signedComment } from "../../state/comment-author.ts";
 import { createPhotoStore, type KeptPhoto, type PhotoTarget } from "../../state/order-photos.ts";

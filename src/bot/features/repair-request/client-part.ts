@@ -9,8 +9,9 @@
  * Mounted inside the client side before the inbox's part: while a request is being
  * asked, the client's texts are its answers, not messages to the shop.
  */
-import { Composer, InlineKeyboard, Keyboard } from "grammy";
+import { InlineKeyboard, Keyboard } from "grammy";
 import type { BotContext } from "../../context.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { deviceText } from "../../ui/order-card.ts";
 import { escapeHtml } from "../../ui/text.ts";
 import { writeToUs } from "../client-inbox/callbacks.ts";

@@ -2,12 +2,13 @@
  * `/report` (owners, private chat): today by default, with buttons for the
  * week and the month. The text first, then the chart as a photo.
  */
-import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { InlineKeyboard, InputFile } from "grammy";
 import type { BotContext } from "../../context.ts";
 import { showTyping } from "../../crm/call.ts";
 import { isPeriodKind, PERIODS, type PeriodKind } from "../../desk/period.ts";
 import { deskGate, reportPeriod } from "../../desk/scope.ts";
 import { localeOf } from "../../i18n.ts";
+import { Composer } from "../../middleware/composer.ts";
 import { buildReport } from "./build.ts";
 import { chartPng } from "./chart-png.ts";
 import { chartInput, periodLabel, reportText } from "./text.ts";
