@@ -6,7 +6,7 @@ import { callbackUpdate, messageUpdate, telegramUser } from "../../helpers/updat
 
 const user = telegramUser(7);
 const text = (value: string, id = 1) => messageUpdate(user, value, id);
-const press = (data: string) => callbackUpdate(user, data, 1);
+const press = (data: string) => callbackUpdate(user, data, undefined);
 
 /** A bot whose one middleware is `composer`, calling no Telegram (no middleware here answers). */
 function botOf(composer: GrammyComposer<Context>): Bot {
@@ -34,11 +34,20 @@ function feature(make: () => GrammyComposer<Context>, seen: string[]) {
   );
   root.branch(
     async (ctx) => ctx.callbackQuery?.data === "yes",
-    [(_ctx, next) => (seen.push("yes 1"), next()), () => void seen.push("yes 2")],
+    [
+      (_ctx, next) => {
+        seen.push("yes 1");
+        return next();
+      },
+      () => void seen.push("yes 2"),
+    ],
     // Not "yes": a button says no, a message goes on.
     (ctx, next) => (ctx.callbackQuery ? void seen.push("no") : next()),
   );
-  root.hears(/^hi/, (_ctx, next) => (seen.push("hi"), next()));
+  root.hears(/^hi/, (_ctx, next) => {
+    seen.push("hi");
+    return next();
+  });
   root.use(() => void seen.push("last"));
   return root;
 }
