@@ -18,7 +18,7 @@ function botOf(composer: GrammyComposer<Context>): Bot {
 /** The same feature built on grammY's Composer and on ours: what each one saw, in order. */
 function feature(make: () => GrammyComposer<Context>, seen: string[]) {
   const root = make();
-  root.use(async (ctx, next) => {
+  root.use(async (_ctx, next) => {
     seen.push("first");
     await next();
     seen.push("first after");
