@@ -109,6 +109,7 @@ function createLearned(
   legacy: () => Promise<LearnedData | undefined>,
 ): Learned {
   const written = new Set<string>();
+  const taught = new WeakSet<Order>();
   // Looked for once per process, while this namespace has nothing: then moved into it
   // (again at the next read if the store could not be read).
   let upgraded: Promise<LearnedData | undefined> | undefined;
@@ -128,13 +129,22 @@ function createLearned(
     (await entries.read(KEY)) ?? structuredClone((await upgrade()) ?? { statuses: [], numbers: [] });
 
   return {
-    async fromOrders(orders) {
+    async fromOrders(all) {
+      const orders = all.filter((order) => !taught.has(order));
+      if (orders.length === 0) return;
+      // A frozen reading (the mirror's) never changes: what it teaches is learned once.
+      const learnedAll = () => {
+        for (const order of orders) if (Object.isFrozen(order)) taught.add(order);
+      };
       const statuses = orders.flatMap(statusOf).filter((s) => !written.has(statusSignature(s)));
       const numbers = orders.flatMap(numberShapeOf).filter((n) => !written.has(numberSignature(n)));
       const devices = [...new Set(orders.flatMap(deviceTypeOf))].filter(
         (d) => !written.has(deviceSignature(d)),
       );
-      if (statuses.length === 0 && numbers.length === 0 && devices.length === 0) return;
+      if (statuses.length === 0 && numbers.length === 0 && devices.length === 0) {
+        learnedAll();
+        return;
+      }
       try {
         const data = await read();
         for (const status of statuses) {
@@ -155,6 +165,7 @@ function createLearned(
         for (const s of statuses) written.add(statusSignature(s));
         for (const n of numbers) written.add(numberSignature(n));
         for (const d of devices) written.add(deviceSignature(d));
+        learnedAll();
       } catch {
         // The storage is down: the next order teaches the same again.
       }

@@ -3,13 +3,14 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Context, InlineKeyboard } from "grammy";
 import type { Locale } from "../../config/index.ts";
-import { statusGroupOf } from "../../contract/status-groups.ts";
+import { isOverdue, statusGroupOf } from "../../contract/status-groups.ts";
 import type { Order } from "../../service/index.ts";
 import { type I18nFlavor, localeOf } from "../i18n.ts";
 import { moneySettings } from "../money/order-money.ts";
 import type { Role } from "../policy/role.ts";
 import { createPhotoStore } from "../state/order-photos.ts";
 import { photosShow } from "./callbacks.ts";
+import { cardMemoOf } from "./card-memo.ts";
 import { type CardField, cardFields } from "./custom-fields.ts";
 import { formatTime } from "./dates.ts";
 import { formatOrderCard } from "./order-card.ts";
@@ -76,33 +77,60 @@ export async function cardFor(
     .count(order.id)
     .catch(() => 0);
   const statusGroup = statusGroupOf(order, statuses);
-  const card = formatOrderCard(order, {
-    t: ctx.t,
+  const now = clock.now();
+  const fields = await namedFields(ctx, order, locale);
+  const phones = options.groupOf === undefined || config.groupPhones;
+  const memo = cardMemoOf(ctx.services);
+  // What the text reads besides the record and the bot's settings (the clock only for the overdue mark).
+  const textKey = [
     locale,
-    timezone: config.timezone,
-    now: clock.now(),
     statusGroup,
-    fields: await namedFields(ctx, order, locale),
+    isOverdue(order, now, statusGroup),
     photos,
-    phones: options.groupOf === undefined || config.groupPhones,
-    money: moneySettings(config),
-  });
+    phones,
+    ...fields.flatMap((field) => [field.name, field.value]),
+  ].join("\u0000");
+  const card = memo.text(order, textKey, () =>
+    formatOrderCard(order, {
+      t: ctx.t,
+      locale,
+      timezone: config.timezone,
+      now,
+      statusGroup,
+      fields,
+      photos,
+      phones,
+      money: moneySettings(config),
+    }),
+  );
   // From the order mirror: how fresh the copy is (🔄 Refresh reads the service).
   const text = options.asOf
-    ? `${card}\n${ctx.t("card-as-of", { time: formatTime(options.asOf, locale, config.timezone, clock.now()) })}`
+    ? `${card}\n${ctx.t("card-as-of", { time: formatTime(options.asOf, locale, config.timezone, now) })}`
     : card;
   const actions = options.actions === false || order.isVisible === false ? [] : cardActions;
-  const keyboard = orderCardKeyboard(order, {
-    t: ctx.t,
-    role: ctx.role,
-    // Inline results are seen by everyone in a chat: no operator buttons there; a deleted order takes none.
-    actions,
-    privateLink: options.actions === false ? undefined : options.groupOf,
+  // A card in a group is read by many: a button's state would be one reader's.
+  const active = options.groupOf === undefined ? await activeActions(ctx, order, actions) : undefined;
+  const privateLink = options.actions === false ? undefined : options.groupOf;
+  const keyboardKey = [
+    locale,
+    ctx.role,
     statusGroup,
-    money: moneySettings(config),
-    // A card in a group is read by many: a button's state would be one reader's.
-    active: options.groupOf === undefined ? await activeActions(ctx, order, actions) : undefined,
-  });
+    privateLink,
+    actions.length,
+    ...actions.map((action) => active?.has(action) === true),
+  ].join("\u0000");
+  const keyboard = memo.keyboard(order, keyboardKey, () =>
+    orderCardKeyboard(order, {
+      t: ctx.t,
+      role: ctx.role,
+      // Inline results are seen by everyone in a chat: no operator buttons there; a deleted order takes none.
+      actions,
+      privateLink,
+      statusGroup,
+      money: moneySettings(config),
+      active,
+    }),
+  );
   // Everyone who sees the card sees its photos: 📷 sends them again.
   if (photos > 0 && photosShow.fits({ id: order.id }))
     keyboard.row().text(ctx.t("card-btn-photos", { count: photos }), photosShow.encode({ id: order.id }));

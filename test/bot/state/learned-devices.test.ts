@@ -43,4 +43,34 @@ describe("device types learned for the intake", () => {
     } as unknown as typeof store;
     await expect(learnedOf(broken).fromOrders([order("1", "Планшет")])).resolves.toBeUndefined();
   });
+
+  it("learns a frozen reading once it is written, and again after a failed write", async () => {
+    const store = createMemoryStore();
+    let down = true;
+    let writes = 0;
+    const flaky = {
+      ...store,
+      adapter: <T>(namespace: string) => {
+        const real = store.adapter<T>(namespace);
+        return {
+          ...real,
+          read: (key: string) => (down ? Promise.reject(new Error("down")) : real.read(key)),
+          write: (key: string, value: T) => {
+            if (down) return Promise.reject(new Error("down"));
+            writes++;
+            return real.write(key, value);
+          },
+        };
+      },
+    } as unknown as typeof store;
+    const learned = learnedOf(flaky);
+    const reading = Object.freeze(order("1", "Планшет"));
+    await learned.fromOrders([reading]);
+    down = false;
+    await learned.fromOrders([reading]);
+    expect(await learned.deviceTypes()).toEqual(["Планшет"]);
+    const written = writes;
+    await learned.fromOrders([reading]);
+    expect(writes).toBe(written);
+  });
 });
