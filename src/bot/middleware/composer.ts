@@ -83,7 +83,10 @@ function steps<C extends Context>(list: readonly MiddlewareFn<C>[]): MiddlewareF
 }
 
 function flatten<C extends Context>(middleware: Middleware<C>): MiddlewareFn<C> {
-  return typeof middleware === "function" ? middleware : (ctx, next) => middleware.middleware()(ctx, next);
+  if (typeof middleware === "function") return middleware;
+  // Ours hands out one handler for good (its list grows under it); grammY's changes with each `use`.
+  if (middleware instanceof Composer) return middleware.middleware();
+  return (ctx, next) => middleware.middleware()(ctx, next);
 }
 
 function flattenAll<C extends Context>(middleware: MaybeArray<Middleware<C>>): MiddlewareFn<C> {
