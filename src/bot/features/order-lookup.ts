@@ -84,8 +84,13 @@ export const numberList: OrderListKind<OrderQuery> = {
   empty: nothingFound,
   singleAsCard: true,
   // Digits typed bare that are no order's number: the clients whose phone holds them (mirror, no request).
+  // A deleted number is answered as deleted (by whom, when), as `/order N` is: never with the
+  // clients of whoever's phone holds the same digits (issue 32.10). No request.
   extra: async (ctx, query, items) =>
-    query.kind === "num" && query.phone && !items.some((order) => isOfNum(order, query.num))
+    query.kind === "num" &&
+    query.phone &&
+    !items.some((order) => isOfNum(order, query.num)) &&
+    (await ctx.services.orders.deletedOf(query)).length === 0
       ? clientsFound(ctx, query.text)
       : undefined,
   cardNote: (ctx, query, order) =>
@@ -138,10 +143,9 @@ function bySerial(ctx: BotContext, query: OrderQuery, items: readonly Order[]): 
 
 /** Runs a lookup: the card of a single match, the list of several, or what was searched when none. */
 export async function lookup(ctx: BotContext, query: OrderQuery): Promise<void> {
-  // A deleted number is answered as deleted (by whom, when), as `/order N` is: never with the
-  // orders or clients of whoever's phone holds the same digits (issue 32.10). No request.
-  const phone = phoneDigits(ctx, query) && (await ctx.services.orders.deletedOf(query)).length === 0;
-  return showOrderList(ctx, numberList, phone ? { ...query, phone: true } : query);
+  // Digits that may end a phone: looked up as one only when no order has that number and none of that
+  // number was deleted (the reader and `extra` ask, then; a number held needs neither).
+  return showOrderList(ctx, numberList, phoneDigits(ctx, query) ? { ...query, phone: true } : query);
 }
 
 async function nothingFound(ctx: BotContext, query: OrderQuery): Promise<string> {

@@ -14,7 +14,7 @@ import { learnedOf, type NumberShape } from "../state/learned.ts";
 import type { Store } from "../store/storage.ts";
 import type { OrderReader } from "./types.ts";
 
-/** `phone`: digits typed bare in a private chat, which search the clients' phones when no number matches. */
+/** `phone`: digits typed bare in a private chat, which search the clients' phones when no order has that number and none of it was deleted. */
 export type OrderQuery =
   | { kind: "num"; num: number; text: string; phone?: boolean }
   | { kind: "number"; text: string };

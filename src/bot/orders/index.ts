@@ -129,7 +129,15 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
         query.kind === "num" || query.kind === "number"
           ? await numberPage(query, at, options.userId)
           : await source.list(query, at, spend);
-      if (query.kind === "num" && query.phone && page.total === 0 && page.items.length === 0)
+      // Nothing of that number held or found: its digits may end a phone, unless that number was deleted
+      // (it is answered as deleted, never with the orders of whoever's phone holds them: issue 32.10).
+      if (
+        query.kind === "num" &&
+        query.phone &&
+        page.total === 0 &&
+        page.items.length === 0 &&
+        (await deletedOf(query)).length === 0
+      )
         page = await phonePage(query.text, at, spend);
       await misses.seen(page.items);
       return page;

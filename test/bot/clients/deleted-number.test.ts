@@ -96,6 +96,47 @@ describe("a deleted order's bare number", () => {
   );
 });
 
+describe("a deleted order's bare number and another client's orders", () => {
+  it("shows none of the orders whose client's phone holds the digits (en)", async () => {
+    const order = heldOrder();
+    const { store } = t.sandbox;
+    const theirs = store.orders.find(
+      (o) =>
+        o.isVisible &&
+        o.counteragentId !== order.counteragentId &&
+        !used.has(o.counteragentId) &&
+        t.mirror.get(o.id) !== undefined,
+    );
+    const client = store.counteragents.find((c) => c.id === theirs?.counteragentId);
+    if (!theirs || !client) throw new Error("no other client with a held order");
+    used.add(client.id);
+    client.phones = [`+7 9167${String(order.num).padStart(6, "0")}`];
+    // A fresh mirror reads the other client's order with that phone.
+    const fresh = await createMirrorBot({
+      sandbox: t.sandbox,
+      clock: t.clock,
+      operators: [OPERATOR],
+      config: { ownerIds: [OWNER], timezone: "Europe/Moscow" },
+      clients: true,
+    });
+    try {
+      expect(
+        fresh.mirror.list({ text: String(order.num).padStart(6, "0") }).items.map((h) => h.order.id),
+      ).toContain(theirs.id);
+      const op = fresh.user(OPERATOR, { languageCode: "en", firstName: "Anna" });
+      await op.send(order.number);
+      await op.press("🗑 Delete");
+      await op.press("✅ Yes");
+      await op.send(String(order.num));
+      expect(lastText(op)).toContain("was deleted by Anna");
+      expect(JSON.stringify(op.lastReply())).not.toContain(theirs.number);
+      expect(JSON.stringify(op.lastReply())).not.toContain(client.name);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe("/deleted", () => {
   it.each([
     ["en", "owners' list of deleted orders", "Money and reports"],
