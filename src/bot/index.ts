@@ -55,7 +55,6 @@ import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
 import { Composer } from "./middleware/composer.ts";
 import { claimUpdate, skipRedelivered } from "./middleware/dedupe.ts";
 import { errorHandler, trackCallbackAnswers } from "./middleware/errors.ts";
-import { lazyLog } from "./middleware/lazy-log.ts";
 import { createOrderReader } from "./orders/index.ts";
 import { createInlineGate } from "./orders/inline-gate.ts";
 import { createSearchStore } from "./orders/saved-searches.ts";
@@ -205,7 +204,7 @@ export function createBot(deps: BotDeps): CreatedBot {
   core.use((ctx, next) => {
     ctx.services = services;
     ctx.role = roleOf(ctx.from?.id, config);
-    lazyLog(ctx, () => logger.child({ update_id: ctx.update.update_id, user: ctx.from?.id }));
+    ctx.log = logger.child({ update_id: ctx.update.update_id, user: ctx.from?.id });
     return next();
   });
   // 3. i18n before the gate, so strangers are refused in their language.
