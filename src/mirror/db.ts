@@ -18,6 +18,7 @@ import {
   toFreshMirrored,
   toMirrored,
 } from "./db-search.ts";
+import { ReadCache } from "./read-cache.ts";
 import { decodeChange, decodeOrder, encodeChange, encodeOrder, numOf } from "./records.ts";
 import { numberKey, parseNumberKey } from "./text.ts";
 import type {
@@ -33,16 +34,24 @@ export type { OpenOptions } from "./db-open.ts";
 
 /** Changes kept for consumers that read the log (a notifier catching up after a restart). */
 const CHANGES_KEPT = 20_000;
+/** A statement that only reads (anything else counts as a write: read-cache.ts). */
+const READS = /^\s*SELECT\b/i;
 
 export class MirrorDb {
   private readonly db: DatabaseSync;
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements = new Map<string, { statement: StatementSync; writes: boolean }>();
+  /** What get and byNumber answered since the last write (read-cache.ts). */
+  private readonly readings: ReadCache;
+  private readonly dataVersion: StatementSync;
   /** Status id -> group, learned from GET /statuses (records of 2026 carry `status.type` themselves). */
   readonly groups = new Map<string, string>();
 
   private readonly handle: SqlHandle = {
     sql: (text) => this.sql(text),
-    prepare: (text) => this.db.prepare(text),
+    prepare: (text) => {
+      if (!READS.test(text)) this.readings.wrote();
+      return this.db.prepare(text);
+    },
   };
 
   /** The company's clients (clients-db.ts). */
@@ -51,6 +60,8 @@ export class MirrorDb {
   /** Opens the file (a broken one is set aside and started afresh: db-open.ts). */
   constructor(options: OpenOptions) {
     this.db = openMirrorFile(options);
+    this.dataVersion = this.db.prepare("PRAGMA data_version");
+    this.readings = new ReadCache(() => (this.dataVersion.get() as { data_version: number }).data_version);
     this.clients = new ClientRows({ sql: (text) => this.sql(text) });
     this.takeBaseline();
   }
@@ -86,12 +97,14 @@ export class MirrorDb {
   }
 
   private sql(text: string): StatementSync {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
+    let prepared = this.statements.get(text);
+    if (!prepared) {
+      prepared = { statement: this.db.prepare(text), writes: !READS.test(text) };
+      this.statements.set(text, prepared);
     }
-    return statement;
+    // Every statement handed out to run is taken as run: what was read before may change.
+    if (prepared.writes) this.readings.wrote();
+    return prepared.statement;
   }
 
   close(): void {
@@ -108,6 +121,9 @@ export class MirrorDb {
     } catch (error) {
       this.db.exec("ROLLBACK");
       throw error;
+    } finally {
+      // What was read inside (uncommitted, or rolled back) is not what the file holds now.
+      this.readings.wrote();
     }
   }
 
@@ -162,8 +178,10 @@ export class MirrorDb {
 
   /** The order as handed out to readers: a reading shared with them (decodeHeldOrder). */
   get(id: string): MirroredOrder | undefined {
-    const row = this.rowOf(id);
-    return row ? toMirrored(row) : undefined;
+    return this.readings.read(`id:${id}`, () => {
+      const row = this.rowOf(id);
+      return row ? Object.freeze(toMirrored(row)) : undefined;
+    });
   }
 
   /** The order parsed afresh and kept nowhere: the sync's read for a merge, replaced at once. */
@@ -197,14 +215,23 @@ export class MirrorDb {
   byNumber(text: string, visible: 0 | 1 = 1): MirroredOrder[] {
     const key = parseNumberKey(text);
     if (!key) return [];
-    const rows = (key.prefix === ""
+    const held = this.readings.read(`number:${visible}:${key.prefix}:${key.num}`, () => {
+      const found = this.numberRows(key, visible).map((row) => Object.freeze(toMirrored(row)));
+      // The same rows as each order's own read (get): kept for it, which a lookup makes next.
+      for (const one of found) this.readings.keep(`id:${one.order.id}`, one);
+      return Object.freeze(found);
+    });
+    return [...held];
+  }
+
+  private numberRows(key: { prefix: string; num: number }, visible: 0 | 1): Row[] {
+    return (key.prefix === ""
       ? this.sql(
           "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.num = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
         ).all(key.num, visible)
       : this.sql(
           "SELECT r.record, o.synced_at, o.changed_at FROM orders o JOIN records r ON r.rid = o.rid WHERE o.number_key = ? AND o.is_visible = ? ORDER BY o.date_create DESC LIMIT 50",
         ).all(`${key.prefix}${key.num}`, visible)) as unknown as Row[];
-    return rows.map(toMirrored);
   }
 
   /** A client's held orders (deleted ones left out): open first, newest first. */
@@ -252,6 +279,7 @@ export class MirrorDb {
       for (const table of ["orders_fts", "orders_digits"]) {
         this.db.prepare(`DELETE FROM ${table} WHERE rowid IN (${outside})`).run(...shopIds);
       }
+      this.readings.wrote();
       this.db.prepare(`DELETE FROM records WHERE rid IN (${outside})`).run(...shopIds);
       this.db.prepare(`DELETE FROM orders WHERE rid IN (${outside})`).run(...shopIds);
     });
