@@ -56,23 +56,23 @@ function createCardMemo(): CardMemo {
       const kept = keptOf(order);
       if (!kept) return build();
       kept.text ??= new Map();
-      let text = kept.text.get(key);
-      if (text === undefined) {
-        text = build();
-        kept.text.set(key, text);
-      }
-      return text;
+      return remembered(kept.text, key, build);
     },
     keyboard(order, key, build) {
       const kept = keptOf(order);
       if (!kept) return build();
       kept.rows ??= new Map();
-      let rows = kept.rows.get(key);
-      if (rows === undefined) {
-        rows = build().inline_keyboard;
-        kept.rows.set(key, rows);
-      }
+      const rows = remembered(kept.rows, key, () => build().inline_keyboard);
       return new InlineKeyboard(rows.map((row) => row.map((button) => ({ ...button }))));
     },
   };
+}
+
+function remembered<T>(kept: Map<string, T>, key: string, build: () => T): T {
+  let value = kept.get(key);
+  if (value === undefined) {
+    value = build();
+    kept.set(key, value);
+  }
+  return value;
 }

@@ -43,6 +43,16 @@ function heldOrder(): SandboxOrder {
   return order;
 }
 
+/** A bot with a mirror of its own over the same sandbox: it reads the clients' phones as they are now. */
+const freshBot = () =>
+  createMirrorBot({
+    sandbox: t.sandbox,
+    clock: t.clock,
+    operators: [OPERATOR],
+    config: { ownerIds: [OWNER], timezone: "Europe/Moscow" },
+    clients: true,
+  });
+
 /** Another client's phone made to hold the order's digits (the mirror learns it from its client sync). */
 function phoneWithDigitsOf(order: SandboxOrder): string {
   const other = t.sandbox.store.counteragents.find(
@@ -64,13 +74,7 @@ describe("a deleted order's bare number", () => {
       const order = heldOrder();
       const other = phoneWithDigitsOf(order);
       // The other client's phone is synced into the mirror before the delete.
-      const fresh = await createMirrorBot({
-        sandbox: t.sandbox,
-        clock: t.clock,
-        operators: [OPERATOR],
-        config: { ownerIds: [OWNER], timezone: "Europe/Moscow" },
-        clients: true,
-      });
+      const fresh = await freshBot();
       try {
         const op = fresh.user(OPERATOR, { languageCode: language, firstName: name });
         await op.send(order.number);
@@ -112,13 +116,7 @@ describe("a deleted order's bare number and another client's orders", () => {
     used.add(client.id);
     client.phones = [`+7 9167${String(order.num).padStart(6, "0")}`];
     // A fresh mirror reads the other client's order with that phone.
-    const fresh = await createMirrorBot({
-      sandbox: t.sandbox,
-      clock: t.clock,
-      operators: [OPERATOR],
-      config: { ownerIds: [OWNER], timezone: "Europe/Moscow" },
-      clients: true,
-    });
+    const fresh = await freshBot();
     try {
       expect(
         fresh.mirror.list({ text: String(order.num).padStart(6, "0") }).items.map((h) => h.order.id),
