@@ -102,7 +102,8 @@ export class MirrorDb {
       prepared = { statement: this.db.prepare(text), writes: !READS.test(text) };
       this.statements.set(text, prepared);
     }
-    // Every statement handed out to run is taken as run: what was read before may change.
+    // A write statement handed out is taken as run (callers run it at once, never keep it):
+    // what was read before may change.
     if (prepared.writes) this.readings.wrote();
     return prepared.statement;
   }

@@ -31,6 +31,7 @@ export { type BudgetOptions, DEFAULT_BUDGET } from "./budget.ts";
 export type { Coordinator, FeedBatch } from "./coordinator.ts";
 export { Mirror } from "./mirror.ts";
 export type { MirrorClient, MirrorOptions, SyncProgress } from "./options.ts";
+export { isHeldReading } from "./records.ts";
 export type { StepOutcome, SyncState } from "./sync.ts";
 export { foldLookAlikes, parseNumberKey } from "./text.ts";
 export type {

@@ -13,6 +13,14 @@ export function decodeOrder(json: string): Order {
   return decodeRecord<Order>(json);
 }
 
+/** Every shared reading decodeHeldOrder made: frozen all the way down, so it never changes. */
+const heldReadings = new WeakSet<Order>();
+
+/** Whether `order` is one of the mirror's shared readings: a memo of what is drawn from it never goes stale. */
+export function isHeldReading(order: Order): boolean {
+  return heldReadings.has(order);
+}
+
 /** Records read lately, by their JSON: a lookup reads the same order twice (its number, then its card). */
 const recentlyRead = new Map<string, Order>();
 const RECENTLY_READ = 512;
@@ -31,6 +39,7 @@ export function decodeHeldOrder(json: string): Order {
     return known;
   }
   const order = deepFreeze(decodeOrder(json));
+  heldReadings.add(order);
   if (recentlyRead.size >= RECENTLY_READ) {
     const oldest = recentlyRead.keys().next();
     if (!oldest.done) recentlyRead.delete(oldest.value);

@@ -6,7 +6,6 @@
  * second time); here they get one clear answer instead. Mounted before the
  * dialogs and the features, after the access gate (strangers are refused there).
  */
-
 import type { BotContext } from "../context.ts";
 import { Composer } from "../middleware/composer.ts";
 import { orderAction, orderRefresh, paperPrint, photosShow } from "../ui/callbacks.ts";

@@ -7,7 +7,6 @@
  * Results are personal (is_personal) and only for staff: the access gate has
  * already answered strangers with nothing.
  */
-
 import type { InlineQueryResultArticle } from "grammy/types";
 import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";

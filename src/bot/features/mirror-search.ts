@@ -7,7 +7,6 @@
  * else through the service's search (a page a request: plain text there keeps
  * getting the usual hint, so a chat message costs no request).
  */
-
 import type { BotContext } from "../context.ts";
 import { Composer } from "../middleware/composer.ts";
 import { type ListQuery, MAX_SEARCH_TEXT } from "../orders/list-query.ts";

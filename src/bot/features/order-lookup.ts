@@ -7,7 +7,6 @@
  * number search the clients' phones too, in the same answer (the reader's
  * `phone` fallback).
  */
-
 import { foldOrderNumber, type Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { Composer } from "../middleware/composer.ts";

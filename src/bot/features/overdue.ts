@@ -5,7 +5,6 @@
  * `/overdue stuck`: the stuck orders instead (open, no change for STUCK_DAYS or
  * past their status's time norm; orders/stuck.ts).
  */
-
 import type { Order } from "../../service/index.ts";
 import type { BotContext } from "../context.ts";
 import { Composer } from "../middleware/composer.ts";

@@ -6,7 +6,6 @@
  * code) opens that order's card: the staff's table of routes for the one
  * /start command (telegram/start-router.ts); the client's side has its own.
  */
-
 import type { BotContext } from "../context.ts";
 import { localeOf } from "../i18n.ts";
 import { Composer } from "../middleware/composer.ts";

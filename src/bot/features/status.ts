@@ -3,7 +3,6 @@
  * request quota (all staff: it only reads); with an order number, that order's
  * status change (status-change/, a dialog: operators only, the dialog checks).
  */
-
 import type { BotContext } from "../context.ts";
 import { callService } from "../crm/call.ts";
 import { localeOf } from "../i18n.ts";

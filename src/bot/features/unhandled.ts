@@ -1,5 +1,4 @@
 /** Mounted last: whatever no feature took gets a short hint, and a pressed button always gets an answer. */
-
 import type { BotContext } from "../context.ts";
 import { Composer } from "../middleware/composer.ts";
 import { addressedToMe, roleOf } from "../policy/access.ts";

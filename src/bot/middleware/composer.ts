@@ -8,8 +8,9 @@
  * Koa-style, and a branch chooses between two middleware built once.
  *
  * Every Composer of src/ is this one (biome.json's noRestrictedImports): what
- * grammY's own methods build inside (`errorBoundary`, a `filter`'s returned
- * composer chained on further) stays grammY's and works as it always did.
+ * grammY's own methods build inside (`errorBoundary`, `fork`, `lazy`, `route`)
+ * stays grammY's and works as it always did. A branch's array of middleware is
+ * taken as it is when the branch is made (grammY reads it again per update).
  */
 import { type Context, Composer as GrammyComposer, type Middleware, type MiddlewareFn } from "grammy";
 

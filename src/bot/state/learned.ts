@@ -13,6 +13,7 @@
  * access at all.
  */
 import { z } from "zod";
+import { isHeldReading } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 import { persisted } from "../store/registry.ts";
 import type { RecordAdapter, Store } from "../store/storage.ts";
@@ -132,9 +133,9 @@ function createLearned(
     async fromOrders(all) {
       const orders = all.filter((order) => !taught.has(order));
       if (orders.length === 0) return;
-      // A frozen reading (the mirror's) never changes: what it teaches is learned once.
+      // A reading of the mirror's never changes: what it teaches is learned once.
       const learnedAll = () => {
-        for (const order of orders) if (Object.isFrozen(order)) taught.add(order);
+        for (const order of orders) if (isHeldReading(order)) taught.add(order);
       };
       const statuses = orders.flatMap(statusOf).filter((s) => !written.has(statusSignature(s)));
       const numbers = orders.flatMap(numberShapeOf).filter((n) => !written.has(numberSignature(n)));

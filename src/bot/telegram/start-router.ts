@@ -7,7 +7,6 @@
  * sent it, so the same middleware serves both chains (index.ts mounts it in
  * the client side and among the staff's features).
  */
-
 import type { BotContext } from "../context.ts";
 import { Composer } from "../middleware/composer.ts";
 import { readStartPayload, type StartPayload } from "../ui/start-payload.ts";

@@ -7,10 +7,12 @@
  * depends on is in the key (locale, role, the overdue mark, photos...), and the
  * bot's settings are the memo's own (one memo per services object).
  *
- * A record that is not frozen (fresh from the service, a dialog's copy) may still
- * change: its card is built every time.
+ * A record that is not one of the mirror's readings (fresh from the service, a
+ * dialog's copy) may still change: its card is built every time. A card action's
+ * `data` and `labelOf` read the order and its facts only (order-keyboard.ts).
  */
 import { InlineKeyboard } from "grammy";
+import { isHeldReading } from "../../mirror/index.ts";
 import type { Order } from "../../service/index.ts";
 
 type Rows = InlineKeyboard["inline_keyboard"];
@@ -43,7 +45,7 @@ function createCardMemo(): CardMemo {
   // Dropped with the reading: the mirror keeps a bounded number of them.
   const byOrder = new WeakMap<Order, Kept>();
   const keptOf = (order: Order): Kept | undefined => {
-    if (!Object.isFrozen(order)) return undefined;
+    if (!isHeldReading(order)) return undefined;
     let kept = byOrder.get(order);
     if (!kept) {
       kept = {};

@@ -15,6 +15,10 @@ import { orderRefresh } from "./callbacks.ts";
 import { tidyKeyboard } from "./keyboard.ts";
 import { orderStartLink } from "./start-payload.ts";
 
+/**
+ * A button of the card. `labelOf` and `data` read the order and its facts and nothing else (no
+ * services, no clock): a held order's buttons are built once per reader (card-memo.ts).
+ */
 export interface CardAction {
   /** Locale key of the button text ("icon + word" reads best: docs/decisions.md, "Order lookup"). */
   label: string;

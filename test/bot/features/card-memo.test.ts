@@ -6,6 +6,7 @@
 import { InlineKeyboard } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardMemoOf } from "../../../src/bot/ui/card-memo.ts";
+import { decodeHeldOrder, encodeRecord } from "../../../src/mirror/records.ts";
 import type { Order as SandboxOrder } from "../../../src/sandbox/model.ts";
 import type { Order } from "../../../src/service/index.ts";
 import { lastText } from "../../helpers/dialog-driver.ts";
@@ -71,11 +72,18 @@ describe("the card memo", () => {
     const before = buttons(en);
     await en.send(order.number);
     expect(buttons(en)).toEqual(before);
+    // One language, two roles: the role alone tells the buttons apart.
+    const viewerEn = t.user(VIEWER, { languageCode: "en" });
+    await viewerEn.send(order.number);
+    expect(buttons(viewerEn).length).toBeLessThan(before.length);
+    await en.send(order.number);
+    expect(buttons(en)).toEqual(before);
   });
 });
 
 describe("cardMemoOf", () => {
-  const frozen = Object.freeze({ id: "o1" }) as Order;
+  // One of the mirror's shared readings, as a lookup gets it.
+  const frozen = decodeHeldOrder(encodeRecord({ id: "o1", number: "А000001" }));
 
   it("builds a frozen reading's card once per key", () => {
     const memo = cardMemoOf({});
@@ -86,12 +94,13 @@ describe("cardMemoOf", () => {
     expect(memo.text(frozen, "ru", build)).toBe("card 2");
   });
 
-  it("builds a record that may change every time", () => {
+  it("builds a record that may change every time, frozen or not, if the mirror did not read it", () => {
     const memo = cardMemoOf({});
-    let built = 0;
-    const mutable = { id: "o2" } as Order;
-    memo.text(mutable, "en", () => `card ${++built}`);
-    expect(memo.text(mutable, "en", () => `card ${++built}`)).toBe("card 2");
+    for (const record of [{ id: "o2" }, Object.freeze({ id: "o3", status: { id: "s1" } })] as Order[]) {
+      let built = 0;
+      memo.text(record, "en", () => `card ${++built}`);
+      expect(memo.text(record, "en", () => `card ${++built}`)).toBe("card 2");
+    }
   });
 
   it("hands out a copy of the buttons: a row added to one card is not on the next", () => {

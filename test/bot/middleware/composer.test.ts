@@ -97,18 +97,35 @@ describe("the flat Composer", () => {
     inner.command("sync", () => {
       throw new Error("thrown");
     });
+    inner.command("async", async () => {
+      await Promise.resolve();
+      throw new Error("rejected");
+    });
     inner.filter(
-      () => {
-        throw new Error("predicate");
+      (ctx) => {
+        if (ctx.msg?.text === "other") throw new Error("predicate");
+        return false;
+      },
+      () => undefined,
+    );
+    inner.filter(
+      async (ctx) => {
+        await Promise.resolve();
+        if (ctx.msg?.text === "late") throw new Error("async predicate");
+        return false;
       },
       () => undefined,
     );
     const root = new Composer<Context>();
     root.errorBoundary((error) => void caught.push(error.error), inner);
     const bot = botOf(root);
-    await bot.handleUpdate(text("/sync"));
-    await bot.handleUpdate(text("other"));
-    expect(caught.map((error) => (error as Error).message)).toEqual(["thrown", "predicate"]);
+    for (const message of ["/sync", "/async", "other", "late"]) await bot.handleUpdate(text(message));
+    expect(caught.map((error) => (error as Error).message)).toEqual([
+      "thrown",
+      "rejected",
+      "predicate",
+      "async predicate",
+    ]);
   });
 
   it("waits for an async predicate and reads a truthy answer as grammY does", async () => {

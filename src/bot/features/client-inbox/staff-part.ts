@@ -8,7 +8,6 @@
  * ↩️ whose data does not match the message it is on, is not the inbox's: nothing is
  * sent, 0 requests. Only staff who may write answer (the gate stops strangers).
  */
-
 import type { Message } from "grammy/types";
 import type { BotContext } from "../../context.ts";
 import { Composer } from "../../middleware/composer.ts";

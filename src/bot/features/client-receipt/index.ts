@@ -6,7 +6,6 @@
  * receipt as a PDF with the terms and "✅ I accept the terms" (send.ts), once per
  * order (the outbox's key). The press writes the acceptance once (accept.ts).
  */
-
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { Composer } from "../../middleware/composer.ts";

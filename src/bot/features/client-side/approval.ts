@@ -10,7 +10,6 @@
  * follow the order are told as of any change. The checks read the mirror: 0 requests
  * (approval-answer.ts, shared with the Mini App's page).
  */
-
 import type { BotContext } from "../../context.ts";
 import { localeOf } from "../../i18n.ts";
 import { Composer } from "../../middleware/composer.ts";

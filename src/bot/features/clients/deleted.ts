@@ -6,7 +6,6 @@
  * (`isVisible=false`, changed in the last DELETED_DAYS), with who deleted
  * each when the bot did.
  */
-
 import type { Order } from "../../../service/index.ts";
 import type { BotContext } from "../../context.ts";
 import { callService } from "../../crm/call.ts";
