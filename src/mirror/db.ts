@@ -280,7 +280,6 @@ export class MirrorDb {
       for (const table of ["orders_fts", "orders_digits"]) {
         this.db.prepare(`DELETE FROM ${table} WHERE rowid IN (${outside})`).run(...shopIds);
       }
-      this.readings.wrote();
       this.db.prepare(`DELETE FROM records WHERE rid IN (${outside})`).run(...shopIds);
       this.db.prepare(`DELETE FROM orders WHERE rid IN (${outside})`).run(...shopIds);
     });

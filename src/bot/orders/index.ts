@@ -79,14 +79,19 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     return [...found.values()];
   }
 
-  async function numberPage(query: OrderQuery, at: PageAt, userId: number | undefined) {
+  async function numberPage(
+    query: OrderQuery,
+    at: PageAt,
+    userId: number | undefined,
+    deleted: () => Promise<boolean>,
+  ) {
     const held = source.heldNumber(query);
     if (held) return localPage(held, at);
     const empty = localPage([], at);
     // Known to be deleted (and nothing else held of that number): said so with no request. Digits
     // alone name an order in each workshop (each numbers its own): asked unless only one is in scope.
     const whole = query.kind === "number" || deps.shopIds.length === 1;
-    if (at.page === 1 && whole && (await deletedOf(query)).length > 0) return empty;
+    if (at.page === 1 && whole && (await deleted())) return empty;
     if (query.kind === "num" && (await beyondNewest(query.num))) return empty;
     const key = missKey(query.kind, query.text, deps.shopIds);
     if (at.page === 1 && (await misses.known(key))) return empty;
@@ -125,9 +130,12 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
     held: (id) => source.held(id),
     async page(query, at, options = {}) {
       const spend = () => share.spend(options.userId);
+      // Whether the number was deleted: asked once a page, and only when no order of it is held.
+      let wasDeleted: Promise<boolean> | undefined;
+      const deleted = () => (wasDeleted ??= deletedOf(query as OrderQuery).then((found) => found.length > 0));
       let page =
         query.kind === "num" || query.kind === "number"
-          ? await numberPage(query, at, options.userId)
+          ? await numberPage(query, at, options.userId, deleted)
           : await source.list(query, at, spend);
       // Nothing of that number held or found: its digits may end a phone, unless that number was deleted
       // (it is answered as deleted, never with the orders of whoever's phone holds them: issue 32.10).
@@ -136,7 +144,7 @@ export function createOrderReader(deps: ReaderDeps): OrderReader {
         query.phone &&
         page.total === 0 &&
         page.items.length === 0 &&
-        (await deletedOf(query)).length === 0
+        !(await deleted())
       )
         page = await phonePage(query.text, at, spend);
       await misses.seen(page.items);
